@@ -1,0 +1,51 @@
+# The edition's build. `make html` and `make test` work from a fresh clone: they create the
+# virtual environment (.venv), install the project, convert the seeds and run Sphinx.
+PYTHON    ?= python3
+VENV      := .venv
+BIN       := $(VENV)/bin
+INSTALLED := $(VENV)/.installed
+CONVERTED := source/.converted
+SPHINXOPTS ?= -W --keep-going -j auto
+CONV_INPUTS := $(wildcard seeds/*.txt seeds/*.toml conv/*.py conv/data/*)
+
+.PHONY: help venv convert html latexpdf test bench clean distclean
+
+help:
+	@echo "make html      build the edition into build/html (index.html)"
+	@echo "make latexpdf  build the PDF into build/latex/"
+	@echo "make test      run the whole test suite"
+	@echo "make convert   only convert seeds/ into source/ (MyST)"
+	@echo "make bench     run the benchmarks in bench/"
+	@echo "make clean     remove build/ and the generated MyST (never hand-written files)"
+	@echo "make distclean also remove the virtual environment"
+
+venv: $(INSTALLED)
+$(INSTALLED): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+convert: $(CONVERTED)
+$(CONVERTED): $(INSTALLED) $(CONV_INPUTS)
+	$(BIN)/python -m conv build --out source
+	touch $@
+
+html: $(CONVERTED)
+	$(BIN)/sphinx-build $(SPHINXOPTS) -b html source build/html
+
+latexpdf: $(CONVERTED)
+	$(BIN)/sphinx-build -M latexpdf source build $(SPHINXOPTS)
+
+test: $(CONVERTED)
+	$(BIN)/python -m pytest -q
+
+bench: $(CONVERTED)
+	$(BIN)/python -m bench
+
+clean:
+	@if [ -x $(BIN)/python ]; then $(BIN)/python -m conv clean --out source; fi
+	rm -rf build $(CONVERTED)
+
+distclean: clean
+	rm -rf $(VENV)

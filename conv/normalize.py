@@ -1,0 +1,81 @@
+"""Normalization (规范化): the reading text of a witness.
+
+``fold_char`` maps one witness character to its reading form: a PUA code point to the character
+it stands for (or to nothing when spurious), then the project's variant table (賔→宾), then
+OpenCC t2s (說→说), except where t2s would yield a code point common fonts lack. The same table
+drives search (``conv.sphinx_ext.search``), so 賔 and 宾 are one character everywhere.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import opencc
+
+from . import data
+
+_T2S = opencc.OpenCC("t2s")
+PUA_RANGES = ((0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD))
+
+
+def is_pua(char: str) -> bool:
+    """True for a private-use code point (私用区)."""
+    code = ord(char)
+    return any(low <= code <= high for low, high in PUA_RANGES)
+
+
+@lru_cache(maxsize=None)
+def fold_char(char: str) -> str:
+    """The reading form of one character: '' for a spurious code point, else one character.
+
+    An unknown PUA code point is returned unchanged (the parser reports it as a problem).
+    """
+    if is_pua(char):
+        entry = data.pua().get(char)
+        return char if entry is None else entry["char"]
+    if char in data.variants():
+        return data.variants()[char]
+    if char in data.t2s_keep():
+        return char
+    folded = _T2S.convert(char)
+    return folded if len(folded) == 1 else char
+
+
+def fold(text: str) -> str:
+    """The normalized reading text of ``text``."""
+    return "".join(fold_char(char) for char in text)
+
+
+def search_table() -> dict[str, str]:
+    """Every folding that changes a character, for the JS side of search.
+
+    Covers the PUA table, the variant table, and OpenCC's character table (t2s), so the browser
+    folds a query exactly as Python folds the text.
+    """
+    table: dict[str, str] = {}
+    for char in data.pua():
+        table[char] = fold_char(char)
+    for char in data.variants():
+        table[char] = fold_char(char)
+    for source in _t2s_characters():
+        target = fold_char(source)
+        if target != source:
+            table[source] = target
+    return table
+
+
+def _t2s_characters() -> list[str]:
+    """Single characters OpenCC's t2s dictionaries know."""
+    import os
+
+    chars: set[str] = set()
+    base = os.path.join(os.path.dirname(opencc.__file__), "dictionary")
+    for name in ("TSCharacters.txt", "TSPhrases.txt"):
+        path = os.path.join(base, name)
+        if not os.path.exists(path):
+            continue
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                key = line.split("\t", 1)[0]
+                if len(key) == 1:
+                    chars.add(key)
+    return sorted(chars)

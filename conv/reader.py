@@ -1,0 +1,85 @@
+"""Reading a seed (读入): bytes → decoded text and a line index.
+
+The decoded text is the file's UTF-8 text without a leading BOM. Line breaks (LF, CRLF, CR) stay
+in the text: spans are offsets into exactly this string.
+"""
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import ConversionError
+
+BOM = "\ufeff"
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a seed: its number (1-based) and its [start, end) offsets without the break."""
+
+    number: int
+    start: int
+    end: int
+
+
+class Source:
+    """A decoded seed with its line index (行索引): every offset maps to line:col."""
+
+    def __init__(self, name: str, text: str) -> None:
+        self.name = name
+        self.text = text
+        self.lines: list[Line] = []
+        start = 0
+        number = 1
+        i = 0
+        n = len(text)
+        while i < n:
+            char = text[i]
+            if char == "\n" or char == "\r":
+                self.lines.append(Line(number, start, i))
+                if char == "\r" and i + 1 < n and text[i + 1] == "\n":
+                    i += 1
+                i += 1
+                start = i
+                number += 1
+                continue
+            i += 1
+        if start < n or not self.lines:
+            self.lines.append(Line(number, start, n))
+        self._starts = [line.start for line in self.lines]
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """(line, col), both 1-based, of an offset."""
+        index = bisect.bisect_right(self._starts, offset) - 1
+        line = self.lines[max(index, 0)]
+        return line.number, offset - line.start + 1
+
+    def error(self, offset: int, message: str, hint: str = "") -> ConversionError:
+        line, col = self.position(offset)
+        return ConversionError(self.name, line, col, message, hint)
+
+
+def decode(name: str, raw: bytes) -> Source:
+    """Decode UTF-8 (a BOM is stripped); anything else is refused with line and byte offset."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        bad = exc.start
+        line = raw.count(b"\n", 0, bad) + 1
+        line_start = raw.rfind(b"\n", 0, bad) + 1
+        raise ConversionError(
+            name,
+            line,
+            bad - line_start + 1,
+            f"not valid UTF-8: byte 0x{raw[bad]:02X} at byte offset {bad} ({exc.reason})",
+            "seeds must be UTF-8; convert a GBK or Big5 file first, e.g. `iconv -f GBK -t UTF-8 FILE`",
+        ) from None
+    if text.startswith(BOM):
+        text = text[1:]
+    return Source(name, text)
+
+
+def read(path: Path) -> Source:
+    """Read and decode a seed file."""
+    return decode(path.name, Path(path).read_bytes())
