@@ -65,3 +65,9 @@ def scholars() -> list[str]:
 def corrections() -> list[dict]:
     """Reviewed corrections (校改): decisions the text alone cannot make, each with a reason."""
     return _toml("corrections.toml").get("correction", [])
+
+
+@cache
+def drops() -> list[dict]:
+    """Lines to drop (watermarks), each with its pattern and reason."""
+    return _toml("drops.toml")["drop"]

@@ -1,0 +1,66 @@
+"""Assembling (汇编): seeds → one Edition. Chapters that several seeds share (乡射礼 from 000 and
+001) are joined in seed order with a gap (lacuna) between them; works and chapters are ordered as
+in the 仪礼. Then anchors are assigned and conservation is checked.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import anchors, conservation, data, manifest, reader
+from .corrections import Corrections
+from .model import Edition, Work
+from .parser import SeedParser
+
+
+def convert(paths: list[Path], corrections: Corrections | None = None) -> Edition:
+    """Convert seed files (in the given order) into an Edition."""
+    corrections = corrections or Corrections()
+    edition = Edition()
+    works: dict[str, Work] = {}
+    for path in paths:
+        path = Path(path)
+        source = reader.read(path)
+        if source.name in edition.sources:
+            raise source.error(0, f"seed {source.name} given twice", "name each seed once")
+        edition.sources[source.name] = source
+        result = SeedParser(source, manifest.entry_for(path), corrections).run()
+        work = works.get(result.work["id"])
+        if work is None:
+            work = works[result.work["id"]] = Work(id=result.work["id"], title=result.work["title"])
+        if result.title_span:
+            work.title_spans.append(result.title_span)
+        for chapter in result.chapters:
+            existing = next((c for c in work.chapters if c.id == chapter.id), None)
+            if existing is None:
+                work.chapters.append(chapter)
+                continue
+            _join(existing, chapter)
+        edition.dropped.extend(result.dropped)
+        edition.apparatus.extend(result.apparatus)
+        edition.problems.extend(p.as_dict() for p in result.problems)
+    corrections.check_used(set(edition.sources))
+    order = {w["id"]: i for i, w in enumerate(data.works())}
+    edition.works = sorted(works.values(), key=lambda w: order.get(w.id, 99))
+    for work in edition.works:
+        work.chapters.sort(key=lambda c: c.number)
+    anchors.assign(edition)
+    conservation.check(edition)
+    return edition
+
+
+def _join(chapter, later) -> None:
+    """Append a later seed's part of a chapter; the two excerpts meet at a gap."""
+    order = chapter.order
+    if order and order[-1] == ("lacuna", "end"):
+        order.pop()
+    later_order = list(later.order)
+    if later_order and later_order[0] == ("lacuna", "start"):
+        later_order.pop(0)
+    order.append(("lacuna", "gap"))
+    order.extend(later_order)
+    chapter.sections.extend(later.sections)
+    chapter.meta.extend(later.meta)
+    chapter.mulu.extend(later.mulu)
+    chapter.seeds.extend(later.seeds)
+    if later.heading and not chapter.heading:
+        chapter.heading, chapter.heading_span = later.heading, later.heading_span

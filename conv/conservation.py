@@ -1,0 +1,51 @@
+"""Conservation (守恒): every character of a seed other than whitespace and the markup characters
+【】○ U+3000 lies in exactly one span — a title, passage, segment, metadata line or dropped record.
+"""
+from __future__ import annotations
+
+from .errors import ConversionError
+from .model import Edition, is_markup
+
+
+def spans(edition: Edition):
+    """Every span that accounts for seed characters, with a label."""
+    for work in edition.works:
+        for span in work.title_spans:
+            yield "work title", span
+        for chapter in work.chapters:
+            if chapter.heading_span:
+                yield "chapter title", chapter.heading_span
+            for segment in chapter.mulu:
+                yield "mulu", segment.span
+            for meta in chapter.meta:
+                yield f"meta {meta.kind}", meta.span
+            for section in chapter.sections:
+                if section.title_span:
+                    yield "section title", section.title_span
+                if section.ji_marker:
+                    yield "记 marker", section.ji_marker.span
+                for segment in section.title_notes:
+                    yield "title note", segment.span
+                for passage in section.passages:
+                    yield f"passage {passage.id}", passage.span
+                    for segment in passage.notes:
+                        yield f"segment {segment.layer} of {passage.id}", segment.span
+    for record in edition.dropped:
+        yield "dropped", tuple(record["span"])
+
+
+def check(edition: Edition) -> None:
+    """Raise ConversionError at the first character covered zero or several times."""
+    coverage = {name: [0] * len(source.text) for name, source in edition.sources.items()}
+    for label, (seed, start, end) in spans(edition):
+        counts = coverage[seed]
+        text = edition.sources[seed].text
+        for offset in range(start, end):
+            if not is_markup(text[offset]):
+                counts[offset] += 1
+    for seed, counts in coverage.items():
+        source = edition.sources[seed]
+        for offset, count in enumerate(counts):
+            if count != 1 and not is_markup(source.text[offset]):
+                what = "in no span (lost)" if count == 0 else f"in {count} spans (duplicated)"
+                raise source.error(offset, f"conservation violated: {source.text[offset]!r} at offset {offset} is {what}", "this is a converter bug: please report it with the seed")

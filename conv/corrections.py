@@ -1,0 +1,52 @@
+"""Corrections (校改): reviewed decisions the text alone cannot make, read from
+``conv/data/corrections.toml``. Each entry names its seed, the exact witness text it applies to,
+the decision and the reason. An entry that matches nothing is an error (a stale correction must
+be removed or updated, never silently ignored); every applied entry becomes an apparatus entry.
+
+Kinds:
+  ``title``  — ``text`` is a run of 经 that ends a line (or follows a 】); ``title`` is the section
+               title standing at its end ("" when the run holds no title).
+  ``layer``  — ``text`` is a whole segment; ``layer`` is its layer (e.g. for a leading fragment
+               whose marker was lost with the start of the excerpt).
+"""
+from __future__ import annotations
+
+from . import data
+from .errors import ConversionError
+
+
+class Corrections:
+    def __init__(self, entries: list[dict] | None = None) -> None:
+        self.entries = data.corrections() if entries is None else entries
+        self.used: set[str] = set()
+        for entry in self.entries:
+            for key in ("id", "seed", "kind", "text", "reason"):
+                if key not in entry:
+                    raise ConversionError("conv/data/corrections.toml", 1, 1, f"correction {entry.get('id', '?')} lacks {key!r}", "every correction needs id, seed, kind, text and reason")
+            if entry["kind"] == "title" and entry.get("title") and entry["title"] not in entry["text"]:
+                raise ConversionError("conv/data/corrections.toml", 1, 1, f"correction {entry['id']}: title {entry['title']!r} is not part of its text", "the title must stand inside the text it applies to")
+
+    def _find(self, seed: str, kind: str, text: str) -> dict | None:
+        for entry in self.entries:
+            if entry["seed"] == seed and entry["kind"] == kind and entry["text"] == text:
+                self.used.add(entry["id"])
+                return entry
+        return None
+
+    def title(self, seed: str, run: str) -> dict | None:
+        """The title decision for a run of 经 ending a line, if reviewed."""
+        return self._find(seed, "title", run)
+
+    def layer(self, seed: str, segment_text: str) -> dict | None:
+        """The layer decision for a segment, if reviewed."""
+        return self._find(seed, "layer", segment_text)
+
+    def check_used(self, seeds: set[str]) -> None:
+        """Every correction for a converted seed must have matched its text."""
+        for entry in self.entries:
+            if entry["seed"] in seeds and entry["id"] not in self.used:
+                raise ConversionError(
+                    "conv/data/corrections.toml", 1, 1,
+                    f"correction {entry['id']} ({entry['kind']}) no longer matches its seed {entry['seed']}: text {entry['text']!r} not found where expected",
+                    "update or remove the correction after checking the witness",
+                )

@@ -1,0 +1,58 @@
+"""The JSON export (导出): ``python -m conv dump --json`` — the model exactly as DESIGN.md fixes it."""
+from __future__ import annotations
+
+from .model import Chapter, Edition, Gloss, Passage, Section, Segment
+
+
+def gloss(g: Gloss) -> dict:
+    return {
+        "char": g.char, "kind": g.kind, "upper": g.upper, "lower": g.lower, "sound": g.sound,
+        "text": g.text, "span": list(g.span), "position": g.position, "status": g.status,
+        "second": g.second, "context": g.context, "definition": g.definition,
+    }
+
+
+def segment(s: Segment) -> dict:
+    return {
+        "layer": s.layer, "text": s.text, "normalized": s.normalized, "span": list(s.span),
+        "glosses": [gloss(g) for g in s.glosses], "lacuna": s.lacuna,
+    }
+
+
+def passage(p: Passage) -> dict:
+    return {
+        "id": p.id, "layer": p.layer, "text": p.text, "normalized": p.normalized,
+        "span": list(p.span), "notes": [segment(s) for s in p.notes], "lacuna": p.lacuna,
+    }
+
+
+def section(s: Section) -> dict:
+    return {
+        "id": s.id, "title": s.title, "title_span": list(s.title_span) if s.title_span else None,
+        "marker": s.marker,
+        "ji_marker": {"kind": s.ji_marker.kind, "text": s.ji_marker.text, "span": list(s.ji_marker.span)} if s.ji_marker else None,
+        "title_notes": [segment(n) for n in s.title_notes],
+        "passages": [passage(p) for p in s.passages],
+    }
+
+
+def chapter(c: Chapter) -> dict:
+    return {
+        "id": c.id, "title": c.title, "number": c.number, "seeds": c.seeds,
+        "heading": c.heading, "heading_span": list(c.heading_span) if c.heading_span else None,
+        "mulu": [segment(s) for s in c.mulu],
+        "meta": [{"kind": m.kind, "text": m.text, "span": list(m.span)} for m in c.meta],
+        "sections": [section(s) for s in c.sections],
+    }
+
+
+def edition(e: Edition) -> dict:
+    return {
+        "works": [
+            {"id": w.id, "title": w.title, "title_spans": [list(s) for s in w.title_spans], "chapters": [chapter(c) for c in w.chapters]}
+            for w in e.works
+        ],
+        "dropped": e.dropped,
+        "apparatus": e.apparatus,
+        "problems": e.problems,
+    }

@@ -1,0 +1,123 @@
+"""The model (模型) of an edition: work → chapter → section → passage → notes (segments) → glosses.
+
+Every element carries a span ``(seed, start, end)``: offsets into the decoded seed text, end
+exclusive. ``text`` is that slice without markup characters (whitespace, 【】○ and U+3000);
+``normalized`` is the reading text (``conv.normalize.fold``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+Span = tuple[str, int, int]
+
+MARKUP = frozenset("【】○\u3000")
+
+
+def is_markup(char: str) -> bool:
+    """Markup characters (标记): not text of the witness; conservation skips them."""
+    return char in MARKUP or char.isspace()
+
+
+@dataclass
+class Gloss:
+    """One 音义 gloss (see ``conv.glosses``) placed in its seed."""
+
+    char: str
+    kind: str
+    upper: str | None
+    lower: str | None
+    sound: str | None
+    text: str
+    span: Span
+    position: list[str] | None = None
+    status: str | None = None
+    second: bool = False
+    context: str | None = None
+    definition: str | None = None
+
+
+@dataclass
+class Segment:
+    """One commentary segment (注/疏/按/音义/郑目录) of a note."""
+
+    layer: str
+    text: str
+    normalized: str
+    span: Span
+    glosses: list[Gloss] = field(default_factory=list)
+    lacuna: str | None = None  # "start": the note's opening is lost; "end": it is cut off
+    offsets: list[int] = field(default_factory=list, repr=False)  # seed offset of each text char
+
+
+@dataclass
+class Passage:
+    """A stretch of 经 or 记 with its notes: the unit a reader cites."""
+
+    id: str
+    layer: str  # "jing" | "ji"
+    text: str
+    normalized: str
+    span: Span
+    notes: list[Segment] = field(default_factory=list)
+    lacuna: str | None = None  # "start": the 经 before the first note is lost
+
+
+@dataclass
+class Section:
+    """A section (章) ending with its title (章旨, `右…` / `记…`); 通解 files 记 items after it."""
+
+    id: str
+    title: str | None
+    title_span: Span | None
+    passages: list[Passage] = field(default_factory=list)
+    title_notes: list[Segment] = field(default_factory=list)
+    marker: str | None = None  # "右" or "记"
+    ji_marker: "Meta | None" = None  # 通解: the 记 that opens the 记 items filed after the title
+
+
+@dataclass
+class Meta:
+    """A metadata line (卷 line, 钦定四库全书, author, catalogue) or a 记 marker."""
+
+    kind: str
+    text: str
+    span: Span
+
+
+@dataclass
+class Chapter:
+    """A chapter (篇) of one work, possibly assembled from several seeds."""
+
+    id: str
+    title: str
+    number: int
+    sections: list[Section] = field(default_factory=list)
+    meta: list[Meta] = field(default_factory=list)
+    heading: str | None = None  # the printed chapter title line, e.g. 燕礼第六
+    heading_span: Span | None = None
+    mulu: list[Segment] = field(default_factory=list)
+    seeds: list[str] = field(default_factory=list)
+    # items in reading order: ("meta", Meta) | ("heading", None) | ("section", Section) | ("lacuna", kind)
+    order: list[tuple[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class Work:
+    """A work (著作): 句读 or 通解."""
+
+    id: str
+    title: str
+    title_spans: list[Span] = field(default_factory=list)
+    chapters: list[Chapter] = field(default_factory=list)
+
+
+@dataclass
+class Edition:
+    """The whole conversion: works plus what was dropped, the apparatus and the problems."""
+
+    works: list[Work] = field(default_factory=list)
+    dropped: list[dict] = field(default_factory=list)
+    apparatus: list[dict] = field(default_factory=list)
+    problems: list[dict] = field(default_factory=list)
+    sources: dict = field(default_factory=dict)  # seed name → conv.reader.Source

@@ -1,0 +1,80 @@
+"""Segments (分段): a note's text split into commentary segments and each given its layer.
+
+A note arrives as units: runs of text characters (with their seed offsets) between separators
+(○ in 句读, U+3000 in 通解). 通解 also starts a segment at a bare 疏曰/疏云 with no separator.
+
+Layers, 句读 (张尔岐):
+  the unit before the first ○ → ``zhu`` (郑注); after a ○: 疏云/疏曰… → ``shu``; 愚案… → ``an``;
+  a run of glosses → ``yin``; anything else → ``an`` (张尔岐's unmarked remark).
+Layers, 通解 (朱熹):
+  疏曰/疏云… → ``shu``; 今按… or a quoted scholar (刘敞云…) → ``an``; a run of glosses → ``yin``;
+  anything else → ``zhu`` (郑注, and 郑注 continued after a gloss run).
+A chapter title's note: its first unit → ``mulu`` (郑目录), the rest as above.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import data, glosses
+
+SHU_MARKS = ("疏云", "疏曰", "疏又云", "疏又曰")
+AN_MARKS_JUDOU = ("愚案", "愚按")
+AN_MARKS_TONGJIE = ("今按", "愚按", "愚案")
+
+
+@dataclass
+class Unit:
+    """Text characters of one segment: the string and each character's seed offset."""
+
+    text: str
+    offsets: list[int]
+    ordinal: int = 0  # how many separators precede it in its note (句读: 0 = before the first ○)
+
+
+def split_bare_shu(units: list[Unit]) -> list[Unit]:
+    """通解: start a new unit at every 疏曰/疏云 that does not already open one."""
+    out: list[Unit] = []
+    for unit in units:
+        cuts = [0]
+        for mark in ("疏曰", "疏云"):
+            index = unit.text.find(mark, 1)
+            while index != -1:
+                cuts.append(index)
+                index = unit.text.find(mark, index + 1)
+        cuts = sorted(set(cuts)) + [len(unit.text)]
+        for a, b in zip(cuts, cuts[1:]):
+            if a < b:
+                out.append(Unit(unit.text[a:b], unit.offsets[a:b], unit.ordinal))
+    return out
+
+
+def _is_scholar(text: str) -> bool:
+    return any(text.startswith(name + verb) for name in data.scholars() for verb in ("云", "曰"))
+
+
+def classify(units: list[Unit], layout: str, mulu: bool = False) -> list[str]:
+    """The layer of each unit (see the module docstring)."""
+    layers = []
+    for index, unit in enumerate(units):
+        text = unit.text
+        if mulu and index == 0:
+            layers.append("mulu")
+        elif text.startswith(SHU_MARKS):
+            layers.append("shu")
+        elif layout == "judou":
+            if unit.ordinal == 0:
+                layers.append("zhu")
+            elif text.startswith(AN_MARKS_JUDOU):
+                layers.append("an")
+            elif glosses.is_gloss_run(text):
+                layers.append("yin")
+            else:
+                layers.append("an")
+        else:
+            if text.startswith(AN_MARKS_TONGJIE) or _is_scholar(text):
+                layers.append("an")
+            elif glosses.is_gloss_run(text):
+                layers.append("yin")
+            else:
+                layers.append("zhu")
+    return layers
