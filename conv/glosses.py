@@ -1,0 +1,367 @@
+"""音义 glosses (sound glosses): split a gloss segment into single glosses.
+
+A gloss (音义) tells how one character of the 经 or 注 is read. The witnesses use these forms
+(examples from the seeds):
+
+- 反切 *fanqie* ``kind="fanqie"``: glossed character + 反切上字 (upper) + 反切下字 (lower) + 反
+  (or 切): ``弛尸纸反``, ``共九勇反``;
+- 直音 *direct sound* ``kind="zhiyin"``: ``仆音赴``, ``与音预``, ``县音玄`` (玄 may be the PUA
+  code point U+EA20);
+- 如字 *ordinary reading* ``kind="ruzi"``: ``相如字``, ``长如字``;
+- 又音 *second reading* (``second=True``): ``又章允反`` after ``纯之闰反``; its ``char`` is the
+  previous gloss's character;
+- context forms (``context``): ``无射之射食亦反`` (the 射 of 无射), ``采地之采七代反``,
+  ``乐乐下字音洛`` (the lower 乐 of 乐乐), and the sound-less ``间间厠之间`` / ``近附近之近``
+  (``kind="other"``: "read 间 as in 间厠");
+- scope notes (``scope``) right after a gloss: ``注同``, ``下同``, ``下注升相同``;
+- a trailing definition (``definition``): a tone note ``寸上声``, a short gloss ending in 也
+  (``割也``), or a variant note ``本或作离``: ``刌寸本反寸上声割也``.
+
+A run (``parse_run``) is a whole 音义 segment: ``糅女又反杠音江脰音豆韬吐刀反``. ``embedded``
+finds glosses at the very start or end of a segment that otherwise holds prose (通解 often runs a
+gloss straight into the 注: ``相息亮反作使也…``; 句读 sometimes ends a note with one:
+``便其事也扑普卜反``); being conservative, it asks ``conv.phonology.plausible`` whether a
+candidate really reads like a gloss, so prose such as ``宾降乃反位`` is left alone.
+
+Everything here is pure: no I/O, no state, and no input makes it raise.
+Offsets (``start``/``end``) index the string given to the function, end exclusive;
+``gloss.text == given[start:end]`` always holds, so the glosses and the unparsed stretches of a
+run tile it (whitespace between glosses excepted). The caller removes markup (【】, page breaks)
+before calling and maps offsets back to the seed.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+__all__ = ["Gloss", "parse_run", "is_gloss_run", "embedded"]
+
+# Characters a gloss may be made of: CJK ideographs (all blocks) and private-use code points
+# (the witnesses write 弦 as U+EB8E, 玄 as U+EA20).
+_HAN_RANGES = (
+    (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0x323AF),
+    (0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD), (0x3007, 0x3007),
+)
+_FANQIE_MARKS = "反切"
+_TONES = "平上去入"
+# Scope notes (所及): after the gloss, before a definition. Longest alternatives first.
+_SCOPE = re.compile(
+    r"注及下同|注下同|下及注同|下注同|下注[^反切音]{1,3}同|下文同|下皆同|下并同|下竝同"
+    r"|下放此|后放此|後放此|后同|後同|下同|注同"
+)
+# A variant note (异文): 本或作离, 本又作…, 或作…, 亦作…
+_VARIANT = re.compile(r"本?(?:或|又|亦|一)作")
+# Glossed characters that, in embedded position, are far likelier to start prose (五音, 声音…).
+_PROSE_BEFORE_YIN = set("之其五八声聲有无無此彼德清浊濁宫宮商徵羽同异異善恶惡")
+_MAX_DEFINITION_PIECES = 3
+
+
+def _is_han(char: str) -> bool:
+    code = ord(char)
+    return any(low <= code <= high for low, high in _HAN_RANGES)
+
+
+@dataclass
+class Gloss:
+    """One 音义 gloss.
+
+    ``text`` is the gloss exactly as printed, including its scope note and definition
+    (``刌寸本反寸上声割也``); ``core`` is the gloss without them (``刌寸本反``).
+    """
+
+    char: str            # the glossed character as printed (witness form), e.g. 弛
+    kind: str            # "fanqie" | "zhiyin" | "ruzi" | "other"
+    upper: str | None    # 反切上字 (fanqie)
+    lower: str | None    # 反切下字 (fanqie)
+    sound: str | None    # 直音 sound character (zhiyin)
+    text: str            # the gloss exactly as printed, e.g. "弛尸纸反", "仆音赴", "相如字", "又章允反"
+    start: int           # offsets into the string given to the parser, end exclusive
+    end: int
+    second: bool = False        # a second reading 又…反 (its char is the previous gloss's char)
+    context: str | None = None  # e.g. "无射之射食亦反": context "无射", char 射
+    definition: str | None = None  # trailing definition, e.g. 刌寸本反寸上声割也 → "寸上声割也"
+    scope: str | None = None    # scope note after the gloss: "注同", "下同", "下注升相同"
+
+    @property
+    def core(self) -> str:
+        """The gloss without its scope note and definition: ``刌寸本反``, ``召音邵``."""
+        tail = len(self.scope or "") + len(self.definition or "")
+        return self.text[: len(self.text) - tail] if tail else self.text
+
+    @property
+    def marker(self) -> str | None:
+        """反 or 切 for a 反切, else None."""
+        if self.kind != "fanqie":
+            return None
+        core = self.core
+        return core[-1] if core and core[-1] in _FANQIE_MARKS else None
+
+
+@dataclass(frozen=True)
+class _Core:
+    kind: str
+    char: str
+    upper: str | None
+    lower: str | None
+    sound: str | None
+    end: int
+    second: bool = False
+    context: str | None = None
+
+
+@dataclass(frozen=True)
+class _Options:
+    contexts: bool = True      # context forms (无射之射…, 间间厠之间)
+    definitions: bool = True   # 也-phrase definitions (割也)
+
+
+_FULL = _Options()
+_EMBEDDED = _Options(contexts=False, definitions=False)
+
+
+def _han(text: str, i: int) -> bool:
+    return 0 <= i < len(text) and _is_han(text[i])
+
+
+def _reading_at(text: str, j: int) -> tuple[str, str | None, str | None, str | None, int] | None:
+    """A reading (反切, 直音 or 如字) starting at ``j``: (kind, upper, lower, sound, end)."""
+    n = len(text)
+    if j + 2 < n and text[j + 2] in _FANQIE_MARKS and _han(text, j) and _han(text, j + 1):
+        if text[j] != "音" and text[j:j + 2] != "如字":
+            return ("fanqie", text[j], text[j + 1], None, j + 3)
+    if j + 1 < n and text[j] == "音" and _han(text, j + 1):
+        return ("zhiyin", None, None, text[j + 1], j + 2)
+    if text.startswith("如字", j):
+        return ("ruzi", None, None, None, j + 2)
+    return None
+
+
+def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | None:
+    """The gloss proper (without scope or definition) starting at ``i``."""
+    if not _han(text, i):
+        return None
+    # 又…: a second reading of the previous gloss's character.
+    if text[i] == "又" and prev is not None:
+        reading = _reading_at(text, i + 1)
+        if reading:
+            kind, upper, lower, sound, end = reading
+            return _Core(kind, prev, upper, lower, sound, end, second=True)
+    if options.contexts:
+        # 无射之射食亦反: context (two characters) 之 character, then a reading.
+        if i + 3 < len(text) and text[i + 2] == "之" and _han(text, i + 1) and _han(text, i + 3) \
+                and text[i + 3] in text[i:i + 2]:
+            reading = _reading_at(text, i + 4)
+            if reading:
+                kind, upper, lower, sound, end = reading
+                return _Core(kind, text[i + 3], upper, lower, sound, end, context=text[i:i + 2])
+        # 间间厠之间 (read as in 间厠), optionally followed by a reading.
+        if i + 4 < len(text) and text[i + 3] == "之" and text[i + 4] == text[i] \
+                and text[i] in text[i + 1:i + 3] and _han(text, i + 1) and _han(text, i + 2):
+            reading = _reading_at(text, i + 5)
+            if reading:
+                kind, upper, lower, sound, end = reading
+            else:
+                kind, upper, lower, sound, end = "other", None, None, None, i + 5
+            return _Core(kind, text[i], upper, lower, sound, end, context=text[i + 1:i + 3])
+        # 乐乐下字音洛: the upper/lower character of a two-character context.
+        if i + 3 < len(text) and text[i + 2] in "上下" and text[i + 3] == "字" and _han(text, i + 1):
+            reading = _reading_at(text, i + 4)
+            if reading:
+                kind, upper, lower, sound, end = reading
+                char = text[i] if text[i + 2] == "上" else text[i + 1]
+                return _Core(kind, char, upper, lower, sound, end, context=text[i:i + 2])
+    reading = _reading_at(text, i + 1)
+    if reading:
+        kind, upper, lower, sound, end = reading
+        return _Core(kind, text[i], upper, lower, sound, end)
+    return None
+
+
+def _piece_ends(text: str, e: int, options: _Options) -> list[int]:
+    """Ends of one definition piece starting at ``e``, shortest first."""
+    ends: list[int] = []
+    n = len(text)
+    # tone note: 寸上声
+    if e + 2 < n and _han(text, e) and text[e + 1] in _TONES and text[e + 2] in "声聲":
+        ends.append(e + 3)
+    # variant note: 本或作离
+    match = _VARIANT.match(text, e)
+    if match:
+        for width in (1, 2):
+            k = match.end() + width
+            if k <= n and all(_han(text, x) for x in range(match.end(), k)):
+                ends.append(k)
+    # a short definition ending in 也: 割也
+    if options.definitions:
+        for k in range(e + 1, min(n, e + 7)):
+            if not _han(text, k - 1):
+                break
+            if text[k] == "也":
+                ends.append(k + 1)
+                break
+    return ends
+
+
+def _definition_end(text: str, e: int, char: str, options: _Options) -> int | None:
+    """End of a chain of definition pieces at ``e`` that reaches the end or the next gloss."""
+    @lru_cache(maxsize=None)
+    def chain(pos: int, depth: int) -> int | None:
+        if depth >= _MAX_DEFINITION_PIECES:
+            return None
+        for end in _piece_ends(text, pos, options):
+            if end >= len(text) or _core_at(text, end, char, options) is not None:
+                return end
+            further = chain(end, depth + 1)
+            if further is not None:
+                return further
+        return None
+
+    return chain(e, 0)
+
+
+def _gloss_at(text: str, i: int, prev: str | None, options: _Options) -> Gloss | None:
+    """A whole gloss at ``i``: core, then a scope note, then a definition."""
+    core = _core_at(text, i, prev, options)
+    if core is None:
+        return None
+    end = core.end
+    scope = None
+    match = _SCOPE.match(text, end)
+    if match:
+        scope = match.group(0)
+        end = match.end()
+    definition = None
+    if end < len(text) and _core_at(text, end, core.char, options) is None:
+        definition_end = _definition_end(text, end, core.char, options)
+        if definition_end is not None:
+            definition = text[end:definition_end]
+            end = definition_end
+    return Gloss(
+        char=core.char, kind=core.kind, upper=core.upper, lower=core.lower, sound=core.sound,
+        text=text[i:end], start=i, end=end, second=core.second, context=core.context,
+        definition=definition, scope=scope,
+    )
+
+
+def _parse(text: str, options: _Options) -> tuple[list[Gloss], list[tuple[int, int]]]:
+    glosses: list[Gloss] = []
+    unparsed: list[tuple[int, int]] = []
+    i, n = 0, len(text)
+    prev: str | None = None
+    while i < n:
+        if text[i].isspace():
+            i += 1
+            continue
+        gloss = _gloss_at(text, i, prev, options)
+        if gloss is not None:
+            glosses.append(gloss)
+            prev = gloss.char
+            i = gloss.end
+            continue
+        # Not a gloss: the stretch runs to the next gloss. A gloss found within two characters
+        # is the tail of this broken one (又説文之允反 must not yield a gloss of 文), so it is
+        # swallowed; a gloss further on is kept.
+        j = i + 1
+        while j < n and not text[j].isspace() and _core_at(text, j, None, options) is None:
+            j += 1
+        if j < n and not text[j].isspace() and j - i <= 2:
+            found = _gloss_at(text, j, None, options)
+            j = found.end if found is not None else j + 1
+        unparsed.append((i, j))
+        prev = None
+        i = j
+    return glosses, unparsed
+
+
+def parse_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]]:
+    """Split a whole 音义 segment (e.g. '糅女又反杠音江脰音豆韬吐刀反') into glosses.
+
+    Returns the glosses and the [start,end) stretches it could not parse (the caller reports
+    them as problems). Whitespace between glosses is neither.
+    """
+    try:
+        return _parse(text, _FULL)
+    except Exception:  # never raise on arbitrary input  # pragma: no cover
+        return [], ([(0, len(text))] if text else [])
+
+
+def is_gloss_run(text: str) -> bool:
+    """True when text is entirely glosses (allowing a trailing definition like 寸上声割也 and
+    又… second readings)."""
+    glosses, unparsed = parse_run(text)
+    return bool(glosses) and not unparsed
+
+
+def _plausible(gloss: Gloss) -> bool:
+    """Does a candidate found next to prose read like a real gloss? (see ``conv.phonology``)"""
+    if gloss.kind == "zhiyin" and gloss.char in _PROSE_BEFORE_YIN and not gloss.second:
+        return False
+    try:
+        from .phonology import plausible
+    except Exception:  # pragma: no cover - tshet-uinh missing: structure alone
+        return gloss.kind != "fanqie"
+    try:
+        return plausible(gloss)
+    except Exception:  # pragma: no cover
+        return False
+
+
+def _leading(text: str) -> list[Gloss]:
+    glosses: list[Gloss] = []
+    i, prev = 0, None
+    while i < len(text):
+        gloss = _gloss_at(text, i, prev, _EMBEDDED)
+        if gloss is None:
+            break
+        glosses.append(gloss)
+        prev, i = gloss.char, gloss.end
+    if not glosses:
+        return []
+    if len(glosses) >= 2 or all(_plausible(g) for g in glosses):
+        return glosses
+    return []
+
+
+_END_WINDOW = 40
+
+
+def _trailing(text: str, after: int) -> list[Gloss]:
+    """The longest clean, plausible run of glosses that ends exactly at the end of ``text``."""
+    n = len(text)
+    best: list[Gloss] = []
+    for k in range(n - 1, max(after, n - _END_WINDOW) - 1, -1):
+        glosses, unparsed = _parse(text[k:], _EMBEDDED)
+        if unparsed or not glosses or text[k].isspace():
+            continue
+        if glosses[0].second:
+            continue
+        if all(_plausible(g) for g in glosses):
+            best = [_shift(g, k) for g in glosses]
+    return best
+
+
+def _shift(gloss: Gloss, offset: int) -> Gloss:
+    gloss.start += offset
+    gloss.end += offset
+    return gloss
+
+
+def embedded(text: str) -> list[Gloss]:
+    """Conservative: glosses at the very start or very end of a 注/按 segment that also holds
+    prose, e.g. '便其事也扑普卜反' → [扑普卜反]; '相息亮反作使也礼乐之正既成…' → [相息亮反].
+    Must not fire on prose such as '宾降乃反位'.
+
+    Embedded glosses never take context forms or 也-definitions (prose such as 以其字别之 would
+    otherwise pass for a context), and each must be phonologically plausible
+    (``conv.phonology.plausible``), unless two or more glosses open the segment. A text that is
+    a gloss run through and through yields all its glosses.
+    """
+    try:
+        leading = _leading(text)
+        after = leading[-1].end if leading else 0
+        if after >= len(text.rstrip()):
+            return leading
+        return leading + _trailing(text, after)
+    except Exception:  # pragma: no cover
+        return []
