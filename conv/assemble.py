@@ -8,7 +8,7 @@ from pathlib import Path
 
 from . import anchors, conservation, data, manifest, reader
 from .corrections import Corrections
-from .model import Edition, Work
+from .model import Edition, Meta, Work
 from .parser import SeedParser
 
 
@@ -64,3 +64,9 @@ def _join(chapter, later) -> None:
     chapter.seeds.extend(later.seeds)
     if later.heading and not chapter.heading:
         chapter.heading, chapter.heading_span = later.heading, later.heading_span
+    elif later.heading:
+        # the same chapter title twice: keep the second as a metadata line, where it stood
+        repeated = Meta("chapter-title", later.heading, later.heading_span)
+        chapter.meta.append(repeated)
+        index = order.index(("heading", None), len(order) - len(later_order))
+        order[index] = ("meta", repeated)

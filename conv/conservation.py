@@ -3,7 +3,7 @@
 """
 from __future__ import annotations
 
-from .errors import ConversionError
+from .errors import ConservationError
 from .model import Edition, is_markup
 
 
@@ -48,4 +48,5 @@ def check(edition: Edition) -> None:
         for offset, count in enumerate(counts):
             if count != 1 and not is_markup(source.text[offset]):
                 what = "in no span (lost)" if count == 0 else f"in {count} spans (duplicated)"
-                raise source.error(offset, f"conservation violated: {source.text[offset]!r} at offset {offset} is {what}", "this is a converter bug: please report it with the seed")
+                line, col = source.position(offset)
+                raise ConservationError(source.name, line, col, f"conservation violated: {source.text[offset]!r} at offset {offset} is {what}", "this is a converter bug: please report it with the seed")

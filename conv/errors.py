@@ -25,3 +25,7 @@ class Problem:
 
     def as_dict(self) -> dict:
         return {"seed": self.seed, "line": self.line, "col": self.col, "kind": self.kind, "message": self.message}
+
+
+class ConservationError(ConversionError):
+    """A character lost or duplicated by the converter: always a converter bug, never the seed's fault."""

@@ -99,6 +99,7 @@ class SeedParser:
         self.work: dict | None = None
         self.title_span: Span | None = None
         self.section_count = 0
+        self.note_line = 0  # the line where the open note was opened or last went on
 
     # -- helpers ---------------------------------------------------------------------------
     def span(self, start: int, end: int) -> Span:
@@ -167,7 +168,7 @@ class SeedParser:
         return None
 
     def _start_fragment(self, body: list[Line]) -> None:
-        """A seed that opens inside a note: the first bracket is 】 — a leading fragment."""
+        """A seed that opens inside a note: on its first text line, a 】 comes before any 【."""
         for line in body:
             s, e = self._strip(line)
             if self._is_dropped(s, e):
@@ -181,8 +182,10 @@ class SeedParser:
                     self.passage = _Passage(self.layer, lacuna="start", span_start=s, span_end=s)
                     self.note = _Note([Unit("", [], 0)], lacuna="start")
                     self.passage.notes.append(self.note)
+                    self.note_line = line.number
                     self.record("lacuna-start", s, s, reason="the witness begins inside a note; its 经 and the note's opening are not in this excerpt")
                     return
+            return
 
     # -- chapters, sections, meta ----------------------------------------------------------
     def _new_chapter(self, chapter_id: str, offset: int) -> Chapter:
@@ -229,6 +232,9 @@ class SeedParser:
         self.section = None
         previous = self.chapter
         pending, self.pending_meta = self.pending_meta, []
+        juan_lines = [number for meta, number in pending if meta.kind == "juan"]
+        if self.juan is None and len(juan_lines) > 1:
+            self.juan = juan_lines[0]  # 卷五 … 卷六 before 燕礼第六: the first closes the 卷 before
         for meta, number in pending:
             if previous is not None and meta.kind == "juan" and number == self.juan:
                 previous.meta.append(meta)  # a 卷 line closing the 卷 belongs to the chapter before
@@ -289,6 +295,11 @@ class SeedParser:
         rule = self._is_dropped(s, e)
         if rule is not None:
             self.dropped.append({"span": list(self.span(s, e)), "reason": rule["reason"], "text": self.text[s:e]})
+            return
+        if self.note is not None and self.note_line < line.number:
+            self.note_line = line.number
+            self.problem(s, "unclosed-note", f"the note opened before line {line.number} has no 】 at the end of its line; it is read as going on here — check the witness")
+            self.content(s, e)
             return
         if self.note is not None:
             self.content(s, e)
@@ -378,6 +389,7 @@ class SeedParser:
                 self.record("page-break-note", last.close_offset, token.end, reason="a note split by a page break is joined (】…【 removed)")
                 last.close_line = None
                 self.note = last
+                self.note_line = self.line_no
                 return
         if passage is None:
             self._ensure_section()
@@ -386,6 +398,7 @@ class SeedParser:
         note = _Note([Unit("", [], 0)], mulu=passage.layer == "mulu")
         passage.notes.append(note)
         self.note = note
+        self.note_line = self.line_no
 
     def text_run(self, tokens: list[Token], i: int) -> int:
         """Handle a text run outside notes, splitting off a section title standing inside it."""
