@@ -1,0 +1,93 @@
+"""The MyST writer: deterministic pages, the generated header, hand edits detected, clean."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conv import assemble, writer
+from conv.errors import ConversionError
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = sorted((ROOT / "seeds").glob("*.txt"))
+
+
+@pytest.fixture(scope="module")
+def edition():
+    return assemble.convert(SEEDS)
+
+
+def test_one_page_per_chapter_per_work(edition):
+    assert sorted(writer.pages(edition)) == [
+        "judou/index.md", "judou/shaolao.md", "judou/tesheng.md", "judou/xiangshe.md", "judou/yanli.md",
+        "tongjie/dashe.md", "tongjie/index.md", "tongjie/xiangyinjiu.md",
+    ]
+
+
+def test_pages_are_byte_identical_across_runs(tmp_path):
+    for out in ("a", "b"):
+        subprocess.run([sys.executable, "-m", "conv", "build", "--out", str(tmp_path / out)], cwd=ROOT, check=True, capture_output=True)
+    for page in (tmp_path / "a").rglob("*.md"):
+        assert page.read_bytes() == (tmp_path / "b" / page.relative_to(tmp_path / "a")).read_bytes()
+
+
+def test_page_header_and_readable_body(edition):
+    page = writer.pages(edition)["judou/yanli.md"]
+    assert page.startswith("---\nyili-generated: conv\nyili-seeds: 001_45851f803ca218c2.txt\nyili-checksum: ")
+    assert "(judou-yanli)=\n# 燕礼\n" in page
+    assert "::::{yl:chaptertitle}\n燕礼第六\n\n:::{yl:mulu}\n郑目录云诸侯无事" in page
+    assert ":::{yl:meta} catalogue\n\\<经部\\,礼类\\,仪礼之属\\,仪礼郑注句读\\>\n:::" in page
+    assert "(judou-yanli-s1)=\n## 告戒设具\n" in page
+    assert "::::{yl:title} judou-yanli-s1\n右告戒设具\n" in page
+
+
+def test_glosses_become_roles(edition):
+    page = writer.pages(edition)["judou/xiangshe.md"]
+    assert ":::{yl:yin}\n{yl:gloss}`仆音赴`\n:::" in page
+    assert "{yl:gloss}`糅女又反`{yl:gloss}`杠音江`{yl:gloss}`脰音豆`{yl:gloss}`韬吐刀反`" in page
+
+
+def test_tongjie_title_before_its_ji_items(edition):
+    page = writer.pages(edition)["tongjie/xiangyinjiu.md"]
+    title = page.index("::::{yl:title} tongjie-xiangyinjiu-s1\n右主人献众宾")
+    marker = page.index(":::{yl:meta} ji-marker\n记\n:::", title)
+    item = page.index("众宾之长一人辞洗如宾礼", marker)
+    assert title < marker < item
+    assert page.index(":layer: jing") < title
+
+
+def test_hand_edit_is_detected_and_not_overwritten(tmp_path, edition):
+    writer.write(edition, tmp_path)
+    page = tmp_path / "judou" / "yanli.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("燕礼小臣戒与者", "燕礼小臣戒与者（按）"), encoding="utf-8")
+    changed = assemble.convert(SEEDS)
+    changed.works[0].chapters[1].sections[0].passages[0].text += "X"
+    with pytest.raises(ConversionError) as error:
+        writer.write(changed, tmp_path)
+    assert "edited by hand" in str(error.value) and "yanli.md" in str(error.value)
+    assert "（按）" in page.read_text(encoding="utf-8")
+
+
+def test_foreign_file_never_overwritten_and_clean_spares_it(tmp_path, edition):
+    (tmp_path / "judou").mkdir()
+    mine = tmp_path / "judou" / "yanli.md"
+    mine.write_text("# my own page\n", encoding="utf-8")
+    with pytest.raises(ConversionError) as error:
+        writer.write(edition, tmp_path)
+    assert "not a generated page" in str(error.value)
+    notes = tmp_path / "judou" / "mynotes.md"
+    notes.write_text("# notes\n", encoding="utf-8")
+    mine.unlink()
+    writer.write(edition, tmp_path)
+    removed = writer.clean(tmp_path)
+    assert len(removed) == 8 and notes.exists()
+
+
+def test_unchanged_pages_are_not_rewritten(tmp_path, edition):
+    writer.write(edition, tmp_path)
+    page = tmp_path / "judou" / "yanli.md"
+    before = page.stat().st_mtime_ns
+    writer.write(assemble.convert(SEEDS), tmp_path)
+    assert page.stat().st_mtime_ns == before
