@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from .errors import ConservationError
-from .model import Edition, is_markup
+from .model import TEXT_CHAR, Edition
 
 
 def spans(edition: Edition):
@@ -34,19 +34,20 @@ def spans(edition: Edition):
         yield "dropped", tuple(record["span"])
 
 
+_INCREMENT = bytes(min(c + 1, 2) for c in range(256))  # 0 → 1 → 2 (several)
+
+
 def check(edition: Edition) -> None:
-    """Raise ConversionError at the first character covered zero or several times."""
-    coverage = {name: [0] * len(source.text) for name, source in edition.sources.items()}
-    for label, (seed, start, end) in spans(edition):
+    """Raise ConservationError at the first character covered zero or several times."""
+    coverage = {name: bytearray(len(source.text)) for name, source in edition.sources.items()}
+    for _label, (seed, start, end) in spans(edition):
         counts = coverage[seed]
-        text = edition.sources[seed].text
-        for offset in range(start, end):
-            if not is_markup(text[offset]):
-                counts[offset] += 1
+        counts[start:end] = counts[start:end].translate(_INCREMENT)
     for seed, counts in coverage.items():
         source = edition.sources[seed]
-        for offset, count in enumerate(counts):
-            if count != 1 and not is_markup(source.text[offset]):
-                what = "in no span (lost)" if count == 0 else f"in {count} spans (duplicated)"
+        for match in TEXT_CHAR.finditer(source.text):
+            offset = match.start()
+            if counts[offset] != 1:
+                what = "in no span (lost)" if counts[offset] == 0 else "in several spans (duplicated)"
                 line, col = source.position(offset)
                 raise ConservationError(source.name, line, col, f"conservation violated: {source.text[offset]!r} at offset {offset} is {what}", "this is a converter bug: please report it with the seed")

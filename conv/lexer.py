@@ -6,9 +6,8 @@ whitespace). Line breaks are handled by the line index (``conv.reader``), not he
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-
-_KINDS = {"【": "open", "】": "close", "○": "circle", "\u3000": "ideo"}
 
 
 @dataclass(frozen=True)
@@ -18,25 +17,10 @@ class Token:
     end: int
 
 
+_TOKEN = re.compile(r"(【)|(】)|(○)|(\u3000)|([^\S\u3000]+)|([^【】○\s]+)")
+_GROUP_KINDS = (None, "open", "close", "circle", "ideo", "space", "text")
+
+
 def tokenize(text: str, start: int, end: int) -> list[Token]:
     """Tokens of ``text[start:end]`` (one line)."""
-    tokens: list[Token] = []
-    run = start
-    i = start
-    while i < end:
-        char = text[i]
-        kind = _KINDS.get(char)
-        if kind is None and char.isspace():
-            kind = "space"
-        if kind is not None:
-            if run < i:
-                tokens.append(Token("text", run, i))
-            if kind == "space" and tokens and tokens[-1].kind == "space" and tokens[-1].end == i:
-                tokens[-1] = Token("space", tokens[-1].start, i + 1)
-            else:
-                tokens.append(Token(kind, i, i + 1))
-            run = i + 1
-        i += 1
-    if run < end:
-        tokens.append(Token("text", run, end))
-    return tokens
+    return [Token(_GROUP_KINDS[m.lastindex], m.start(), m.end()) for m in _TOKEN.finditer(text, start, end)]

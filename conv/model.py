@@ -6,12 +6,14 @@ exclusive. ``text`` is that slice without markup characters (whitespace, 【】�
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 Span = tuple[str, int, int]
 
 MARKUP = frozenset("【】○\u3000")
+TEXT_CHAR = re.compile(r"[^【】○\s]")  # a character of the witness's text (not markup)
 
 
 def is_markup(char: str) -> bool:

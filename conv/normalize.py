@@ -7,6 +7,7 @@ drives search (``conv.sphinx_ext.search``), so 賔 and 宾 are one character eve
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import opencc
@@ -15,6 +16,7 @@ from . import data
 
 _T2S = opencc.OpenCC("t2s")
 PUA_RANGES = ((0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD))
+PUA_PATTERN = re.compile("[" + "".join(f"{chr(a)}-{chr(b)}" for a, b in PUA_RANGES) + "]")
 
 
 def is_pua(char: str) -> bool:
@@ -40,9 +42,33 @@ def fold_char(char: str) -> str:
     return folded if len(folded) == 1 else char
 
 
+class _FoldTable(dict):
+    """A ``str.translate`` table that computes each character's fold once, on first use."""
+
+    def __init__(self, keep_length: bool) -> None:
+        super().__init__()
+        self.keep_length = keep_length
+
+    def __missing__(self, code: int) -> str:
+        char = chr(code)
+        folded = fold_char(char) or (char if self.keep_length else "")
+        self[code] = folded
+        return folded
+
+
+_TABLE = _FoldTable(keep_length=False)
+_SAME_LENGTH = _FoldTable(keep_length=True)
+
+
 def fold(text: str) -> str:
     """The normalized reading text of ``text``."""
-    return "".join(fold_char(char) for char in text)
+    return text.translate(_TABLE)
+
+
+def fold_same_length(text: str) -> str:
+    """Like ``fold`` but one character for one (a spurious code point stays): for recognising
+    structure in a seed whatever its script, offsets unchanged."""
+    return text.translate(_SAME_LENGTH)
 
 
 def search_table() -> dict[str, str]:

@@ -28,8 +28,8 @@ from .corrections import Corrections
 from .data import drops
 from .errors import Problem
 from .lexer import Token, tokenize
-from .model import Chapter, Gloss, Meta, Passage, Section, Segment, Span
-from .normalize import fold, fold_char, is_pua
+from .model import TEXT_CHAR, Chapter, Gloss, Meta, Passage, Section, Segment, Span
+from .normalize import PUA_PATTERN, fold, fold_same_length
 from .reader import Line, Source
 from .segments import Unit, classify, split_bare_shu
 from . import data
@@ -66,10 +66,6 @@ class SeedResult:
     dropped: list[dict]
     apparatus: list[dict]
     problems: list[Problem]
-
-
-def _same_length_fold(text: str) -> str:
-    return "".join(fold_char(char) or char for char in text)
 
 
 class SeedParser:
@@ -118,7 +114,7 @@ class SeedParser:
 
     def chars(self, start: int, end: int) -> list[int]:
         """Offsets of the text characters (non-markup) in [start, end)."""
-        return [i for i in range(start, end) if not (self.text[i] in "【】○\u3000" or self.text[i].isspace())]
+        return [m.start() for m in TEXT_CHAR.finditer(self.text, start, end)]
 
     # -- driver ----------------------------------------------------------------------------
     def run(self) -> SeedResult:
@@ -127,7 +123,7 @@ class SeedParser:
             raise self.src.error(0, "empty seed: no text at all", "a seed needs at least a title line and text")
         first = content[0]
         s, e = self._strip(first)
-        work = line_kinds.work_for_title(_same_length_fold(self.text[s:e]))
+        work = line_kinds.work_for_title(fold_same_length(self.text[s:e]))
         body = content
         if work is not None:
             self.title_span = self.span(s, e)
@@ -304,7 +300,7 @@ class SeedParser:
         if self.note is not None:
             self.content(s, e)
             return
-        folded = _same_length_fold(self.text[s:e])
+        folded = fold_same_length(self.text[s:e])
         meta = line_kinds.meta_line(folded)
         if meta is not None:
             self.handle_meta(meta.kind, meta.number, s, e)
@@ -448,7 +444,7 @@ class SeedParser:
 
     def find_inline_title(self, token: Token, last_in_line: bool, after_close: bool, tokens, i) -> tuple[int, int] | None:
         run = self.text[token.start : token.end]
-        folded = _same_length_fold(run)
+        folded = fold_same_length(run)
         if self.title_mode in ("note", "mulu"):
             return None
         correction = self.corrections.title(self.seed, run) if (last_in_line or after_close) else None
@@ -466,7 +462,7 @@ class SeedParser:
             ji_index = folded.find("记", 1)
             if 2 <= ji_index <= line_kinds.MAX_TITLE and folded.count("右", 0, ji_index) == 1:
                 return token.start, token.start + ji_index
-            if nxt is not None and nxt.kind == "ideo" and after is not None and after.kind == "text" and _same_length_fold(self.text[after.start]) == "记":
+            if nxt is not None and nxt.kind == "ideo" and after is not None and after.kind == "text" and fold_same_length(self.text[after.start]) == "记":
                 if len(run) <= line_kinds.MAX_TITLE and folded.count("右") == 1:
                     return token.start, token.end
                 self.problem(token.start, "ambiguous-title", f"cannot tell where the section title begins in {run!r}: add a correction to conv/data/corrections.toml")
@@ -586,8 +582,9 @@ class SeedParser:
 
     def pua(self) -> None:
         dropped = [(d["span"][1], d["span"][2]) for d in self.dropped]
-        for offset, char in enumerate(self.text):
-            if not is_pua(char) or any(a <= offset < b for a, b in dropped):
+        for match in PUA_PATTERN.finditer(self.text):
+            offset, char = match.start(), match.group()
+            if any(a <= offset < b for a, b in dropped):
                 continue
             entry = data.pua().get(char)
             code = f"U+{ord(char):04X}"

@@ -6,12 +6,14 @@ in the text: spans are offsets into exactly this string.
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import ConversionError
 
 BOM = "\ufeff"
+_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 @dataclass(frozen=True)
@@ -31,22 +33,11 @@ class Source:
         self.text = text
         self.lines: list[Line] = []
         start = 0
-        number = 1
-        i = 0
-        n = len(text)
-        while i < n:
-            char = text[i]
-            if char == "\n" or char == "\r":
-                self.lines.append(Line(number, start, i))
-                if char == "\r" and i + 1 < n and text[i + 1] == "\n":
-                    i += 1
-                i += 1
-                start = i
-                number += 1
-                continue
-            i += 1
-        if start < n or not self.lines:
-            self.lines.append(Line(number, start, n))
+        for number, match in enumerate(_BREAK.finditer(text), 1):
+            self.lines.append(Line(number, start, match.start()))
+            start = match.end()
+        if start < len(text) or not self.lines:
+            self.lines.append(Line(len(self.lines) + 1, start, len(text)))
         self._starts = [line.start for line in self.lines]
 
     def position(self, offset: int) -> tuple[int, int]:
