@@ -7,8 +7,9 @@ from .model import Chapter, Edition, Gloss, Passage, Section, Segment
 def gloss(g: Gloss) -> dict:
     return {
         "char": g.char, "kind": g.kind, "upper": g.upper, "lower": g.lower, "sound": g.sound,
-        "text": g.text, "span": list(g.span), "position": g.position, "status": g.status,
-        "second": g.second, "context": g.context, "definition": g.definition,
+        "text": g.text, "span": list(g.span), "position": g.position, "positions": g.positions,
+        "status": g.status, "second": g.second, "context": g.context, "definition": g.definition,
+        "scope": g.scope, "note": g.note,
     }
 
 

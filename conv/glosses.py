@@ -128,7 +128,8 @@ def _reading_at(text: str, j: int) -> tuple[str, str | None, str | None, str | N
     """A reading (反切, 直音 or 如字) starting at ``j``: (kind, upper, lower, sound, end)."""
     n = len(text)
     if j + 2 < n and text[j + 2] in _FANQIE_MARKS and _han(text, j) and _han(text, j + 1):
-        if text[j] != "音" and text[j:j + 2] != "如字":
+        # 音 and 反 never serve as 反切上字 here (退反位反 is prose, X音Y反 a 直音)
+        if text[j] not in "音反" and text[j:j + 2] != "如字":
             return ("fanqie", text[j], text[j + 1], None, j + 3)
     if j + 1 < n and text[j] == "音" and _han(text, j + 1):
         return ("zhiyin", None, None, text[j + 1], j + 2)
@@ -324,12 +325,15 @@ def _leading(text: str) -> list[Gloss]:
 
 
 _END_WINDOW = 40
+_TRAILING_ENDS = ("反", "切", "如字", "同")
 
 
 def _trailing(text: str, after: int) -> list[Gloss]:
     """The longest clean, plausible run of glosses that ends exactly at the end of ``text``."""
     n = len(text)
     best: list[Gloss] = []
+    if not (text.endswith(_TRAILING_ENDS) or text[-2:-1] == "音"):
+        return best  # a gloss ending the segment ends in 反, 切, 如字, 音X or a scope (…同)
     for k in range(n - 1, max(after, n - _END_WINDOW) - 1, -1):
         glosses, unparsed = _parse(text[k:], _EMBEDDED)
         if unparsed or not glosses or text[k].isspace():

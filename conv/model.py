@@ -32,11 +32,14 @@ class Gloss:
     sound: str | None
     text: str
     span: Span
-    position: list[str] | None = None
-    status: str | None = None
-    second: bool = False
-    context: str | None = None
-    definition: str | None = None
+    position: str | None = None  # the computed 广韵 position (音韵地位), e.g. 書開三支上
+    positions: list[str] = field(default_factory=list)  # every candidate when upper/lower are ambiguous
+    status: str | None = None  # "matches" | "other reading" | "unresolved"
+    second: bool = False  # a second reading (又…反) of the gloss before it
+    context: str | None = None  # 无射之射食亦反 → 无射
+    definition: str | None = None  # 刌寸本反寸上声割也 → 寸上声割也
+    scope: str | None = None  # 注同, 下同 …
+    note: str = ""  # how the position was found (e.g. 类隔)
 
 
 @dataclass

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 
 from . import glosses as gloss_parser
+from . import phonology
 from . import lines as line_kinds
 from .corrections import Corrections
 from .data import drops
@@ -560,7 +561,12 @@ class SeedParser:
         out = []
         for g in found:
             span = self.span(segment.offsets[g.start], segment.offsets[g.end - 1] + 1)
-            out.append(Gloss(g.char, g.kind, g.upper, g.lower, g.sound, g.text, span, second=g.second, context=g.context, definition=g.definition))
+            reading = phonology.reading(g)
+            out.append(Gloss(
+                g.char, g.kind, g.upper, g.lower, g.sound, g.text, span, position=reading.position,
+                positions=reading.positions, status=reading.status, second=g.second, context=g.context,
+                definition=g.definition, scope=g.scope, note=reading.note,
+            ))
         return out
 
     def finish(self) -> None:

@@ -25,7 +25,7 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-__all__ = ["Reading", "reading", "sort_key", "candidates", "readings", "execute", "plausible"]
+__all__ = ["Reading", "reading", "position", "sort_key", "candidates", "readings", "execute", "plausible"]
 
 MATCHES = "matches"
 OTHER = "other reading"
@@ -44,10 +44,11 @@ class Reading:
 
     @property
     def position(self) -> str | None:
-        """The single best position: the first matching one, else the only one, else None."""
+        """The position to show: the first one agreeing with the character, else the first (the
+        most likely: candidates for the characters as printed come before OpenCC's others)."""
         if self.matching:
             return self.matching[0]
-        return self.positions[0] if len(self.positions) == 1 else None
+        return self.positions[0] if self.positions else None
 
 
 # --- characters ---------------------------------------------------------------------------
@@ -77,12 +78,31 @@ def _st_table() -> dict[str, list[str]]:
     return table
 
 
+@lru_cache(maxsize=1)
+def _guangyun_forms() -> dict[str, str]:
+    """``conv/data/gloss_forms.tsv``: form → the 字头 《廣韻》 files it under (間 → 閒)."""
+    path = os.path.join(os.path.dirname(__file__), "data", "gloss_forms.tsv")
+    table: dict[str, str] = {}
+    try:
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                if line.strip() and not line.startswith("#"):
+                    parts = line.rstrip("\n").split("\t")
+                    if len(parts) >= 2:
+                        table[parts[0]] = parts[1]
+    except OSError:  # pragma: no cover
+        pass
+    return table
+
+
 @lru_cache(maxsize=None)
 def candidates(char: str) -> tuple[str, ...]:
     """Traditional forms to look ``char`` up under, most likely first.
 
-    The character itself, its reading form (``fold_char``: PUA and 四库 variants resolved), and
-    OpenCC's s2t conversion and alternatives of both.
+    The character itself (a simplified form is often a traditional one too: 于, 尸, 干), its
+    reading form (``fold_char``: PUA and 四库 variants resolved), and OpenCC's s2t conversion and
+    alternatives of both, and the form 《廣韻》 files it under
+    (``conv/data/gloss_forms.tsv``: 間 → 閒).
     """
     from .normalize import fold_char
 
@@ -100,13 +120,16 @@ def candidates(char: str) -> tuple[str, ...]:
     if folded and folded != char:
         forms.append(folded)
     for form in forms:
+        add(form)  # 干 in a 反切 is 干 (苦干反) far more often than 幹 or 乾
         try:
             add(_s2t().convert(form))
         except Exception:  # pragma: no cover
             pass
-        add(form)
         for alternative in _st_table().get(form, []):
             add(alternative)
+    for candidate in list(found):
+        if candidate in _guangyun_forms():
+            add(_guangyun_forms()[candidate])
     return tuple(found)
 
 
@@ -136,26 +159,52 @@ def readings(char: str) -> list[str]:
     return [position.描述 for position in _positions_of(char)]
 
 
-@lru_cache(maxsize=None)
-def _execute(upper: str, lower: str) -> tuple[str, ...]:
+# 类隔 (lei-ge): 反切 whose upper character is of the 端 group while the lower character asks
+# for the 知 group (二等/三等), or the reverse; 《廣韻》 itself keeps some (传大专反: 大 定母 for 澄母).
+_LEIGE = {"端": "知", "透": "徹", "定": "澄", "泥": "孃", "知": "端", "徹": "透", "澄": "定", "孃": "泥"}
+_LEIGE_STAND_IN = {  # a valid position of each initial, to stand in for the upper character
+    "知": "知開三之平", "徹": "徹開三之平", "澄": "澄開三之平", "孃": "孃開三之平",
+    "端": "端開一咍平", "透": "透開一咍平", "定": "定開一咍平", "泥": "泥開一咍平",
+}
+
+
+def _run(up, low) -> list[str]:
     from tshet_uinh import 執行反切
 
+    try:
+        return [result.描述 for result in 執行反切(up, low)]
+    except Exception:
+        return []
+
+
+@lru_cache(maxsize=None)
+def _execute(upper: str, lower: str) -> tuple[tuple[str, ...], bool]:
+    """(positions, by 类隔): every position a pair of readings gives; 类隔 only when no pair
+    gives any position directly."""
+    from tshet_uinh import 音韻地位
+
     found: list[str] = []
-    for up in _positions_of(upper):
-        for low in _positions_of(lower):
-            try:
-                results = 執行反切(up, low)
-            except Exception:
-                continue
-            for result in results:
-                if result.描述 not in found:
-                    found.append(result.描述)
-    return tuple(found)
+    pairs = [(up, low) for up in _positions_of(upper) for low in _positions_of(lower)]
+    for up, low in pairs:
+        for result in _run(up, low):
+            if result not in found:
+                found.append(result)
+    if found:
+        return tuple(found), False
+    for up, low in pairs:
+        if up.母 not in _LEIGE:
+            continue
+        stand_in = 音韻地位.from描述(_LEIGE_STAND_IN[_LEIGE[up.母]])
+        for result in _run(stand_in, low):
+            if result not in found:
+                found.append(result)
+    return tuple(found), bool(found)
 
 
 def execute(upper: str, lower: str) -> list[str]:
-    """Execute a 反切 (witness characters): every position any reading pair gives."""
-    return list(_execute(upper, lower))
+    """Execute a 反切 (witness characters): every position any pair of readings gives
+    (falling back on 类隔, 端 for 知 and the reverse, when nothing is given directly)."""
+    return list(_execute(upper, lower)[0])
 
 
 # --- glosses ------------------------------------------------------------------------------
@@ -168,15 +217,23 @@ def reading(gloss) -> Reading:
         return Reading([], UNRESOLVED, [], f"error: {exc}")
 
 
+def position(gloss) -> str | None:
+    """The one position to show for a gloss (``reading(gloss).position``), or None."""
+    return reading(gloss).position
+
+
 def _reading(gloss) -> Reading:
     char_positions = readings(gloss.char) if gloss.char else []
     if gloss.kind == "fanqie" and gloss.upper and gloss.lower:
-        positions = execute(gloss.upper, gloss.lower)
+        found, leige = _execute(gloss.upper, gloss.lower)
+        positions = list(found)
+        note = "类隔: the upper character's 端/知 initial read as its 知/端 counterpart" if leige else ""
         if not positions:
             missing = [c for c in (gloss.upper, gloss.lower) if not readings(c)]
             note = ("not in 广韵: " + "".join(missing)) if missing else "反切 cannot be executed"
             return Reading([], UNRESOLVED, char_positions, note)
     elif gloss.kind == "zhiyin" and gloss.sound:
+        note = ""
         positions = readings(gloss.sound)
         if not positions:
             return Reading([], UNRESOLVED, char_positions, f"not in 广韵: {gloss.sound}")
@@ -187,10 +244,14 @@ def _reading(gloss) -> Reading:
     matching = [p for p in positions if p in char_positions]
     ordered = matching + [p for p in positions if p not in matching]
     if not char_positions:
-        return Reading(ordered, UNRESOLVED, [], f"not in 广韵: {gloss.char}")
+        return Reading(ordered, UNRESOLVED, [], _join(note, f"not in 广韵: {gloss.char}"))
     if matching:
-        return Reading(ordered, MATCHES, char_positions, "", matching)
-    return Reading(ordered, OTHER, char_positions, "")
+        return Reading(ordered, MATCHES, char_positions, note, matching)
+    return Reading(ordered, OTHER, char_positions, note)
+
+
+def _join(*notes: str) -> str:
+    return "; ".join(note for note in notes if note)
 
 
 def plausible(gloss) -> bool:

@@ -21,12 +21,19 @@ WORK_DIRS = tuple(w["id"] for w in data.works())
 
 
 def inline(segment_text: str, offsets: list[int], glosses) -> str:
-    """Escaped text with each gloss wrapped in a ``{yl:gloss}`` role."""
+    """Escaped text with each gloss wrapped in a ``{yl:gloss}`` role (a second reading 又… in the
+    same role as the gloss it follows, so the role's text always parses on its own)."""
     out = []
     cursor = 0
+    groups: list[list] = []
     for gloss in sorted(glosses, key=lambda g: g.span[1]):
-        start = bisect.bisect_left(offsets, gloss.span[1])
-        end = bisect.bisect_left(offsets, gloss.span[2])
+        if gloss.second and groups and groups[-1][-1].span[2] <= gloss.span[1]:
+            groups[-1].append(gloss)  # 纯之闰反又章允反: a second reading stays with its gloss
+        else:
+            groups.append([gloss])
+    for group in groups:
+        start = bisect.bisect_left(offsets, group[0].span[1])
+        end = bisect.bisect_left(offsets, group[-1].span[2])
         piece = segment_text[start:end]
         if start < cursor or not piece or "`" in piece:
             continue
