@@ -1,6 +1,6 @@
 """Assembling (汇编): seeds → one Edition. Chapters that several seeds share (乡射礼 from 000 and
 001) are joined in seed order with a gap (lacuna) between them; works and chapters are ordered as
-in the 仪礼. Then anchors are assigned and conservation is checked.
+in the 仪礼. Then anchors are assigned from the ledger and conservation is checked.
 """
 from __future__ import annotations
 
@@ -12,8 +12,12 @@ from .model import Edition, Meta, Work
 from .parser import SeedParser
 
 
-def convert(paths: list[Path], corrections: Corrections | None = None) -> Edition:
-    """Convert seed files (in the given order) into an Edition."""
+def convert(paths: list[Path], corrections: Corrections | None = None, ledger: "anchors.Ledger | None" = None, full: bool = False) -> Edition:
+    """Convert seed files (in the given order) into an Edition.
+
+    Anchors come from ``ledger`` (default: the committed ``conv/data/anchors.tsv``, read only);
+    ``full``: the seeds are the whole edition, so every ledger anchor is checked (``conv.anchors``).
+    """
     corrections = corrections or Corrections()
     edition = Edition()
     works: dict[str, Work] = {}
@@ -43,7 +47,9 @@ def convert(paths: list[Path], corrections: Corrections | None = None) -> Editio
     edition.works = sorted(works.values(), key=lambda w: order.get(w.id, 99))
     for work in edition.works:
         work.chapters.sort(key=lambda c: c.number)
-    anchors.assign(edition)
+    edition.anchors = anchors.assign(edition, ledger, full=full)
+    edition.redirects = edition.anchors.redirects
+    edition.problems.extend(edition.anchors.problems)
     conservation.check(edition)
     return edition
 

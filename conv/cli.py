@@ -1,8 +1,16 @@
-"""The command line (命令行): ``python -m conv dump|build|clean``.
+"""The command line (命令行): ``python -m conv dump|build|clean|anchors``.
 
   python -m conv dump [SEED…] --json      the model as JSON (all of seeds/ when none is given)
   python -m conv build [SEED…] --out DIR  write the MyST pages under DIR (source/)
   python -m conv clean --out DIR          remove the generated pages (never a hand-written file)
+  python -m conv anchors [SEED…]          check the anchor ledger (exit 1 when it is not up to date)
+  python -m conv anchors --update         issue new anchors into the ledger (conv/data/anchors.tsv)
+  python -m conv anchors --keep OLD NEW | --redirect OLD NEW [--note WHY]
+                                          record the decision on a changed or retired anchor
+                                          (see conv/anchors.py for the workflow)
+
+``dump``, ``build`` and ``anchors`` take ``--ledger PATH`` (default: conv/data/anchors.tsv); only
+``anchors --update|--keep|--redirect`` write it.
 
 Errors print ``file:line:col: message`` and a hint, and exit with status 2.
 """
@@ -16,13 +24,20 @@ from pathlib import Path
 from .errors import ConversionError
 
 DEFAULT_SEEDS = Path("seeds")
+PROJECT_SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 
 
 def seed_paths(given: list[str]) -> list[Path]:
     if given:
         return [Path(p) for p in given]
-    base = DEFAULT_SEEDS if DEFAULT_SEEDS.is_dir() else Path(__file__).resolve().parent.parent / "seeds"
+    base = DEFAULT_SEEDS if DEFAULT_SEEDS.is_dir() else PROJECT_SEEDS
     return sorted(base.glob("*.txt"))
+
+
+def whole_edition(given: list[str]) -> bool:
+    """No SEED given and seeds/ is the project's: the conversion is the whole edition."""
+    base = DEFAULT_SEEDS if DEFAULT_SEEDS.is_dir() else PROJECT_SEEDS
+    return not given and base.resolve() == PROJECT_SEEDS.resolve()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,9 +46,20 @@ def main(argv: list[str] | None = None) -> int:
     dump = commands.add_parser("dump", help="print the model as JSON")
     dump.add_argument("seeds", nargs="*")
     dump.add_argument("--json", action="store_true", help="JSON output (the only format)")
+    dump.add_argument("--ledger", help="anchor ledger to read (default: conv/data/anchors.tsv)")
     build = commands.add_parser("build", help="write MyST pages")
     build.add_argument("seeds", nargs="*")
     build.add_argument("--out", default="source")
+    build.add_argument("--ledger", help="anchor ledger to read (default: conv/data/anchors.tsv)")
+    ledger = commands.add_parser("anchors", help="check or update the anchor ledger")
+    ledger.add_argument("seeds", nargs="*")
+    ledger.add_argument("--ledger", help="the ledger (default: conv/data/anchors.tsv)")
+    ledger.add_argument("--update", action="store_true", help="write the ledger: issue new anchors, refresh spans")
+    ledger.add_argument("--keep", nargs=2, action="append", default=[], metavar=("OLD", "NEW"),
+                        help="OLD names the changed passage shown as NEW (corrected, the same passage): it keeps OLD")
+    ledger.add_argument("--redirect", nargs=2, action="append", default=[], metavar=("OLD", "TARGET"),
+                        help="citations of OLD (changed or retired) land on TARGET (a passage, section or chapter anchor)")
+    ledger.add_argument("--note", default="", help="why (recorded with --redirect)")
     clean = commands.add_parser("clean", help="remove generated pages")
     clean.add_argument("--out", default="source")
     args = parser.parse_args(argv)
@@ -45,8 +71,12 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"removed {path}", file=sys.stderr)
             return 0
         from . import assemble, export
+        from .ledger import Ledger
 
-        edition = assemble.convert(seed_paths(args.seeds))
+        ledger = Ledger.load(Path(args.ledger) if args.ledger else None)
+        if args.command == "anchors":
+            return anchors_command(args, ledger)
+        edition = assemble.convert(seed_paths(args.seeds), ledger=ledger, full=whole_edition(args.seeds))
         if args.command == "dump":
             json.dump(export.edition(edition), sys.stdout, ensure_ascii=False, indent=1)
             sys.stdout.write("\n")
@@ -63,4 +93,57 @@ def main(argv: list[str] | None = None) -> int:
     except FileNotFoundError as error:
         print(f"error: {error.filename}: no such file", file=sys.stderr)
         return 2
+    return 0
+
+
+def anchors_command(args, ledger) -> int:
+    """Check the ledger against the conversion, or write it (--update, --keep, --redirect)."""
+    from . import anchors, assemble
+    from .ledger import display
+
+    paths, full = seed_paths(args.seeds), whole_edition(args.seeds)
+    name = display(ledger.path)
+    edition = assemble.convert(paths, ledger=ledger, full=full)
+    outcome = edition.anchors
+    writing = args.update or args.keep or args.redirect
+    if args.keep or args.redirect:
+        try:
+            decided, pending = anchors.decide(outcome, [tuple(k) for k in args.keep], [tuple(r) for r in args.redirect], args.note)
+        except anchors.DecisionError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+        edition = assemble.convert(paths, ledger=decided, full=full)
+        outcome = edition.anchors
+        anchors.settle(outcome, pending)
+    for problem in outcome.problems:
+        print(f"{problem['seed']}:{problem['line']}:{problem['col']}: {problem['kind']}: {problem['message']}", file=sys.stderr)
+    if outcome.unresolved:
+        print(f"conv: {name} {'not written' if writing else 'is not up to date'}: every changed or retired anchor needs "
+              "a decision (--keep or --redirect, all in one command)", file=sys.stderr)
+        return 2 if writing else 1
+    try:
+        new = anchors.updated(outcome)
+    except anchors.DecisionError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    old_text = ledger.path.read_text(encoding="utf-8") if ledger.path.exists() else ""
+    for item in outcome.provisional:
+        seed, start, _ = item.span
+        line, col = edition.sources[seed].position(start)
+        print(f"{'issued' if writing else 'new'} {item.anchor}\t{seed}:{line}:{col}\t{item.opening}", file=sys.stderr)
+    for anchor, entry in sorted(new.entries.items()):
+        before = ledger.get(anchor)
+        if before is not None and before.live and entry.live and before.row() != entry.row():
+            print(f"{'refreshed' if writing else 'moved'} {anchor}\t{entry.seed} {entry.start}–{entry.end}\t{entry.opening}", file=sys.stderr)
+    for entry in new.redirects():
+        if ledger.get(entry.anchor) is None or ledger.get(entry.anchor).live:
+            print(f"redirect {entry.anchor} → {entry.to}", file=sys.stderr)
+    if new.dumps() == old_text:
+        print(f"conv: {name} is up to date ({len(new.entries)} anchors)", file=sys.stderr)
+        return 0
+    if not writing:
+        print(f"conv: {name} is not up to date: run `python -m conv anchors --update` and review its diff", file=sys.stderr)
+        return 1
+    new.save(ledger.path)
+    print(f"conv: {name} written ({len(new.entries)} anchors, {len(outcome.provisional)} issued)", file=sys.stderr)
     return 0

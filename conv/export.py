@@ -1,6 +1,7 @@
 """The JSON export (导出): ``python -m conv dump --json`` — the model exactly as DESIGN.md fixes it."""
 from __future__ import annotations
 
+from . import indexes
 from .model import Chapter, Edition, Gloss, Passage, Section, Segment
 
 
@@ -56,4 +57,7 @@ def edition(e: Edition) -> dict:
         "dropped": e.dropped,
         "apparatus": e.apparatus,
         "problems": e.problems,
+        "redirects": e.redirects,
+        "provisional_anchors": [item.anchor for item in e.anchors.provisional] if e.anchors else [],
+        **indexes.export(e),  # "terms", "variants" (今古文), "glossary" (郑注训诂): conv/indexes.py
     }

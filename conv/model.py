@@ -126,3 +126,5 @@ class Edition:
     apparatus: list[dict] = field(default_factory=list)
     problems: list[dict] = field(default_factory=list)
     sources: dict = field(default_factory=dict)  # seed name → conv.reader.Source
+    redirects: list[dict] = field(default_factory=list)  # old anchor → where it lands (conv.anchors)
+    anchors: Any = field(default=None, repr=False)  # conv.anchors.Outcome: how anchors were assigned
