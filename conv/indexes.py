@@ -1,0 +1,117 @@
+"""Indexes (索引) built from the model: the walk over passages and notes that ``conv.terms``
+(名物索引), ``conv.readings`` (今古文) and ``conv.glossary`` (郑注训诂) share, and the hook that adds
+their results to the JSON export.
+
+The indexes work on the *normalized* text (``conv.normalize.fold``: 賔 and 宾 are one character)
+and report where they found something twice over: as offsets into the normalized string of the
+passage or segment (``start``/``end``), and as a span into the seed (``[seed, start, end]``, the
+witness's own characters, as every span in the model). ``MappedText`` keeps the seed offset of
+every normalized character, so the two never drift apart — also where normalization drops a
+spurious code point.
+
+Every function takes the ``Edition`` (``conv.assemble.convert``) and returns plain dicts and lists,
+ready for JSON.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .model import Chapter, Edition, Passage, Section, Segment, Work, is_markup
+from .normalize import fold_char
+
+
+@dataclass(frozen=True)
+class MappedText:
+    """A normalized text with the seed offset of each of its characters."""
+
+    seed: str
+    normalized: str
+    offsets: tuple[int, ...]
+    witness: str  # the witness characters of the same stretch (``text`` in the model)
+    witness_index: tuple[int, ...]  # index into ``witness`` of each normalized character
+
+    def span(self, start: int, end: int) -> list:
+        """``[seed, start, end]`` of the normalized characters ``start:end`` (end exclusive)."""
+        if not self.normalized or start >= end:
+            at = self.offsets[start] if start < len(self.offsets) else (self.offsets[-1] + 1 if self.offsets else 0)
+            return [self.seed, at, at]
+        return [self.seed, self.offsets[start], self.offsets[end - 1] + 1]
+
+    def witness_slice(self, start: int, end: int) -> str:
+        """The witness characters behind the normalized characters ``start:end``."""
+        if start >= end:
+            return ""
+        return self.witness[self.witness_index[start] : self.witness_index[end - 1] + 1]
+
+
+def _mapped(seed: str, witness: str, offsets: list[int]) -> MappedText:
+    chars: list[str] = []
+    kept: list[int] = []
+    index: list[int] = []
+    for i, (char, offset) in enumerate(zip(witness, offsets)):
+        folded = fold_char(char)
+        if folded:
+            chars.append(folded)
+            kept.append(offset)
+            index.append(i)
+    return MappedText(seed, "".join(chars), tuple(kept), witness, tuple(index))
+
+
+def passages(edition: Edition) -> Iterator[tuple[Work, Chapter, Section, Passage]]:
+    """Every passage (经 and 记) in reading order, with its work, chapter and section."""
+    for work in edition.works:
+        for chapter in work.chapters:
+            for section in chapter.sections:
+                for passage in section.passages:
+                    yield work, chapter, section, passage
+
+
+def passage_text(edition: Edition, passage: Passage) -> MappedText:
+    """The passage's 经/记 text, mapped to its seed.
+
+    The model keeps no per-character offsets for a passage; they are the non-markup characters of
+    its span (a passage's span holds only its own text: a note ends a passage). Should a span ever
+    hold more, the passage's characters are matched in order within it.
+    """
+    seed, start, end = passage.span
+    source = edition.sources[seed].text
+    offsets = [i for i in range(start, end) if not is_markup(source[i])]
+    if "".join(source[i] for i in offsets) != passage.text:
+        offsets, j = [], 0
+        for i in range(start, end):
+            if j < len(passage.text) and source[i] == passage.text[j]:
+                offsets.append(i)
+                j += 1
+        if j < len(passage.text):  # pragma: no cover - a model invariant
+            raise ValueError(f"passage {passage.id}: its span does not hold its text")
+    return _mapped(seed, passage.text, offsets)
+
+
+def segment_text(segment: Segment) -> MappedText:
+    """A commentary segment's text, mapped to its seed."""
+    return _mapped(segment.span[0], segment.text, list(segment.offsets))
+
+
+def zhu_segments(edition: Edition) -> Iterator[tuple[Passage, int, Segment]]:
+    """Every 郑注 segment (layer ``zhu``) of a passage's notes, with its index among the notes."""
+    for _, _, _, passage in passages(edition):
+        for index, segment in enumerate(passage.notes):
+            if segment.layer == "zhu":
+                yield passage, index, segment
+
+
+def position(edition: Edition, seed: str, offset: int) -> tuple[int, int]:
+    """(line, col) of a seed offset, both 1-based."""
+    return edition.sources[seed].position(offset)
+
+
+def export(edition: Edition) -> dict:
+    """The indexes for the JSON export: top-level keys ``terms``, ``variants``, ``glossary``."""
+    from . import glossary, readings, terms
+
+    return {
+        "terms": terms.export(edition),
+        "variants": readings.export(edition),
+        "glossary": glossary.export(edition),
+    }

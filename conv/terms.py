@@ -1,0 +1,204 @@
+"""Index of terms (名物索引): where the vessels, places, offices, archery gear, rites, music and
+victuals of ``conv/data/terms.toml`` occur in the 经 and 记 text.
+
+What is searched: the ``normalized`` text of every passage (layers ``jing`` and ``ji``), so a
+witness's 賔 is found under 宾 and 鼔 under 鼓; notes, section titles and metadata are not
+searched. A term may list other spellings (``[variants]``), which count as the term.
+
+The rule for terms inside longer terms (长词优先): matching is **leftmost-longest over the whole
+term list**. The text is read from left to right; at each position the longest term (or variant)
+that starts there is taken, its characters are consumed, and reading resumes after it; where no
+term starts, reading moves on one character. So a term is never counted where its characters lie
+inside a match of a longer term: 射 is not counted in 司射 or 上射, 获 not in 获者 or 释获者,
+获者 not in 释获者, 俎 not in 折俎, 宾 not in 众宾. Overlaps are settled by position first: in
+``兄弟弟子`` 兄弟 is taken, then 弟子.
+
+Homographs (同形异词): a term may list contexts in which the same characters are not the term
+(``[homographs]``: 洗 the basin, not 降洗 "descend and wash"; 中 the tally-holder, not 中等). A
+match that lies inside such a context consumes its characters but is not counted.
+
+``order``/``pinyin``: terms are ordered by their pinyin with tone numbers (pypinyin ``TONE3``,
+``zhong1`` before ``zhong4``), syllable by syllable, then by the characters; ``[pinyin]`` in the
+data file gives the reading where pypinyin's default is wrong for the 仪礼 (乐正 yue4, 大师 tai4).
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from pypinyin import Style, lazy_pinyin
+
+from .data import DATA_DIR
+from .indexes import passage_text, passages
+from .model import Edition
+
+TERMS_FILE = DATA_DIR / "terms.toml"
+
+
+@dataclass(frozen=True)
+class Term:
+    """One term of the index."""
+
+    term: str
+    category: str
+    variants: tuple[str, ...] = ()
+    homographs: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Category:
+    id: str
+    name: str
+    label: str
+    terms: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The term list: categories in the data file's order, and every term by its characters."""
+
+    categories: tuple[Category, ...]
+    terms: dict[str, Term]
+    forms: dict[str, str]  # every matchable string (term or variant) → its term
+    longest: int
+    readings: dict[str, str]  # word → pinyin, for terms and for words 郑注 defines (conv.glossary)
+
+
+def load(path: Path | None = None) -> Catalogue:
+    """Read the term list (``conv/data/terms.toml`` unless another file is given)."""
+    return _load(str(path or TERMS_FILE))
+
+
+@cache
+def _load(path: str) -> Catalogue:
+    with open(path, "rb") as handle:
+        raw = tomllib.load(handle)
+    variants = raw.get("variants", {})
+    homographs = raw.get("homographs", {})
+    readings = raw.get("pinyin", {})
+    categories: list[Category] = []
+    terms: dict[str, Term] = {}
+    forms: dict[str, str] = {}
+    for cat in raw["category"]:
+        categories.append(Category(cat["id"], cat["name"], cat.get("label", ""), tuple(cat["terms"])))
+        for word in cat["terms"]:
+            if word in terms:
+                raise ValueError(f"{path}: term {word!r} listed twice ({terms[word].category}, {cat['id']})")
+            terms[word] = Term(word, cat["id"], tuple(variants.get(word, ())), tuple(homographs.get(word, ())))
+            for form in (word, *variants.get(word, ())):
+                if form in forms and forms[form] != word:
+                    raise ValueError(f"{path}: {form!r} is a form of both {forms[form]!r} and {word!r}")
+                forms[form] = word
+    for table, name in ((variants, "variants"), (homographs, "homographs")):
+        for word in table:
+            if word not in terms:
+                raise ValueError(f"{path}: [{name}] names {word!r}, which is not a term")
+    for word, contexts in homographs.items():
+        for context in contexts:
+            if word not in context:
+                raise ValueError(f"{path}: homograph context {context!r} does not contain {word!r}")
+    return Catalogue(tuple(categories), terms, forms, max(len(f) for f in forms), dict(readings))
+
+
+def pinyin(word: str, catalogue: Catalogue | None = None) -> str:
+    """The pinyin of a word with tone numbers, syllables separated by spaces (``zhi4``).
+
+    The data file's ``[pinyin]`` reading when it has one (for a term of the index or a word of the
+    glossary), else pypinyin's.
+    """
+    catalogue = catalogue or load()
+    if word in catalogue.readings:
+        return catalogue.readings[word]
+    return " ".join(lazy_pinyin(word, style=Style.TONE3, neutral_tone_with_five=True))
+
+
+def sort_key(word: str, catalogue: Catalogue | None = None) -> tuple:
+    """Order by pinyin syllable by syllable (tone numbers included), then by the characters."""
+    return (tuple(pinyin(word, catalogue).split()), word)
+
+
+def order(words, catalogue: Catalogue | None = None) -> list[str]:
+    """The words ordered by pinyin (see ``sort_key``)."""
+    return sorted(words, key=lambda w: sort_key(w, catalogue))
+
+
+def ordered_categories(catalogue: Catalogue | None = None) -> list[tuple[Category, list[str]]]:
+    """Every category (data-file order) with its terms ordered by pinyin."""
+    catalogue = catalogue or load()
+    return [(cat, order(cat.terms, catalogue)) for cat in catalogue.categories]
+
+
+def _in_context(text: str, start: int, word: str, contexts: tuple[str, ...]) -> bool:
+    for context in contexts:
+        at = context.find(word)
+        while at != -1:
+            begin = start - at
+            if begin >= 0 and text[begin : begin + len(context)] == context:
+                return True
+            at = context.find(word, at + 1)
+    return False
+
+
+def find(text: str, catalogue: Catalogue | None = None) -> list[tuple[int, int, str]]:
+    """Every counted occurrence in a normalized text: ``(start, end, term)``, leftmost-longest."""
+    catalogue = catalogue or load()
+    forms = catalogue.forms
+    found: list[tuple[int, int, str]] = []
+    i, n = 0, len(text)
+    while i < n:
+        for length in range(min(catalogue.longest, n - i), 0, -1):
+            word = forms.get(text[i : i + length])
+            if word is not None:
+                break
+        else:
+            i += 1
+            continue
+        if not _in_context(text, i, text[i : i + length], catalogue.terms[word].homographs):
+            found.append((i, i + length, word))
+        i += length
+    return found
+
+
+def index(edition: Edition, catalogue: Catalogue | None = None) -> dict[str, list[dict]]:
+    """Term → its occurrences in reading order, for every term of the list (possibly none).
+
+    An occurrence is ``{passage, layer, start, end, span}``: the passage id, its layer (``jing``
+    or ``ji``), offsets into the passage's ``normalized`` text, and the span in the seed.
+    """
+    catalogue = catalogue or load()
+    result: dict[str, list[dict]] = {word: [] for word in catalogue.terms}
+    for _, _, _, passage in passages(edition):
+        mapped = passage_text(edition, passage)
+        for start, end, word in find(mapped.normalized, catalogue):
+            result[word].append(
+                {"passage": passage.id, "layer": passage.layer, "start": start, "end": end, "span": mapped.span(start, end)}
+            )
+    return result
+
+
+def passages_of(occurrences: list[dict]) -> list[str]:
+    """The distinct passage ids of a term's occurrences, in reading order."""
+    seen: dict[str, None] = {}
+    for occurrence in occurrences:
+        seen.setdefault(occurrence["passage"], None)
+    return list(seen)
+
+
+def export(edition: Edition, catalogue: Catalogue | None = None) -> dict:
+    """The index for the JSON export: categories, each with its terms in pinyin order."""
+    catalogue = catalogue or load()
+    found = index(edition, catalogue)
+    categories = []
+    for category, words in ordered_categories(catalogue):
+        entries = []
+        for word in words:
+            term = catalogue.terms[word]
+            occurrences = found[word]
+            entries.append({
+                "term": word, "pinyin": pinyin(word, catalogue), "variants": list(term.variants),
+                "count": len(occurrences), "passages": passages_of(occurrences), "occurrences": occurrences,
+            })
+        categories.append({"id": category.id, "name": category.name, "label": category.label, "terms": entries})
+    return {"rule": "leftmost-longest", "categories": categories}
