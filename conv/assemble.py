@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import anchors, conservation, data, manifest, reader
+from . import anchors, conservation, data, manifest, reader, readings
 from .corrections import Corrections
 from .model import Edition, Meta, Work
 from .parser import SeedParser
@@ -50,6 +50,7 @@ def convert(paths: list[Path], corrections: Corrections | None = None, ledger: "
     edition.anchors = anchors.assign(edition, ledger, full=full)
     edition.redirects = edition.anchors.redirects
     edition.problems.extend(edition.anchors.problems)
+    edition.problems.extend(readings.problems(edition))  # 今文/古文 notes that need an editor
     conservation.check(edition)
     return edition
 
