@@ -53,8 +53,8 @@ class LineDirective(SphinxDirective):
 
     has_content = True
 
-    def fill(self, line: nodes.Element, text_layer: str) -> None:
-        """Parse the body into ``line``: a ``yl_text`` then the ``yl_note`` children."""
+    def fill(self, line: nodes.Element, text_layer: str, text_class: str) -> None:
+        """Parse the body into ``line``: a ``yl_text`` (class ``text_class``), then notes."""
         from .layers import yl_note
         from .passage import yl_text
 
@@ -66,7 +66,7 @@ class LineDirective(SphinxDirective):
             if isinstance(child, nodes.paragraph) and not seen_text and not seen_note:
                 words = wrap_chars(sanitize(list(child.children), location), location)
                 text = yl_text("", "", *words, layer=text_layer,
-                               classes=["yl-text", f"yl-{text_layer}"])
+                               classes=["yl-text", text_class])
                 text.source, text.line = child.source, child.line
                 line += text
                 seen_text = True

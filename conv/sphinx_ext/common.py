@@ -67,11 +67,6 @@ def witness_text(node: nodes.Node) -> str:
     return "".join(witness_text(child) for child in node.children)
 
 
-def reading_text(node: nodes.Node) -> str:
-    """The normalized reading text of ``node`` (what ``astext`` gives, PUA resolved)."""
-    return node.astext()
-
-
 def opening_words(text: str, length: int = 12) -> str:
     """The first words of a passage, for titles of anchors (〔opening words…〕)."""
     text = "".join(text.split())
@@ -84,3 +79,14 @@ def visit_noop(self, node: nodes.Node) -> None:
 
 def depart_noop(self, node: nodes.Node) -> None:
     """A departure that adds nothing."""
+
+
+def replace_child(old: nodes.Node, new: nodes.Node | None) -> None:
+    """Replace (or, with ``None``, remove) ``old`` in its parent, found by identity: Text nodes
+    are strings, and ``Element.replace`` would pick the first *equal* one ("\\n" twice)."""
+    parent = old.parent
+    index = next(i for i, child in enumerate(parent.children) if child is old)
+    if new is None:
+        del parent[index]
+    else:
+        parent[index] = new

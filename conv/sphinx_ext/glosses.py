@@ -1,0 +1,177 @@
+"""音义 glosses (音义): the role ``{yl:gloss}`弛尸纸反```.
+
+The role's content is one gloss as printed. It is parsed with ``conv.glosses.parse_run`` (char,
+kind ``fanqie``/``zhiyin``/``ruzi``/``other``, upper and lower characters of a 反切 or the sound of
+a 直音, second reading, context, scope, definition) and given its computed 广韵 position and
+its status with ``conv.phonology.reading(gloss)``.
+The node's text is the gloss as printed (with ``yl_char`` for folding characters); the parsed
+fields are attributes, shown in HTML as ``data-*`` attributes and a tooltip.
+
+Role content in MyST is literal, like a code span; for symmetry with the escaped directive
+bodies, a backslash before an ASCII punctuation character is taken as an escape.
+"""
+from __future__ import annotations
+
+import re
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.transforms import SphinxTransform
+from sphinx.util.docutils import SphinxRole
+
+from conv.normalize import is_pua
+
+from .chars import wrap_chars
+from .common import depart_noop, visit_noop, warn
+
+FIELDS = ("char", "kind", "upper", "lower", "sound", "context", "scope", "definition",
+          "second", "position", "status", "also", "also_position")
+_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+
+
+def setup_glosses(app: Sphinx) -> None:
+    app.add_node(
+        yl_gloss,
+        html=(visit_gloss_html, depart_gloss_html),
+        latex=(visit_noop, depart_noop),
+        text=(visit_noop, depart_noop),
+        man=(visit_noop, depart_noop),
+        texinfo=(visit_noop, depart_noop),
+    )
+    app.add_role_to_domain("yl", "gloss", GlossRole())
+    app.add_transform(SecondReadings)
+
+
+class yl_gloss(nodes.Inline, nodes.TextElement):  # noqa: N801
+    """One gloss, as printed, with its parsed fields (strings; ``""`` when absent)::
+
+        <yl_gloss char="弛" kind="fanqie" upper="尸" lower="纸" sound="" context="" scope=""
+                  definition="" second="" position="書開三支上" status="matches"
+                  classes="yl-gloss">
+            弛尸纸反
+
+    HTML: ``<span class="yl-gloss" data-char="弛" data-kind="fanqie" … title="弛 尸纸反 …">``.
+    A role may hold a gloss with its second readings (``纯之闰反又章允反``: ``also`` and
+    ``also_position`` keep them); a second reading in a role of its own (``又章允反`` after
+    ``纯之闰反``) gets the preceding gloss's character (``SecondReadings``).
+    """
+
+
+class GlossRole(SphinxRole):
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        text = _ESCAPE.sub(r"\1", self.text)
+        location = self.get_location()
+        node = yl_gloss(self.rawtext, "", classes=["yl-gloss"], **parse_gloss(text, location))
+        self.set_source_info(node)
+        node.extend(wrap_chars([nodes.Text(text)], location))
+        return [node], []
+
+
+def parse_gloss(text: str, location: object = None, previous: str = "") -> dict[str, str]:
+    """The parsed fields of one gloss (empty strings when ``conv.glosses`` is absent).
+
+    ``previous`` is the gloss printed just before (for a second reading ``又…反``).
+    """
+    fields = dict.fromkeys(FIELDS, "")
+    fields["printed"] = text
+    try:
+        from conv.glosses import parse_run
+    except ImportError:  # the gloss parser has not landed yet
+        return fields
+    glosses, _unparsed = parse_run(previous + text)
+    if previous:
+        glosses = [g for g in glosses if g.start >= len(previous)]
+    # one gloss, possibly followed by its second readings (纯之闰反又章允反)
+    if not glosses or any(not getattr(g, "second", False) for g in glosses[1:]):
+        warn(f"yl:gloss {text!r}: conv.glosses finds {len(glosses)} glosses, expected one "
+             "(and its second readings 又…反)", "gloss", location)
+        if not glosses:
+            return fields
+    gloss = glosses[0]
+    for name in FIELDS:
+        value = getattr(gloss, name, None)
+        if isinstance(value, bool):
+            value = "1" if value else ""
+        fields[name] = value or ""
+    fields.update(_phonology(gloss))
+    seconds = [g for g in glosses[1:] if getattr(g, "second", False)]
+    if seconds:
+        fields["also"] = " ".join(g.text for g in seconds)
+        fields["also_position"] = " ; ".join(_phonology(g).get("position", "") for g in seconds)
+    return fields
+
+
+def _phonology(gloss: object) -> dict[str, str]:
+    """``position`` (广韵 音韵地位, several joined by ``/``) and ``status`` from conv.phonology."""
+    try:
+        from conv import phonology
+    except ImportError:
+        return {}
+    reading = getattr(phonology, "reading", None)
+    if reading is not None:
+        result = reading(gloss)
+        return {"position": " / ".join(result.positions or []), "status": result.status or ""}
+    position = getattr(phonology, "position", None)
+    return {"position": (position(gloss) or "") if position else ""}
+
+
+class SecondReadings(SphinxTransform):
+    """A second reading ``又章允反`` printed right after ``纯之闰反`` glosses 纯, not 又:
+    parse it together with the gloss before it."""
+
+    default_priority = 710
+
+    def apply(self, **kwargs) -> None:
+        for node in list(self.document.findall(yl_gloss)):
+            printed = node.get("printed", "")
+            if not printed.startswith("又"):
+                continue
+            parent = node.parent
+            index = parent.index(node)
+            if index == 0 or not isinstance(parent[index - 1], yl_gloss):
+                continue
+            previous = parent[index - 1].get("printed", "")
+            fields = parse_gloss(printed, node, previous=previous)
+            if fields.get("second"):
+                node.attributes.update(fields)
+
+
+STATUS_LABELS = {"matches": "合于本字之音", "other reading": "非本字广韵之音",
+                 "unresolved": "未能推定"}
+
+
+def _shown(text: str) -> str:
+    """``text`` with PUA code points resolved (a tooltip never shows one raw)."""
+    from .chars import char_node
+
+    out = []
+    for char in text:
+        node = char_node(char) if is_pua(char) else None
+        out.append(node["resolved"] if node is not None and node["kind"] != "pua-spurious" else
+                   ("" if node is not None else char))
+    return "".join(out)
+
+
+def gloss_title(node: yl_gloss) -> str:
+    """A tooltip: ``音义：弛尸纸反`` then ``广韵：書開三支上（合于本字之音）``."""
+    title = "音义：" + node.get("printed", node.astext())
+    if node.get("second") and node.get("char"):
+        title += f"（{node['char']}之又音）"
+    if node.get("position"):
+        title += f"\n广韵：{node['position']}"
+        if node.get("status") in STATUS_LABELS:
+            title += f"（{STATUS_LABELS[node['status']]}）"
+    if node.get("also_position"):
+        title += f"；{node['also']}：{node['also_position']}"
+    return _shown(title)
+
+
+def visit_gloss_html(self, node: yl_gloss) -> None:
+    attributes = {f"data-{name.replace('_', '-')}": _shown(node[name])
+                  for name in FIELDS if node.get(name)}
+    attributes["title"] = gloss_title(node)
+    self.body.append(self.starttag(node, "span", "", **attributes))
+
+
+def depart_gloss_html(self, node: yl_gloss) -> None:
+    self.body.append("</span>")

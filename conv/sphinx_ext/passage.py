@@ -1,0 +1,223 @@
+"""The passage (经文段落): a stretch of 经 or 记 with its notes, the unit a reader cites.
+
+``yl:passage ANCHOR`` with options ``layer`` (``jing``/``ji``), ``source`` (``seed:line:col``)
+and ``lacuna`` (``start``: the witness is cut off before it). Its body is the 经/记 words (one
+paragraph, possibly absent) followed by note directives (``yl:zhu`` …, see ``layers``). The notes
+stay inline after the words they explain, as in the printed book.
+"""
+from __future__ import annotations
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+
+from .body import LineDirective
+from .common import (
+    ANCHOR_RE,
+    LACUNA_LABELS,
+    LACUNA_TITLES,
+    NOTE_LAYERS,
+    TEXT_LAYERS,
+    depart_noop,
+    opening_words,
+    visit_noop,
+    warn,
+)
+
+
+def setup_passage(app: Sphinx) -> None:
+    app.add_node(
+        yl_passage,
+        html=(visit_passage_html, depart_passage_html),
+        latex=(visit_passage_latex, depart_passage_latex),
+        text=(visit_passage_text, depart_passage_text),
+        man=(visit_block_man_texinfo, depart_block_man_texinfo),
+        texinfo=(visit_block_man_texinfo, depart_block_man_texinfo),
+    )
+    app.add_node(
+        yl_text,
+        html=(visit_text_html, depart_text_html),
+        latex=(visit_text_latex, depart_text_latex),
+        text=(visit_noop, depart_noop),
+        man=(visit_noop, depart_noop),
+        texinfo=(visit_noop, depart_noop),
+    )
+    app.add_directive_to_domain("yl", "passage", PassageDirective)
+
+
+class yl_passage(nodes.General, nodes.Element):  # noqa: N801
+    """A passage: its words, then its notes (all inline, in reading order)::
+
+        <yl_passage ids="judou-xiangshe-1" anchor="judou-xiangshe-1" layer="jing"
+                    source="000_….txt:7:1" lacuna="" classes="yl-passage yl-jing">
+            <yl_text layer="jing" classes="yl-text yl-jing">
+                司马命获者执旌以负侯          (Text, yl_char, yl_gloss)
+            <yl_note layer="zhu" classes="yl-note yl-zhu">
+                欲令射者见侯与旌深有志于中
+            <yl_note layer="an" classes="yl-note yl-an">
+                …
+
+    HTML: ``<div id=ANCHOR class="yl-passage yl-jing">`` with inline ``<span>`` children and
+    no whitespace between them (a newline between CJK characters would show as a space).
+    LaTeX: a ``ylpassage`` environment with a label. Text: one paragraph, notes in 【】.
+    """
+
+    child_text_separator = ""  # astext(): words and notes as one run of text
+
+
+class yl_text(nodes.Inline, nodes.TextElement):  # noqa: N801
+    """The printed words of a passage, a section title or a chapter title (``layer``)."""
+
+
+class PassageDirective(LineDirective):
+    """``yl:passage ANCHOR``: see the module docstring and ``yl_passage``."""
+
+    required_arguments = 1
+    final_argument_whitespace = False
+    option_spec = {
+        "layer": lambda arg: directives.choice(arg, tuple(TEXT_LAYERS)),
+        "source": directives.unchanged_required,
+        "lacuna": lambda arg: directives.choice(arg, ("start", "end")),
+    }
+
+    def run(self) -> list[nodes.Node]:
+        anchor = self.arguments[0]
+        layer = self.options.get("layer", "jing")
+        node = yl_passage(
+            anchor=anchor,
+            layer=layer,
+            source=self.options.get("source", ""),
+            lacuna=self.options.get("lacuna", ""),
+            classes=["yl-passage", f"yl-{layer}"],
+        )
+        self.set_source_info(node)
+        register_id(self, node, anchor)
+        self.fill(node, layer, f"yl-{layer}")
+        self.env.get_domain("yl").note_passage(
+            anchor, self.env.docname, layer, passage_label(node), location=node
+        )
+        return [node]
+
+
+def register_id(directive, node: nodes.Element, anchor: str) -> None:
+    """Give ``node`` the id ``anchor`` (an HTML id, a LaTeX label) after checking it."""
+    if not ANCHOR_RE.match(anchor):
+        warn(f"anchor {anchor!r} is not a valid id (letters, digits, - _ .)", "anchor",
+             directive.get_location())
+        return
+    document = directive.state.document
+    if anchor in document.ids:
+        warn(f"duplicate anchor {anchor!r} in this document", "anchor", directive.get_location())
+        return
+    node["ids"].append(anchor)
+    document.ids[anchor] = node
+
+
+def passage_label(node: nodes.Element) -> str:
+    """Opening words of a passage (reading text): of its words, else of its first note."""
+    from .layers import yl_note
+
+    for child in node.children:
+        if isinstance(child, yl_text) and child.astext().strip():
+            return opening_words(child.astext())
+    for child in node.children:
+        if isinstance(child, yl_note):
+            return "〔" + NOTE_LAYERS[child["layer"]] + "〕" + opening_words(child.astext())
+    return ""
+
+
+# -- lacuna marks inside a line (shared with layers) ----------------------------------------
+
+def gap_html(self, kind: str) -> str:
+    return (f'<span class="yl-gap yl-gap-{kind}" title="{self.attval(LACUNA_TITLES[kind])}">'
+            f"〔{LACUNA_LABELS[kind]}〕</span>")
+
+
+def gap_latex(kind: str) -> str:
+    return r"\ylgap{" + LACUNA_LABELS[kind] + "}"
+
+
+def gap_text(kind: str) -> str:
+    return f"〔{LACUNA_LABELS[kind]}〕"
+
+
+def passage_gap(node: yl_passage, kind: str) -> bool:
+    """Whether the passage itself shows the lacuna mark ``kind`` (``start``/``end``): not when
+    its first (last) note already carries it."""
+    from .layers import yl_note
+
+    if node.get("lacuna") != kind or not node.children:
+        return node.get("lacuna") == kind
+    edge = node.children[0] if kind == "start" else node.children[-1]
+    return not (isinstance(edge, yl_note) and edge.get("lacuna") == kind)
+
+
+# -- HTML ------------------------------------------------------------------------------------
+
+def visit_passage_html(self, node: yl_passage) -> None:
+    attributes = {"data-layer": node["layer"]}
+    if node.get("source"):
+        attributes["data-source"] = node["source"]
+    self.body.append(self.starttag(node, "div", "", **attributes))
+    if passage_gap(node, "start"):
+        self.body.append(gap_html(self, "start"))
+
+
+def depart_passage_html(self, node: yl_passage) -> None:
+    if passage_gap(node, "end"):
+        self.body.append(gap_html(self, "end"))
+    self.body.append("</div>\n")
+
+
+def visit_text_html(self, node: yl_text) -> None:
+    self.body.append(self.starttag(node, "span", ""))
+
+
+def depart_text_html(self, node: yl_text) -> None:
+    self.body.append("</span>")
+
+
+# -- LaTeX -----------------------------------------------------------------------------------
+
+def visit_passage_latex(self, node: yl_passage) -> None:
+    self.body.append("\n\\begin{ylpassage}{%s}%s%%\n" % (node["layer"], self.hypertarget_to(node, anchor=True)))
+    if passage_gap(node, "start"):
+        self.body.append(gap_latex("start"))
+
+
+def depart_passage_latex(self, node: yl_passage) -> None:
+    if passage_gap(node, "end"):
+        self.body.append(gap_latex("end"))
+    self.body.append("%\n\\end{ylpassage}\n")
+
+
+def visit_text_latex(self, node: yl_text) -> None:
+    self.body.append("{\\yltext{%s}" % node["layer"])
+
+
+def depart_text_latex(self, node: yl_text) -> None:
+    self.body.append("}")
+
+
+# -- text ------------------------------------------------------------------------------------
+
+def visit_passage_text(self, node: yl_passage) -> None:
+    self.new_state(0)
+    if passage_gap(node, "start"):
+        self.add_text(gap_text("start"))
+
+
+def depart_passage_text(self, node: yl_passage) -> None:
+    if passage_gap(node, "end"):
+        self.add_text(gap_text("end"))
+    self.end_state()
+
+
+# -- man, texinfo: a paragraph ---------------------------------------------------------------
+
+def visit_block_man_texinfo(self, node: nodes.Element) -> None:
+    self.visit_paragraph(node)
+
+
+def depart_block_man_texinfo(self, node: nodes.Element) -> None:
+    self.depart_paragraph(node)

@@ -1,0 +1,382 @@
+/*
+ * Passage search for the 仪礼 edition (search language "lzh", conv/sphinx_ext/search.py).
+ *
+ * Loaded with `defer` on the search page only, after Sphinx's searchtools.js (which defines
+ * `Search`) and language_data.js (which defines `YL_SEARCH`: the fold table generated from
+ * conv.normalize at build time, `splitQuery` and the folding `Stemmer`).
+ *
+ * Sphinx's index finds the pages that hold every character and every pair of the query. This
+ * script then fetches those pages, folds their text with the same table and looks for the query
+ * as a string in each passage (`.yl-passage[id]`): one result per passage, linked to its anchor,
+ * with a snippet of the page's own characters (賔 highlighted for the query 宾). Text outside the
+ * passages (section titles, notes) is matched per element with an id. The prefix `经:` or the
+ * checkbox restricts matching to the text of the classic (`.yl-jing`, `.yl-ji`).
+ *
+ * A query without Han characters goes to Sphinx's own search unchanged.
+ */
+"use strict";
+
+(() => {
+  if (typeof Search === "undefined" || typeof YL_SEARCH === "undefined") return;
+
+  const YL = YL_SEARCH;
+  const PASSAGE = ".yl-passage";
+  const CLASSIC_LAYERS = ["jing", "ji"];
+  const LAYERS = ["jing", "ji", "zhu", "shu", "an", "yin", "mulu", "title", "meta"];
+  // the passage element carries its own layer class too (yl-passage yl-jing): look inside it first
+  const LAYER_SELECTOR = LAYERS.map((l) => `.yl-${l}:not(${PASSAGE})`).join(", ");
+  const SEGMENT_SELECTOR = LAYER_SELECTOR + ", .yl-text, .yl-note";
+  const LAYER_LABELS = {
+    jing: "经", ji: "记", zhu: "注", shu: "疏", an: "按", yin: "音义", mulu: "目录",
+    title: "章旨", meta: "卷次",
+  };
+  // not text of the edition: permalinks, editorial marks (衍, 〔前阙〕), the layer legend, tables of contents
+  const SKIP = [
+    ".headerlink", "script", "style", "template", "noscript", ".no-search", "[hidden]", ".toctree-wrapper",
+    ".yl-mark", ".yl-gap", ".yl-legend",
+  ].join(", ");
+  // each .yl-char holds both forms: the witness's (.yl-w) and the reading form (.yl-n); keep the one shown
+  const otherForm = () => (document.documentElement.classList.contains("yl-normalized") ? ".yl-char .yl-w" : ".yl-char .yl-n");
+  const MAX_PER_PAGE = 200;
+  const BLOCK_TAGS = new Set([
+    "ADDRESS", "ARTICLE", "ASIDE", "BLOCKQUOTE", "CAPTION", "DD", "DETAILS", "DIV", "DL", "DT",
+    "FIGCAPTION", "FIGURE", "FOOTER", "H1", "H2", "H3", "H4", "H5", "H6", "HEADER", "HR", "LI",
+    "MAIN", "NAV", "OL", "P", "PRE", "SECTION", "SUMMARY", "TABLE", "TD", "TH", "TR", "UL",
+  ]);
+  const SNIPPET_BEFORE = 30;
+  const SNIPPET_LENGTH = 110;
+  const SEPARATOR = "\u0000";
+
+  const zh = (document.documentElement.lang || "").toLowerCase().startsWith("zh");
+  const T = zh
+    ? {
+      classic: "只搜经文（经、记）",
+      hint: "也可在检索词前加「经:」",
+      found: (n, p) => `搜索完成，在 ${p} 页中找到 ${n} 处。`,
+      more: (n) => `本页另有 ${n} 处`,
+    }
+    : {
+      classic: "Search the classic only (经, 记)",
+      hint: "or start the query with 经:",
+      found: (n, p) => `Search finished, found ${n} passage${n === 1 ? "" : "s"} on ${p} page${p === 1 ? "" : "s"}.`,
+      more: (n) => `${n} more on this page`,
+    };
+  const gettext = (s) => (typeof Documentation !== "undefined" ? Documentation.gettext(s) : s);
+
+  /* --- the classic-only switch ------------------------------------------------------------ */
+
+  const params = new URLSearchParams(window.location.search);
+  const classicParam = () => ["1", "on", "true"].includes(params.get("jing") || "");
+
+  const installSwitch = () => {
+    const results = document.getElementById("search-results");
+    if (!results || document.getElementById("yl-search-classic")) return;
+    const box = document.createElement("p");
+    box.className = "yl-search-scope";
+    const label = box.appendChild(document.createElement("label"));
+    const input = label.appendChild(document.createElement("input"));
+    input.type = "checkbox";
+    input.id = "yl-search-classic";
+    input.checked = classicParam() || YL.parseScope(params.get("q") || "")[0];
+    label.appendChild(document.createTextNode(" " + T.classic));
+    box.appendChild(document.createElement("span")).className = "yl-search-hint";
+    box.lastChild.textContent = T.hint;
+    results.parentNode.insertBefore(box, results);
+
+    const syncForms = () =>
+      document.querySelectorAll("form").forEach((form) => {
+        if (!form.querySelector('input[name="q"]')) return;
+        let hidden = form.querySelector('input[name="jing"]');
+        if (input.checked && !hidden) {
+          hidden = form.appendChild(document.createElement("input"));
+          hidden.type = "hidden";
+          hidden.name = "jing";
+          hidden.value = "1";
+        } else if (!input.checked && hidden) hidden.remove();
+      });
+    syncForms();
+    input.addEventListener("change", () => {
+      syncForms();
+      const url = new URL(window.location.href);
+      if (input.checked) url.searchParams.set("jing", "1");
+      else {
+        url.searchParams.delete("jing");
+        const q = url.searchParams.get("q") || "";
+        if (YL.parseScope(q)[0]) url.searchParams.set("q", YL.parseScope(q)[1]);
+      }
+      if (url.searchParams.get("q")) window.location.assign(url.href);
+    });
+  };
+
+  /* --- page text, folded, with a map back to the printed characters --------------------------- */
+
+  /* the layer of a text: its nearest layer element, else the layer of its passage */
+  const layerOf = (element) => {
+    const layer = element.closest(LAYER_SELECTOR) || element.closest(PASSAGE);
+    if (!layer) return null;
+    return LAYERS.find((l) => layer.classList.contains("yl-" + l)) || null;
+  };
+
+  /* texts in different segments (blocks, layers) never join into one string */
+  const segmentOf = (element) => {
+    for (let el = element; el; el = el.parentElement) {
+      if (BLOCK_TAGS.has(el.tagName) || el.matches(SEGMENT_SELECTOR)) return el;
+    }
+    return null;
+  };
+
+  const anchorOf = (element) => {
+    if (element.id) return element.id;
+    const inner = element.querySelector("[id]");
+    if (inner) return inner.id;
+    for (let prev = element.previousElementSibling; prev && !prev.textContent.trim(); prev = prev.previousElementSibling)
+      if (prev.id) return prev.id;
+    return "";
+  };
+
+  /* The unit a text node belongs to: its passage, else the nearest element with an id. */
+  const unitOf = (element, main) => {
+    const passage = element.closest(PASSAGE);
+    if (passage && main.contains(passage)) return passage;
+    const withId = element.closest("[id]");
+    return withId && withId !== main && main.contains(withId) ? withId : main;
+  };
+
+  class Unit {
+    constructor(element, main) {
+      this.element = element;
+      this.isPassage = element.matches(PASSAGE);
+      this.anchor = element === main ? "" : anchorOf(element);
+      this.display = []; // printed characters (code points); SEPARATOR between segments
+      this.layers = []; // layer of each printed character
+      this.folded = ""; // folded, lower-cased text
+      this.map = []; // folded index -> display index
+      this.lastSegment = null;
+    }
+
+    push(char, layer) {
+      this.display.push(char);
+      this.layers.push(layer);
+      const folded = char === SEPARATOR ? SEPARATOR : YL.foldChar(char).toLowerCase();
+      this.folded += folded;
+      for (let k = 0; k < folded.length; k++) this.map.push(this.display.length - 1); // per UTF-16 unit
+    }
+
+    add(text, segment, layer) {
+      if (this.lastSegment !== null && segment !== this.lastSegment) this.push(SEPARATOR, null);
+      this.lastSegment = segment;
+      const chars = Array.from(text);
+      for (let i = 0; i < chars.length; i++) {
+        const c = chars[i];
+        if (/\s/u.test(c)) {
+          // whitespace between two Han characters is layout (source newlines), as in the index;
+          // any other run of whitespace becomes one space
+          const prev = this.display.length ? this.display[this.display.length - 1] : SEPARATOR;
+          let j = i;
+          while (j + 1 < chars.length && /\s/u.test(chars[j + 1])) j++;
+          const next = j + 1 < chars.length ? chars[j + 1] : null;
+          if (prev !== SEPARATOR && prev !== " " && next && !(YL.isHan(prev) && YL.isHan(next))) this.push(" ", layer);
+          i = j;
+          continue;
+        }
+        this.push(c, layer);
+      }
+    }
+
+    /* every occurrence of every needle as [displayStart, displayEnd), or null if one is missing */
+    find(needles) {
+      const hits = [];
+      for (const needle of needles) {
+        let found = false;
+        for (let at = this.folded.indexOf(needle); at >= 0; at = this.folded.indexOf(needle, at + 1)) {
+          found = true;
+          hits.push([this.map[at], this.map[at + needle.length - 1] + 1]);
+        }
+        if (!found) return null;
+      }
+      return hits.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+    }
+  }
+
+  const pageUnits = (html, classicOnly) => {
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const main = doc.querySelector('[role="main"]') || doc.body;
+    const units = new Map();
+    const skip = SKIP + ", " + otherForm();
+    const walker = doc.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !node.nodeValue || parent.closest(skip)) continue;
+      if (classicOnly && !(parent.closest(PASSAGE) && CLASSIC_LAYERS.includes(layerOf(parent)))) continue;
+      const element = unitOf(parent, main);
+      if (!units.has(element)) units.set(element, new Unit(element, main));
+      units.get(element).add(node.nodeValue, segmentOf(parent), layerOf(parent));
+    }
+    return { doc, main, units: [...units.values()] };
+  };
+
+  /* --- results ----------------------------------------------------------------------------- */
+
+  const urls = (docName) => {
+    const builder = DOCUMENTATION_OPTIONS.BUILDER;
+    const contentRoot = document.documentElement.dataset.content_root || "";
+    if (builder === "dirhtml") {
+      let dirname = docName + "/";
+      if (dirname.match(/\/index\/$/)) dirname = dirname.substring(0, dirname.length - 6);
+      else if (dirname === "index/") dirname = "";
+      return [contentRoot + dirname, contentRoot + dirname];
+    }
+    return [contentRoot + docName + DOCUMENTATION_OPTIONS.FILE_SUFFIX, docName + DOCUMENTATION_OPTIONS.LINK_SUFFIX];
+  };
+
+  const headingOf = (unit, main) => {
+    const section = unit.element.closest("section");
+    if (!section || !main.contains(section)) return "";
+    const heading = section.querySelector("h1, h2, h3, h4, h5, h6");
+    if (!heading) return "";
+    const copy = heading.cloneNode(true);
+    copy.querySelectorAll(".headerlink").forEach((el) => el.remove());
+    return copy.textContent.trim();
+  };
+
+  const snippet = (unit, hits) => {
+    const length = unit.display.length;
+    let start = Math.max(0, hits[0][0] - SNIPPET_BEFORE);
+    const end = Math.min(length, start + SNIPPET_LENGTH);
+    start = Math.max(0, Math.min(start, end - SNIPPET_LENGTH));
+    const marked = new Array(length).fill(false);
+    hits.forEach(([a, b]) => { for (let i = a; i < b; i++) marked[i] = true; });
+
+    const p = document.createElement("p");
+    p.className = "context yl-search-context";
+    if (start > 0) p.appendChild(document.createTextNode("…"));
+    let span = null;
+    let key = null;
+    for (let i = start; i < end; i++) {
+      const c = unit.display[i];
+      if (c === SEPARATOR) {
+        if (span) p.appendChild(document.createTextNode(" "));
+        span = null;
+        key = null;
+        continue;
+      }
+      const layer = unit.layers[i];
+      const k = `${layer}|${marked[i]}`;
+      if (k !== key) {
+        span = p.appendChild(document.createElement("span"));
+        span.className = "yl-search-seg" + (layer ? " yl-search-" + layer : "") + (marked[i] ? " highlighted" : "");
+        key = k;
+      }
+      span.textContent += c;
+    }
+    if (end < length) p.appendChild(document.createTextNode("…"));
+    return p;
+  };
+
+  /* the printed forms of the first hits, for sphinx_highlight.js on the target page */
+  const printed = (unit, hits) => {
+    const seen = new Set();
+    hits.forEach(([a, b]) => seen.add(unit.display.slice(a, b).filter((c) => c !== SEPARATOR && c !== " ").join("")));
+    return [...seen].filter((s) => s).slice(0, 8).join(" ");
+  };
+
+  const resultItem = (docName, pageTitle, unit, hits, main) => {
+    const [, linkUrl] = urls(docName);
+    const li = document.createElement("li");
+    li.className = "kind-text yl-search-hit" + (unit.isPassage ? " yl-search-passage" : "");
+    const a = li.appendChild(document.createElement("a"));
+    const highlight = printed(unit, hits);
+    a.href = linkUrl + (highlight ? "?highlight=" + encodeURIComponent(highlight) : "") + (unit.anchor ? "#" + unit.anchor : "");
+    const parts = [pageTitle];
+    const heading = headingOf(unit, main);
+    if (heading && heading !== pageTitle) parts.push(heading);
+    a.textContent = parts.join(" › ");
+    if (unit.anchor && unit.isPassage) {
+      const cite = li.appendChild(document.createElement("span"));
+      cite.className = "yl-search-anchor";
+      cite.textContent = " #" + unit.anchor;
+    }
+    const layer = unit.layers[hits[0][0]];
+    if (layer && LAYER_LABELS[layer]) {
+      const badge = li.appendChild(document.createElement("span"));
+      badge.className = "yl-search-layer yl-search-" + layer;
+      badge.textContent = LAYER_LABELS[layer];
+    }
+    if (DOCUMENTATION_OPTIONS.SHOW_SEARCH_SUMMARY !== false) li.appendChild(snippet(unit, hits));
+    return li;
+  };
+
+  const moreItem = (docName, pageTitle, count) => {
+    const li = document.createElement("li");
+    li.className = "kind-text yl-search-more";
+    const a = li.appendChild(document.createElement("a"));
+    a.href = urls(docName)[1];
+    a.textContent = `${pageTitle}: ${T.more(count)}`;
+    return li;
+  };
+
+  const finish = (passages, pages) => {
+    Search.stopPulse();
+    Search.title.innerText = gettext("Search Results");
+    Search.status.innerText = passages
+      ? T.found(passages, pages)
+      : gettext(
+        "Your search did not match any documents. Please make sure that all words are spelled correctly and that you've selected enough categories.",
+      );
+  };
+
+  /* candidate pages from Sphinx's index, best first */
+  const candidates = (query) => {
+    const [, searchTerms, excludedTerms, highlightTerms, objectTerms] = Search._parseQuery(query);
+    // the target page is highlighted from ?highlight= (the printed forms), not from the terms
+    localStorage.removeItem("sphinx_highlight_terms");
+    const results = Search._performSearch(query, searchTerms, excludedTerms, highlightTerms, objectTerms);
+    const docNames = [];
+    for (let i = results.length - 1; i >= 0; i--) if (!docNames.includes(results[i][0])) docNames.push(results[i][0]);
+    return docNames;
+  };
+
+  const pageTitles = () => {
+    const titles = new Map();
+    Search._index.docnames.forEach((name, i) => titles.set(name, Search._index.titles[i]));
+    return titles;
+  };
+
+  const sphinxQuery = Search.query;
+
+  Search.query = async (query) => {
+    const [prefixed, rest] = YL.parseScope(query);
+    const classicOnly = prefixed || classicParam();
+    // no Han character, or a searchtools.js without the hooks this relies on (Sphinx 9): Sphinx's search
+    if (!YL.hasHan(rest) || typeof Search._parseQuery !== "function" || typeof Search._performSearch !== "function")
+      return sphinxQuery(rest);
+    const needles = YL.needles(rest);
+    const docNames = candidates(rest);
+    const titles = pageTitles();
+    const fetches = docNames.map((docName) =>
+      fetch(urls(docName)[0]).then((r) => (r.ok ? r.text() : "")).catch(() => ""),
+    );
+    let passages = 0;
+    let pages = 0;
+    for (let i = 0; i < docNames.length; i++) {
+      const html = await fetches[i];
+      if (!html) continue;
+      const { main, units } = pageUnits(html, classicOnly);
+      const title = titles.get(docNames[i]) || docNames[i];
+      let found = 0;
+      for (const unit of units) {
+        const hits = unit.find(needles);
+        if (!hits) continue;
+        found++;
+        if (found <= MAX_PER_PAGE) Search.output.appendChild(resultItem(docNames[i], title, unit, hits, main));
+      }
+      if (found > MAX_PER_PAGE) Search.output.appendChild(moreItem(docNames[i], title, found - MAX_PER_PAGE));
+      if (found) pages++;
+      passages += found;
+    }
+    finish(passages, pages);
+  };
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", installSwitch);
+  else installSwitch();
+})();

@@ -1,0 +1,218 @@
+"""Shared fixtures: Sphinx builds of a project, in-process MyST parsing, a local HTTP server and a
+headless browser (Debian's chromium driven by playwright; no browser is ever downloaded)."""
+from __future__ import annotations
+
+import functools
+import http.server
+import io
+import pickle
+import socket
+import subprocess
+import sys
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "tests" / "fixtures"
+FIXTURE_PROJECT = FIXTURES / "project"
+SCREENSHOTS = ROOT / "build" / "screenshots"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+
+# -- Sphinx builds ------------------------------------------------------------------------------
+
+@dataclass
+class SphinxBuild:
+    """The outcome of one ``sphinx-build`` run (a subprocess, as ``make html`` runs it)."""
+
+    srcdir: Path
+    outdir: Path
+    doctreedir: Path
+    builder: str
+    returncode: int
+    stdout: str
+    stderr: str
+    args: list[str] = field(default_factory=list)
+
+    @property
+    def warnings(self) -> str:
+        return self.stderr
+
+    def doctree(self, docname: str):
+        """The pickled doctree of ``docname`` as read (before resolving)."""
+        with (self.doctreedir / f"{docname}.doctree").open("rb") as handle:
+            return pickle.load(handle)
+
+    def file(self, relative: str) -> Path:
+        return self.outdir / relative
+
+    def html(self, docname: str) -> str:
+        return (self.outdir / f"{docname}.html").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def sphinx_build(tmp_path_factory):
+    """``sphinx_build(srcdir=FIXTURE_PROJECT, builder="html", *args, check=True)``: build once per
+    session with ``-W --keep-going`` (warnings are errors); a failed build fails the test with
+    Sphinx's output unless ``check=False``."""
+    cache: dict[tuple, SphinxBuild] = {}
+
+    def build(srcdir: Path = FIXTURE_PROJECT, builder: str = "html", *args: str,
+              check: bool = True) -> SphinxBuild:
+        key = (str(srcdir), builder, args)
+        if key not in cache:
+            base = tmp_path_factory.mktemp(f"sphinx-{builder}")
+            outdir, doctreedir = base / builder, base / "doctrees"
+            command = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", builder,
+                       "-d", str(doctreedir), *args, str(srcdir), str(outdir)]
+            proc = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+            cache[key] = SphinxBuild(Path(srcdir), outdir, doctreedir, builder, proc.returncode,
+                                     proc.stdout, proc.stderr, command)
+        result = cache[key]
+        if check and result.returncode != 0:
+            pytest.fail(f"sphinx-build -b {builder} {srcdir} failed ({result.returncode}):\n"
+                        f"{result.stderr[-6000:]}", pytrace=False)
+        return result
+
+    return build
+
+
+@pytest.fixture(scope="session")
+def fixture_html(sphinx_build) -> SphinxBuild:
+    """The fixture project (real seed text in the FORMAT.md format) built as HTML."""
+    return sphinx_build(FIXTURE_PROJECT, "html")
+
+
+# -- in-process parsing -------------------------------------------------------------------------
+
+class InProcessSphinx:
+    """A Sphinx application kept in memory: parse MyST strings into doctrees with the project's
+    extensions and transforms, render nodes as HTML, read the warnings — no build per call."""
+
+    def __init__(self, app, warnings: io.StringIO) -> None:
+        self.app = app
+        self._warnings = warnings
+
+    def parse(self, text: str, docname: str = "probe"):
+        from sphinx.util.docutils import _parse_str_to_doctree
+
+        env = self.app.env
+        env.prepare_settings(docname)
+        env.current_document.docname = docname
+        parser = self.app.registry.create_source_parser("markdown", config=self.app.config, env=env)
+        try:
+            return _parse_str_to_doctree(
+                text,
+                filename=self.app.srcdir / f"{docname}.md",
+                default_settings=env.settings,
+                env=env,
+                events=self.app.events,
+                parser=parser,
+                transforms=self.app.registry.get_transforms(),
+            )
+        finally:
+            env.current_document.docname = ""
+
+    def html(self, node) -> str:
+        """The HTML of a node (or a whole doctree) as the HTML builder writes it."""
+        node = node.deepcopy()
+        return self.app.builder.render_partial(node)["fragment"]
+
+    def take_warnings(self) -> str:
+        text = self._warnings.getvalue()
+        self._warnings.seek(0)
+        self._warnings.truncate()
+        return text
+
+
+@pytest.fixture(scope="session")
+def myst_app(tmp_path_factory) -> InProcessSphinx:
+    """An in-memory Sphinx (HTML builder) with the project's ``source/conf.py``."""
+    from sphinx.application import Sphinx
+
+    base = tmp_path_factory.mktemp("myst-app")
+    src = base / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(
+        "from pathlib import Path\n"
+        f"_conf = Path({str(ROOT / 'source' / 'conf.py')!r})\n"
+        "exec(compile(_conf.read_text(encoding='utf-8'), str(_conf), 'exec'))\n",
+        encoding="utf-8",
+    )
+    (src / "index.md").write_text("# probe\n", encoding="utf-8")
+    warnings = io.StringIO()
+    app = Sphinx(src, src, base / "out", base / "doctrees", "html", status=None,
+                 warning=warnings, freshenv=True)
+    return InProcessSphinx(app, warnings)
+
+
+# -- HTTP and browser ---------------------------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002
+        pass
+
+
+@pytest.fixture(scope="session")
+def http_server():
+    """``serve(directory) -> base URL`` on 127.0.0.1 and a free port; stopped after the session."""
+    servers = []
+
+    def serve(directory: Path) -> str:
+        handler = functools.partial(_QuietHandler, directory=str(directory))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_address[1]}"
+
+    yield serve
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless chromium (Debian's ``/usr/bin/chromium``) under playwright."""
+    if not CHROMIUM.exists():
+        pytest.skip("no /usr/bin/chromium (apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh browser page (own context: empty localStorage), 1280×900, zh-CN."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN")
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS

@@ -1,0 +1,79 @@
+"""Print and plain-text output: every builder renders the layers with ``-W``, the notes follow the
+words they explain, the resolved character stands for each PUA code point."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from conftest import FIXTURE_PROJECT
+
+PUA = re.compile("[\ue000-\uf8ff]")
+
+
+def test_text_builder(sphinx_build):
+    build = sphinx_build(FIXTURE_PROJECT, "text")
+    text = (build.outdir / "judou" / "xiangshe.txt").read_text(encoding="utf-8")
+    flat = text.replace("\n", "")
+    assert ("司马命获者执旌以负侯【注：欲令射者见侯与旌深有志于中　"
+            "按：上文命张侯倚旌疏云同是西阶前至此未有他事当亦西阶前命之也】") in flat
+    assert "卒射皆执弓不挟南面揖揖如升射【注：不挟亦右执弦如司射】" in flat
+    assert "吿于宾曰" not in flat and "告于宾曰三耦卒射" in flat  # reading text by default
+    assert "〔前阙〕【按：出其位南北回适堂西者" in flat  # one mark, then the note
+    assert "右司射诱射" in flat
+    for path in build.outdir.rglob("*.txt"):
+        assert not PUA.search(path.read_text(encoding="utf-8")), path
+
+
+def test_text_builder_diplomatic(sphinx_build):
+    build = sphinx_build(FIXTURE_PROJECT, "text", "-D", "yl_print_form=diplomatic")
+    flat = (build.outdir / "judou" / "xiangshe.txt").read_text(encoding="utf-8").replace("\n", "")
+    assert "吿于賔曰三耦卒射" in flat
+    assert "不挟亦右执弦如司射" in flat  # PUA resolved in both forms
+    dashe = (build.outdir / "tongjie" / "dashe.txt").read_text(encoding="utf-8").replace("\n", "")
+    assert "所进众羞谓肝膋狗胾醢也" in dashe  # the spurious code point is dropped
+
+
+def test_latex_source(sphinx_build):
+    build = sphinx_build(FIXTURE_PROJECT, "latex")
+    tex = (build.outdir / "yili.tex").read_text(encoding="utf-8")
+    assert (build.outdir / "yili.sty").is_file()
+    assert r"\usepackage{yili}" in tex
+    assert r"\begin{ylpassage}{jing}\phantomsection\label{\detokenize{judou/xiangshe:judou-xiangshe-3}}" in tex
+    assert r"{\yltext{jing}司马命获者执旌以负侯}\ylopen{}{\ylnote{zhu}{注}欲令射者见侯与旌深有志于中}" in tex
+    assert r"{\ylnote{an}{按}上文命张侯倚旌疏云同是西阶前至此未有他事当亦西阶前命之也}\ylclose{}" in tex
+    assert r"\begin{ylline}{chaptertitle}" in tex and r"\ylnote{mulu}{目录}郑目录云" in tex
+    assert r"\ylgap{前阙}" in tex
+    assert "不挟亦右执弦如司射" in tex
+    assert not PUA.search(tex)
+
+
+def test_man_and_texinfo(sphinx_build):
+    for builder, suffix in (("man", ".1"), ("texinfo", ".texi")):
+        build = sphinx_build(FIXTURE_PROJECT, builder)
+        out = next(build.outdir.glob(f"*{suffix}")).read_text(encoding="utf-8")
+        assert "司马命获者执旌以负侯【注：欲令射者见侯与旌深有志于中" in out, builder
+        assert not PUA.search(out)
+
+
+@pytest.mark.latex
+def test_pdf(tmp_path):
+    if not shutil.which("xelatex") or not shutil.which("latexmk") or not shutil.which("pdftotext"):
+        pytest.skip("needs xelatex, latexmk and pdftotext")
+    proc = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-M", "latexpdf", str(FIXTURE_PROJECT), str(tmp_path),
+         "-W", "--keep-going", "-q"],
+        capture_output=True, text=True,
+    )
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    pdf = tmp_path / "latex" / "yili.pdf"
+    log = (tmp_path / "latex" / "yili.log").read_text(encoding="utf-8", errors="replace")
+    assert "Missing character" not in log
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
+    flat = re.sub(r"\s", "", text)
+    assert "司马命获者执旌以负侯【〔注〕欲令射者见侯与旌深有志于中" in flat
+    assert "不挟亦右执弦如司射" in flat
+    assert not PUA.search(text)
