@@ -34,6 +34,16 @@ def fold_char(char: str) -> str:
     if is_pua(char):
         entry = data.pua().get(char)
         return char if entry is None else entry["char"]
+    seen = {char}
+    while True:  # fold to a fixed point: 薴 → 苧 → 苎
+        folded = _fold_once(char)
+        if folded in seen:
+            return folded
+        seen.add(folded)
+        char = folded
+
+
+def _fold_once(char: str) -> str:
     if char in data.variants():
         return data.variants()[char]
     if char in data.t2s_keep():

@@ -165,3 +165,12 @@ def test_large_input_conserved(tmp_path):
     assert path.stat().st_size >= 10_000_000
     edition = assemble.convert([path])
     assert sum(len(s.passages) for c in edition.works[0].chapters for s in c.sections) > 1000
+
+
+def test_fold_is_idempotent_and_keeps_variants_table():
+    from conv.normalize import fold, fold_char
+
+    assert fold_char("薴") == fold_char("苧") == "苎"
+    assert fold("賔乗\ueb8e\ue14b説竒纁") == "宾乘弦说奇纁"
+    for char in "賔乗竒隂逺説歴緑鼔髤\ueb8e\uea20\ue5ab\ue172":
+        assert fold_char(fold_char(char)) == fold_char(char)
