@@ -15,6 +15,7 @@ from . import data
 from .errors import ConversionError
 from .escape import escape_inline
 from .model import Chapter, Edition, Passage, Section, Segment, Work
+from .normalize import fold
 
 GENERATED = "yili-generated: conv"
 WORK_DIRS = tuple(w["id"] for w in data.works())
@@ -83,9 +84,12 @@ class PageWriter:
         self.emit("::::", "")
 
     def heading(self, section: Section) -> str:
+        """The navigation heading: the title without its 右/记 marker, in normalized form (it goes
+        into the table of contents, where the diplomatic/normalized switch cannot reach it); the
+        printed title stays in the ``yl:title`` directive."""
         if section.title:
-            return section.title[1:] if section.marker in ("右", "记") else section.title
-        opening = next((p.text for p in section.passages if p.text), "")
+            return fold(section.title[1:] if section.marker in ("右", "记") else section.title)
+        opening = next((p.normalized for p in section.passages if p.text), "")
         return f"〔{opening[:8]}…〕" if opening else "〔阙〕"
 
     def section(self, section: Section) -> None:
