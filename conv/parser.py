@@ -95,7 +95,7 @@ class SeedParser:
         self.chapter_queue: list[str] = []
         self.work: dict | None = None
         self.title_span: Span | None = None
-        self.section_count = 0
+        self.ji_from_title = False  # the 记 items of a 通解 title line switched the layer to ji
         self.note_line = 0  # the line where the open note was opened or last went on
 
     # -- helpers ---------------------------------------------------------------------------
@@ -208,7 +208,6 @@ class SeedParser:
 
     def _ensure_section(self) -> Section:
         if self.section is None:
-            self.section_count += 1
             self.section = Section(id="", title=None, title_span=None)
             self.chapter.order.append(("section", self.section))
             self.chapter.sections.append(self.section)
@@ -280,11 +279,9 @@ class SeedParser:
             self.close_passage()
         self.title_mode = None
         self.title_section = None
-        if self.layer == "ji" and self._ji_from_title:
+        if self.layer == "ji" and self.ji_from_title:
             self.layer = "jing"
-        self._ji_from_title = False
-
-    _ji_from_title = False
+        self.ji_from_title = False
 
     # -- lines ---------------------------------------------------------------------------
     def handle_line(self, line: Line) -> None:
@@ -334,7 +331,10 @@ class SeedParser:
 
     # -- content -------------------------------------------------------------------------
     def content(self, s: int, e: int) -> None:
-        tokens = tokenize(self.text, s, e)
+        self.feed(tokenize(self.text, s, e))
+
+    def feed(self, tokens: list[Token]) -> None:
+        """Run the state machine over a line's tokens (see the module docstring)."""
         i = 0
         while i < len(tokens):
             token = tokens[i]
@@ -407,7 +407,7 @@ class SeedParser:
             if self.text[token.start] in "记記":
                 self.close_passage()
                 self.title_section.ji_marker = Meta("ji-marker", self.text[token.start], self.span(token.start, token.start + 1))
-                self.layer, self._ji_from_title = "ji", True
+                self.layer, self.ji_from_title = "ji", True
                 token = Token("text", token.start + 1, token.end)
                 if token.start == token.end:
                     return i + 1
@@ -426,20 +426,7 @@ class SeedParser:
             self.title_section = section
             self.title_mode = "note"
             rest = [Token("text", title_end, token.end)] if title_end < token.end else []
-            rest_tokens = rest + tokens[i + 1 :]
-            j = 0
-            while j < len(rest_tokens):
-                t = rest_tokens[j]
-                if self.note is not None:
-                    self.in_note(t)
-                elif t.kind == "text":
-                    j = self.text_run(rest_tokens, j)
-                    continue
-                elif t.kind == "open":
-                    self.open_note(t)
-                elif t.kind in ("ideo", "circle"):
-                    self.close_passage_if_text()
-                j += 1
+            self.feed(rest + tokens[i + 1 :])
             return len(tokens)
         return i + 1
 
