@@ -43,6 +43,7 @@ _HAN_RANGES = (
     (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0x323AF),
     (0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD), (0x3007, 0x3007),
 )
+_HAN = re.compile("[" + "".join(f"{chr(low)}-{chr(high)}" for low, high in _HAN_RANGES) + "]")
 _FANQIE_MARKS = "反切"
 _TONES = "平上去入"
 # Scope notes (所及): after the gloss, before a definition. Longest alternatives first.
@@ -58,8 +59,7 @@ _MAX_DEFINITION_PIECES = 3
 
 
 def _is_han(char: str) -> bool:
-    code = ord(char)
-    return any(low <= code <= high for low, high in _HAN_RANGES)
+    return _HAN.match(char) is not None
 
 
 @dataclass
@@ -287,9 +287,14 @@ def parse_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]]:
         return [], ([(0, len(text))] if text else [])
 
 
+_FIRST_GLOSS_MARKS = re.compile("反|切|音|如字|之")
+
+
 def is_gloss_run(text: str) -> bool:
     """True when text is entirely glosses (allowing a trailing definition like 寸上声割也 and
     又… second readings)."""
+    if not _FIRST_GLOSS_MARKS.search(text, 0, 12):
+        return False  # the first gloss ends within a few characters in 反, 切, 音X, 如字 (or a 之 context)
     glosses, unparsed = parse_run(text)
     return bool(glosses) and not unparsed
 

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .model import Chapter, Edition, Passage, Section, Segment, Work, is_markup
-from .normalize import fold_char
+from .normalize import fold, fold_char
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,9 @@ class MappedText:
 
 
 def _mapped(seed: str, witness: str, offsets: list[int]) -> MappedText:
+    normalized = fold(witness)
+    if len(normalized) == len(witness):  # nothing folded away (the usual case): one to one
+        return MappedText(seed, normalized, tuple(offsets), witness, tuple(range(len(witness))))
     chars: list[str] = []
     kept: list[int] = []
     index: list[int] = []

@@ -7,15 +7,22 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
+from functools import lru_cache
 from pathlib import Path
 
 PROJECT_SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 
 
 def load(path: Path) -> dict[str, dict]:
-    """Entries of one manifest file, by seed file name."""
+    """Entries of one manifest file, by seed file name (read once per file version)."""
     if not path.exists():
         return {}
+    stat = path.stat()
+    return _load(path.resolve(), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=32)
+def _load(path: Path, _mtime: int, _size: int) -> dict[str, dict]:
     with path.open("rb") as handle:
         return {entry["file"]: entry for entry in tomllib.load(handle).get("seed", [])}
 

@@ -29,7 +29,7 @@ from .corrections import Corrections
 from .data import drops
 from .errors import Problem
 from .lexer import Token, tokenize
-from .model import TEXT_CHAR, Chapter, Gloss, Meta, Passage, Section, Segment, Span
+from .model import Chapter, Gloss, Meta, Passage, Section, Segment, Span
 from .normalize import PUA_PATTERN, fold, fold_same_length
 from .reader import Line, Source
 from .segments import Unit, classify, split_bare_shu
@@ -114,8 +114,9 @@ class SeedParser:
         self.apparatus.append(entry)
 
     def chars(self, start: int, end: int) -> list[int]:
-        """Offsets of the text characters (non-markup) in [start, end)."""
-        return [m.start() for m in TEXT_CHAR.finditer(self.text, start, end)]
+        """Offsets of the characters of a text token (or part of one): a text token holds no
+        markup (``conv.lexer``), so every offset counts."""
+        return list(range(start, end))
 
     # -- driver ----------------------------------------------------------------------------
     def run(self) -> SeedResult:
@@ -357,9 +358,8 @@ class SeedParser:
         note = self.note
         if token.kind == "text":
             unit = note.units[-1]
-            offsets = self.chars(token.start, token.end)
-            unit.offsets.extend(offsets)
-            unit.text += "".join(self.text[o] for o in offsets)
+            unit.offsets.extend(self.chars(token.start, token.end))
+            unit.text += self.text[token.start : token.end]
         elif token.kind in ("circle", "ideo"):
             note.units.append(Unit("", [], note.units[-1].ordinal + 1))
         elif token.kind == "close":
@@ -400,7 +400,7 @@ class SeedParser:
     def text_run(self, tokens: list[Token], i: int) -> int:
         """Handle a text run outside notes, splitting off a section title standing inside it."""
         token = tokens[i]
-        last_in_line = all(t.kind == "space" for t in tokens[i + 1 :])
+        last_in_line = i + 1 == len(tokens) or (i + 2 == len(tokens) and tokens[-1].kind == "space")
         after_close = i > 0 and tokens[i - 1].kind == "close" or (i > 1 and tokens[i - 1].kind == "space" and tokens[i - 2].kind == "close")
         if self.title_mode == "note":
             self.title_mode = "ji"
