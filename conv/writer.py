@@ -19,6 +19,8 @@ from .normalize import fold
 
 GENERATED = "yili-generated: conv"
 WORK_DIRS = tuple(w["id"] for w in data.works())
+#: Directories holding generated pages: the works' chapters, and the back matter (conv/pages.py).
+GENERATED_DIRS = WORK_DIRS + ("apparatus",)
 
 
 def inline(segment_text: str, offsets: list[int], glosses) -> str:
@@ -51,6 +53,9 @@ class PageWriter:
     def __init__(self, edition: Edition, work: Work, chapter: Chapter) -> None:
         self.edition, self.work, self.chapter = edition, work, chapter
         self.out: list[str] = []
+        self.redirected: dict[str, list[str]] = {}  # target anchor → old anchors landing on it
+        for redirect in edition.redirects:
+            self.redirected.setdefault(redirect["to"], []).append(redirect["from"])
 
     def source(self, span) -> str:
         seed, start, _ = span
@@ -59,6 +64,11 @@ class PageWriter:
 
     def emit(self, *lines: str) -> None:
         self.out.extend(lines)
+
+    def redirects(self, anchor: str) -> None:
+        """The ledger's redirects that land on ``anchor`` (right after its markup)."""
+        for old in self.redirected.get(anchor, []):
+            self.emit(f":::{{yl:redirect}} {old}", f":to: {anchor}", ":::", "")
 
     def segment(self, segment: Segment, fence: str = ":::") -> None:
         self.emit(f"{fence}{{yl:{segment.layer}}}")
@@ -76,6 +86,7 @@ class PageWriter:
         for note in passage.notes:
             self.segment(note)
         self.emit("::::", "")
+        self.redirects(passage.id)
 
     def title(self, section: Section) -> None:
         self.emit(f"::::{{yl:title}} {section.id}", escape_inline(section.title), "")
@@ -94,6 +105,7 @@ class PageWriter:
 
     def section(self, section: Section) -> None:
         self.emit(f"({section.id})=", f"## {escape_inline(self.heading(section))}", "")
+        self.redirects(section.id)
         pending_title = section.title is not None
         for passage in section.passages:
             if pending_title and passage.span[1] > section.title_span[1]:
@@ -108,6 +120,7 @@ class PageWriter:
     def page(self) -> str:
         chapter = self.chapter
         self.emit(f"({self.work.id}-{chapter.id})=", f"# {escape_inline(chapter.title)}", "")
+        self.redirects(f"{self.work.id}-{chapter.id}")
         for kind, item in chapter.order:
             if kind == "meta":
                 self.emit(f":::{{yl:meta}} {item.kind}", escape_inline(item.text), ":::", "")
@@ -169,12 +182,17 @@ def pages(edition: Edition) -> dict[str, str]:
         out[f"{work.id}/index.md"] = with_header(work_index(work), seeds)
         for chapter in work.chapters:
             out[f"{work.id}/{chapter.id}.md"] = with_header(PageWriter(edition, work, chapter).page(), chapter.seeds)
+    from . import pages as back_matter  # apparatus and indices (source/apparatus/)
+
+    seeds = sorted(edition.sources)
+    for path, body in back_matter.pages(edition).items():
+        out[path] = with_header(body, seeds)
     return out
 
 
 def generated_files(out_dir: Path) -> list[Path]:
     found = []
-    for work_dir in WORK_DIRS:
+    for work_dir in GENERATED_DIRS:
         for path in sorted((out_dir / work_dir).glob("*.md")):
             if split_header(path.read_text(encoding="utf-8")) is not None:
                 found.append(path)
@@ -205,7 +223,7 @@ def clean(out_dir: Path) -> list[Path]:
     for path in generated_files(out_dir):
         path.unlink()
         removed.append(path)
-    for work_dir in WORK_DIRS:
+    for work_dir in GENERATED_DIRS:
         directory = out_dir / work_dir
         if directory.is_dir() and not any(directory.iterdir()):
             directory.rmdir()

@@ -53,24 +53,50 @@ html_theme_options = {
 }
 
 # -- LaTeX (make latexpdf) -------------------------------------------------------------------------
+# The typeset edition: XeLaTeX with ctexbook (fontset=none: the fonts are named here), layout and
+# layer styles in conv/sphinx_ext/static/yili.sty. Each work is a part, each 篇 a chapter, each 章
+# a section; whatever the root toctree lists after the last work (notes, apparatus, indices) is
+# back matter (conv/sphinx_ext/latex.py). References to passages print their page numbers.
 latex_engine = "xelatex"
 latex_docclass = {"manual": "ctexbook", "howto": "ctexart"}
+latex_toplevel_sectioning = "part"
 latex_use_xindy = False
-latex_documents = [("index", "yili.tex", "仪礼", author, "manual")]
+latex_show_pagerefs = True
+latex_show_urls = "footnote"
+latex_documents = [("index", "yili.tex", "仪礼", "仪礼数字校本编者", "manual")]
 latex_elements = {
     "papersize": "a4paper",
     "pointsize": "11pt",
-    "classoptions": ",fontset=none,UTF8,zihao=false",
+    "classoptions": ",fontset=none,UTF8,zihao=false,openany",
     "polyglossia": "",
-    "fncychap": "",  # ctexbook's own 第一章 headings
     "babel": "",
+    "fncychap": "",  # ctexbook's own headings, styled in yili.sty
+    # Latin: GNU FreeFont (fonts-freefont-otf), Sphinx's default for XeLaTeX. Han: Noto Serif/Sans
+    # CJK SC (fonts-noto-cjk); characters they lack fall back to HanaMinA (BMP, Ext. A) and HanaMinB
+    # (Ext. B and later planes) from fonts-hanazono. CJK has no italic: slant the upright face.
     "fontpkg": r"""
-\setCJKmainfont[BoldFont={Noto Serif CJK SC Bold}]{Noto Serif CJK SC}
-\setCJKsansfont[BoldFont={Noto Sans CJK SC Bold}]{Noto Sans CJK SC}
+\setmainfont{FreeSerif}[Extension=.otf, UprightFont=*, ItalicFont=*Italic,
+  BoldFont=*Bold, BoldItalicFont=*BoldItalic]
+\setsansfont{FreeSans}[Extension=.otf, UprightFont=*, ItalicFont=*Oblique,
+  BoldFont=*Bold, BoldItalicFont=*BoldOblique]
+\setmonofont{FreeMono}[Extension=.otf, UprightFont=*, ItalicFont=*Oblique,
+  BoldFont=*Bold, BoldItalicFont=*BoldOblique]
+\xeCJKsetup{AutoFallBack=true, AutoFakeSlant=true}
+\setCJKmainfont{Noto Serif CJK SC}[BoldFont={Noto Serif CJK SC Bold}]
+\setCJKsansfont{Noto Sans CJK SC}[BoldFont={Noto Sans CJK SC Bold}]
 \setCJKmonofont{Noto Sans Mono CJK SC}
-\xeCJKsetup{AutoFallBack=true}
-\setCJKfallbackfamilyfont{rm}{HanaMinA}
-\setCJKfallbackfamilyfont{sf}{HanaMinA}
+\setCJKfallbackfamilyfont{rm}{{HanaMinA}, {HanaMinB}}
+\setCJKfallbackfamilyfont{sf}{{HanaMinA}, {HanaMinB}}
+\setCJKfallbackfamilyfont{tt}{{HanaMinA}, {HanaMinB}}
 """,
-    "preamble": r"\linespread{1.35}",
+    "preamble": r"""
+\linespread{1.35}
+\renewcommand\ylsubtitle{郑玄注\\[.6em]\large 据张尔岐《仪礼郑注句读》、朱熹《仪礼经传通解》\\（文渊阁《四库全书》本）}
+""",
+    "maketitle": r"\ylmaketitle",
+    "releasename": "数字校本　版本",
+    # domain indices and Sphinx's general index (when there are any) are back matter too
+    "atendofbody": r"\ylbackmatter",
+    "sphinxsetup": "hmargin={25mm,25mm}, vmargin={25mm,22mm}, TitleColor={HTML}{202020}, "
+                   "InnerLinkColor={HTML}{202020}, OuterLinkColor={HTML}{1D4F8C}",
 }

@@ -94,6 +94,23 @@ def fixture_html(sphinx_build) -> SphinxBuild:
     return sphinx_build(FIXTURE_PROJECT, "html")
 
 
+def without_index_entries(tex: str) -> str:
+    """LaTeX source ``tex`` without its ``\\index{…}`` entries (the term index marks words of the
+    text with them)."""
+    out, i = [], 0
+    while (start := tex.find("\\index{", i)) != -1:
+        out.append(tex[i:start])
+        depth, j = 0, start + len("\\index")
+        while True:
+            depth += {"{": 1, "}": -1}.get(tex[j], 0)
+            j += 1
+            if depth == 0:
+                break
+        i = j
+    out.append(tex[i:])
+    return "".join(out)
+
+
 # -- in-process parsing -------------------------------------------------------------------------
 
 class InProcessSphinx:

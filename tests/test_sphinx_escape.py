@@ -56,10 +56,11 @@ def check_html(myst_app, node) -> tuple[str, str]:
     """(words, note) as the diplomatic view shows them; only the edition's own spans."""
     html = myst_app.html(node)
     soup = BeautifulSoup(html, "html.parser")
-    # nothing but the edition's own spans: no <em>, <a>, <code>, <b>, math…
+    # nothing but the edition's own spans (and the passage's permalink): no <em>, <a>, <code>, <b>, math…
     tags = {(tag.name, tag.get("class", [""])[0]) for tag in soup.find_all(True)}
     assert tags <= {("div", "yl-passage"), ("span", "yl-text"), ("span", "yl-note"),
-                    ("span", "yl-char"), ("span", "yl-w"), ("span", "yl-n")}, tags
+                    ("span", "yl-char"), ("span", "yl-w"), ("span", "yl-n"), ("a", "yl-permalink")}, tags
+    assert len(soup.select("a")) == len(soup.select("div.yl-passage > a.yl-permalink:last-child")) == 1
     for hidden in soup.select(".yl-n"):
         hidden.decompose()
     words = soup.select_one(".yl-text")

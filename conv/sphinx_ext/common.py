@@ -8,6 +8,9 @@ one kind with ``suppress_warnings = ["yl.gloss"]``:
 - ``yl.structure``: a directive in the wrong place (a note outside a passage, a block in a
   passage's text);
 - ``yl.anchor``: a missing, malformed or duplicate anchor;
+- ``yl.cite``: a ``yl:cite`` of an anchor no passage, section or chapter has;
+- ``yl.note``: an editorial note (``yl:note``) on an anchor the edition does not have, or a
+  malformed one;
 - ``yl.pua``: a private-use code point the PUA table does not know (shown as 〓, never raw);
 - ``yl.gloss``: a ``yl:gloss`` role ``conv.glosses`` cannot parse.
 """

@@ -1,13 +1,19 @@
 """The list of the extension's components, in registration order. Add one line per component."""
 from __future__ import annotations
 
+from .apparatus import setup_apparatus
 from .cjk import setup_cjk
 from .chars import setup_chars
+from .cite import setup_cite
 from .domain import setup_domain
 from .glosses import setup_glosses
+from .indices import setup_indices
+from .latex import setup_latex
 from .layers import setup_layers
 from .meta import setup_meta
+from .notes import setup_notes
 from .passage import setup_passage
+from .permalink import setup_permalink
 from .search import setup_search
 from .titles import setup_titles
 from .toolbar import setup_toolbar
@@ -22,5 +28,11 @@ SETUPS: list = [
     setup_meta,
     setup_cjk,
     setup_toolbar,
+    setup_latex,  # the typeset book: front matter, part intros, back matter (latex.py)
     setup_search,  # the search language lzh (conv/sphinx_ext/search.py)
+    setup_cite,  # yl:cite, yl:redirect, std labels of passages (conv/sphinx_ext/cite.py)
+    setup_permalink,  # the 引 permalink after each passage in HTML
+    setup_notes,  # yl:note, editorial notes at their passages (conv/sphinx_ext/notes.py)
+    setup_apparatus,  # yl:app entries of the apparatus pages, their marks in the text, yl:witness
+    setup_indices,  # the index of terms (yl-terms) and the terms in the general index
 ]

@@ -42,8 +42,9 @@ class yl_note(nodes.Inline, nodes.TextElement):  # noqa: N801
 
     HTML: ``<span class="yl-note yl-shu" data-layer="shu">``; each layer has its own size,
     colour and face (``yili.css``) and can be hidden (``html.yl-hide-shu``). LaTeX:
-    ``{\\ylnote{shu}{疏}…}`` (``yili.sty``: small type, colour, a 〔疏〕 label) with 【】 around
-    the notes of one passage. Text: ``【注：…　疏：…】``.
+    ``{\\ylnote{shu}{疏}…}`` (``yili.sty``: small type; lead marks 〔疏〕 〔按〕, 音义 in the sans
+    face) with 【】 around the notes of one passage and ``\\ylsep`` between them. Text:
+    ``【注：…　疏：…】``.
     """
 
 
@@ -111,8 +112,7 @@ def depart_note_html(self, node: yl_note) -> None:
 
 def visit_note_latex(self, node: yl_note) -> None:
     first, _ = _note_siblings(node)
-    if first:
-        self.body.append(r"\ylopen{}")
+    self.body.append(r"\ylopen{}" if first else r"\ylsep{}")
     self.body.append("{\\ylnote{%s}{%s}" % (node["layer"], NOTE_LAYERS[node["layer"]]))
     if node.get("lacuna") == "start":
         self.body.append(gap_latex("start"))

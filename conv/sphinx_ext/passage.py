@@ -59,7 +59,8 @@ class yl_passage(nodes.General, nodes.Element):  # noqa: N801
 
     HTML: ``<div id=ANCHOR class="yl-passage yl-jing">`` with inline ``<span>`` children and
     no whitespace between them (a newline between CJK characters would show as a space).
-    LaTeX: a ``ylpassage`` environment with a label. Text: one paragraph, notes in 【】.
+    LaTeX: a ``ylpassage`` environment with a label and the passage's number in the margin
+    (``\\ylnum``). Text: one paragraph, notes in 【】.
     """
 
     child_text_separator = ""  # astext(): words and notes as one run of text
@@ -143,12 +144,14 @@ def gap_text(kind: str) -> str:
 
 def passage_gap(node: yl_passage, kind: str) -> bool:
     """Whether the passage itself shows the lacuna mark ``kind`` (``start``/``end``): not when
-    its first (last) note already carries it."""
+    its first (last) note already carries it. Only the witness's words and notes count (an
+    editorial note's marker, ``conv.sphinx_ext.notes``, follows them)."""
     from .layers import yl_note
 
-    if node.get("lacuna") != kind or not node.children:
+    own = [c for c in node.children if isinstance(c, (yl_text, yl_note))]
+    if node.get("lacuna") != kind or not own:
         return node.get("lacuna") == kind
-    edge = node.children[0] if kind == "start" else node.children[-1]
+    edge = own[0] if kind == "start" else own[-1]
     return not (isinstance(edge, yl_note) and edge.get("lacuna") == kind)
 
 
@@ -164,8 +167,11 @@ def visit_passage_html(self, node: yl_passage) -> None:
 
 
 def depart_passage_html(self, node: yl_passage) -> None:
+    from .permalink import permalink_html
+
     if passage_gap(node, "end"):
         self.body.append(gap_html(self, "end"))
+    self.body.append(permalink_html(self, node))  # 引: copy a citation (conv/sphinx_ext/permalink.py)
     self.body.append("</div>\n")
 
 
@@ -180,7 +186,11 @@ def depart_text_html(self, node: yl_text) -> None:
 # -- LaTeX -----------------------------------------------------------------------------------
 
 def visit_passage_latex(self, node: yl_passage) -> None:
-    self.body.append("\n\\begin{ylpassage}{%s}%s%%\n" % (node["layer"], self.hypertarget_to(node, anchor=True)))
+    """``\\begin{ylpassage}{jing}\\phantomsection\\label{…:ANCHOR}\\ylnum{N}``: the anchor is a
+    label (references print its page), N (the anchor's last part) stands in the margin."""
+    number = node["anchor"].rsplit("-", 1)[-1]
+    self.body.append("\n\\begin{ylpassage}{%s}%s\\ylnum{%s}%%\n"
+                     % (node["layer"], self.hypertarget_to(node, anchor=True), self.encode(number)))
     if passage_gap(node, "start"):
         self.body.append(gap_latex("start"))
 

@@ -1,0 +1,422 @@
+"""The back matter: the index of terms (``yl-terms`` and the general index), the gloss index, 郑注's
+glossary and the critical apparatus of each work, with its marks in the text — checked against
+the JSON export of the seeds (``python -m conv dump --json``), in the whole edition built with
+``-W -j 2`` (HTML) and as LaTeX (the ``.tex`` only: xelatex is ``make latexpdf``'s business).
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+from conftest import ROOT
+
+SEEDS = sorted((ROOT / "seeds").glob("*.txt"))
+
+
+@pytest.fixture(scope="module")
+def export() -> dict:
+    proc = subprocess.run([sys.executable, "-m", "conv", "dump", "--json"], capture_output=True,
+                          text=True, cwd=ROOT, check=True)
+    return json.loads(proc.stdout)
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory) -> Path:
+    """The real ``conf.py``, ``index.md`` and notes with the converter's pages of all seeds."""
+    src = tmp_path_factory.mktemp("back-matter") / "source"
+    src.mkdir()
+    for name in ("conf.py", "index.md"):
+        shutil.copy(ROOT / "source" / name, src / name)
+    if (ROOT / "source" / "notes").is_dir():
+        shutil.copytree(ROOT / "source" / "notes", src / "notes")
+    proc = subprocess.run([sys.executable, "-m", "conv", "build", "--out", str(src)],
+                          capture_output=True, text=True, cwd=ROOT)
+    if proc.returncode != 0:
+        pytest.fail(f"conversion failed:\n{proc.stderr[-3000:]}", pytrace=False)
+    return src
+
+
+@pytest.fixture(scope="module")
+def html(project, sphinx_build):
+    return sphinx_build(project, "html", "-j", "2")
+
+
+@pytest.fixture(scope="module")
+def soup(html):
+    cache: dict[str, BeautifulSoup] = {}
+
+    def get(docname: str) -> BeautifulSoup:
+        if docname not in cache:
+            cache[docname] = BeautifulSoup(html.html(docname), "html.parser")
+        return cache[docname]
+
+    return get
+
+
+@pytest.fixture(scope="module")
+def latex(project, sphinx_build) -> str:
+    build = sphinx_build(project, "latex")
+    return (build.outdir / "yili.tex").read_text(encoding="utf-8")
+
+
+def diplomatic(element) -> str:
+    """The text of an element as the diplomatic view shows it (each folded character holds both
+    forms: keep the witness's), without the marks of the apparatus."""
+    element = BeautifulSoup(str(element), "html.parser")
+    for node in element.select(".yl-char .yl-n, .yl-appmark"):
+        node.decompose()
+    return element.get_text()
+
+
+def resolved(text: str) -> str:
+    """Witness text as the diplomatic view shows it: PUA code points resolved (县音U+EA20 → 县音玄)."""
+    from conv import data
+
+    table = data.pua()
+    return "".join(table[c]["char"] if c in table else c for c in text)
+
+
+def anchor(href: str) -> str:
+    return href.rsplit("#", 1)[-1]
+
+
+def work_of_seed(export: dict) -> dict[str, str]:
+    return {seed: work["id"] for work in export["works"] for chapter in work["chapters"]
+            for seed in chapter["seeds"]}
+
+
+def glosses_of(export: dict) -> list[dict]:
+    found = []
+    for work in export["works"]:
+        for chapter in work["chapters"]:
+            for segment in chapter["mulu"]:
+                found += segment["glosses"]
+            for section in chapter["sections"]:
+                for passage in section["passages"]:
+                    for segment in passage["notes"]:
+                        found += segment["glosses"]
+                for segment in section["title_notes"]:
+                    found += segment["glosses"]
+    return found
+
+
+# -- the index of terms ---------------------------------------------------------------------------
+
+def term_passages(page: BeautifulSoup, term: str) -> list[str]:
+    dt = page.find("dt", id=f"yl-term-{term}")
+    assert dt is not None, term
+    dd = dt.find_next_sibling()
+    if dd is None or dd.name != "dd":
+        return []
+    return [a["data-anchor"] for a in dd.select("a[data-anchor]")]
+
+
+def test_terms_index_lists_zhi_with_every_passage(export, soup):
+    page = soup("yl-terms")
+    entry = next(t for c in export["terms"]["categories"] for t in c["terms"] if t["term"] == "觯")
+    assert len(entry["passages"]) == 48 and entry["count"] == 93
+    assert term_passages(page, "觯") == entry["passages"]
+    dt = page.find("dt", id="yl-term-觯")
+    assert dt.select_one(".yl-pinyin").get_text() == "zhì"
+    assert dt.select_one(".yl-term-count").get_text() == "93次，48段"
+    # every link lands on the passage's page and anchor
+    dd = dt.find_next_sibling("dd")
+    for link in dd.select("a[data-anchor]"):
+        target = link["href"].split("#")[0]
+        assert soup(target.removesuffix(".html")).find(id=link["data-anchor"]) is not None
+
+
+def test_terms_index_matches_the_export_for_every_term(export, soup):
+    page = soup("yl-terms")
+    groups = page.select("section.yl-index-group")
+    assert [g.find("h2").contents[0].strip() for g in groups] == [
+        c["name"] for c in export["terms"]["categories"]]
+    for group, category in zip(groups, export["terms"]["categories"]):
+        terms = [dt.select_one(".yl-term").get_text() for dt in group.select("dl.yl-terms > dt")]
+        assert terms == [t["term"] for t in category["terms"]]  # pinyin order, as exported
+        for term in category["terms"]:
+            assert term_passages(page, term["term"]) == term["passages"], term["term"]
+
+
+def test_terms_index_states_the_rule_for_terms_inside_longer_terms(soup):
+    intro = soup("yl-terms").select_one(".yl-index-intro").get_text()
+    for words in ("长词优先", "“司射”“上射”中不计“射”", "“释获者”中不计“获者”", "先起者先得", "同形异词"):
+        assert words in intro
+
+
+def test_general_index_lists_the_terms(export, soup):
+    page = soup("genindex")
+    entry = next(t for c in export["terms"]["categories"] for t in c["terms"] if t["term"] == "觯")
+    item = next(li for li in page.select("li")
+                if (li.find(string=True, recursive=False) or "").strip() == "觯")
+    subentries = [li.find("a").get_text() for li in item.select("ul > li")]
+    assert sorted(subentries) == sorted(["句读·乡射礼", "句读·特牲馈食礼", "句读·少牢馈食礼",
+                                         "通解·乡饮酒礼", "通解·大射仪"])  # Sphinx orders them
+    assert {anchor(a["href"]) for a in item.select("a")} == set(entry["passages"])
+    # under its pinyin initial, not under a group of its own
+    heading = item.find_previous("h2")
+    assert heading.get_text().strip() == "Z"
+
+
+def test_terms_are_found_in_the_text_not_placed_by_hand(project):
+    for page in (project / "judou").glob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        assert "{index}" not in text and ":::{index" not in text and "{yl:app}" not in text
+
+
+# -- the gloss index -----------------------------------------------------------------------------
+
+def rows(table) -> list[list]:
+    return [row.find_all("td") for row in table.select("tbody tr")]
+
+
+def test_gloss_index_orders_by_guangyun_position(export, soup):
+    from conv import phonology
+
+    page = soup("apparatus/glosses")
+    table = page.select_one("section#apparatus-glosses-by-position table.yl-gloss-index")
+    found = rows(table)
+    glosses = glosses_of(export)
+    assert len(found) == len(glosses) == 118
+    positions = [cells[0].get_text().split("（")[0] for cells in found]
+    located = [p for p in positions if p != "—"]
+    assert located == sorted(located, key=phonology.sort_key)
+    assert Counter(diplomatic(cells[1]) for cells in found) == Counter(resolved(g["text"]) for g in glosses)
+    chi = next(cells for cells in found if diplomatic(cells[1]) == "弛尸纸反")
+    assert [c.get_text() for c in chi[:6]] == ["書開三支上", "弛尸纸反", "弛", "反切", "尸纸反", "合于本字"]
+    assert anchor(chi[6].find("a")["href"]) == "judou-xiangshe-78"
+
+
+def test_gloss_index_lists_the_mismatches_apart(export, soup):
+    page = soup("apparatus/glosses")
+    glosses = glosses_of(export)
+    other = rows(page.select_one("section#apparatus-glosses-other table"))
+    unresolved = rows(page.select_one("section#apparatus-glosses-unresolved table"))
+    assert [diplomatic(c[0]) for c in other] == [resolved(g["text"]) for g in glosses if g["status"] == "other reading"]
+    assert [diplomatic(c[0]) for c in unresolved] == [resolved(g["text"]) for g in glosses if g["status"] == "unresolved"]
+    gong = [c for c in other if diplomatic(c[0]).startswith("共九勇反")]
+    assert len(gong) == 2
+    for cells in gong:
+        assert cells[1].get_text() == "見三C鍾上"
+        assert cells[2].get_text() == "見三C鍾平、羣三C鍾去"  # 共's own readings
+    assert {anchor(c[4].find("a")["href"]) for c in gong} == {"judou-xiangshe-51", "tongjie-xiangyinjiu-45"}
+    assert not any(diplomatic(c[0]) == "弛尸纸反" for c in other)
+
+
+# -- 郑注's glossary ----------------------------------------------------------------------------
+
+def test_glossary_page_has_every_definition_in_pinyin_order(export, soup):
+    table = soup("apparatus/glossary").select_one("table.yl-glossary")
+    found = rows(table)
+    assert len(found) == len(export["glossary"]) == 121
+    for cells, entry in zip(found, export["glossary"]):
+        assert diplomatic(cells[0]) == resolved(entry["term_witness"])
+        assert diplomatic(cells[2]) == resolved(entry["definition_witness"])
+        assert diplomatic(cells[3]) == resolved(entry["text"])
+        assert anchor(cells[5].find("a")["href"]) == entry["passage"]
+    bi = found[0]
+    assert [c.get_text() for c in bi[:2]] == ["楅", "bī"]
+
+
+# -- the apparatus --------------------------------------------------------------------------------
+
+def entries(page: BeautifulSoup, kind: str | None = None) -> list:
+    selector = "div.yl-app" + (f".yl-app-{kind}" if kind else "")
+    return page.select(selector)
+
+
+def test_apparatus_lists_every_pua_resolution_count(export, soup):
+    works = work_of_seed(export)
+    for work in ("judou", "tongjie"):
+        page = soup(f"apparatus/{work}")
+        expected = Counter((a["witness"], a["reading"]) for a in export["apparatus"]
+                           if a["kind"] == "pua" and works[a["span"][0]] == work)
+        assert expected
+        summary = {cells[0].get_text(): (int(cells[1].get_text()), int(cells[2].get_text()))
+                   for cells in rows(page.select_one("table.yl-app-summary"))}
+        for (code, char), count in expected.items():
+            row = next(v for k, v in summary.items() if k.startswith(f"私用区字 {code} → {char}"))
+            assert row[1] == count, (work, code)
+        # the entries, one per passage and code point, add up to the same counts
+        listed = Counter()
+        for div in entries(page, "pua"):
+            body = div.select_one(".yl-app-body").get_text()
+            code = body.split("私用区码位 ")[1][:6]
+            times = int(body.split("（")[1].split("处")[0]) if "处）" in body else 1
+            listed[code] += times
+        assert listed == Counter({code: n for (code, _), n in expected.items()})
+    spurious = [a for a in export["apparatus"] if a["kind"] == "spurious"]
+    page = soup("apparatus/tongjie")
+    assert len(entries(page, "spurious")) == len(spurious) == 1
+    assert "U+E14B" in entries(page, "spurious")[0].get_text()
+
+
+def test_apparatus_lists_corrections_c1_to_c6_with_reasons(export, soup):
+    works = work_of_seed(export)
+    corrections = [a for a in export["apparatus"] if a["kind"] == "correction"]
+    assert sorted(a["correction"] for a in corrections) == [f"c{i}" for i in range(1, 7)]
+    for record in corrections:
+        page = soup(f"apparatus/{works[record['span'][0]]}")
+        div = next(d for d in entries(page, "correction")
+                   if f"校改表 {record['correction']}：" in d.get_text())
+        text = diplomatic(div.select_one(".yl-app-body"))
+        assert resolved(record["reason"]) in text and record["decision"] in text
+        seed, start, _ = record["span"]
+        assert div.select_one(".yl-app-source").get_text() == f"{seed}:{record['line']}:{record['col']}"
+
+
+def test_apparatus_lists_every_intervention_and_drop(export, soup):
+    works = work_of_seed(export)
+    for work in ("judou", "tongjie"):
+        page = soup(f"apparatus/{work}")
+        records = [a for a in export["apparatus"] if works[a["span"][0]] == work]
+        listed = Counter(d["data-kind"] for d in entries(page) if d["data-kind"] not in ("reading", "unparsed"))
+        expected = Counter(a["kind"] for a in records if a["kind"] != "pua")
+        expected["dropped"] = sum(1 for d in export["dropped"] if works[d["span"][0]] == work)
+        assert +Counter({k: v for k, v in listed.items() if k != "pua"}) == +expected
+    dropped = entries(soup("apparatus/judou"), "dropped")
+    assert "读书之家" in dropped[0].get_text() and dropped[0]["data-locus"] == "judou-shaolao-33"
+
+
+def test_every_reading_is_on_its_apparatus_page(export, soup):
+    works = work_of_seed(export)
+    readings = export["variants"]["readings"]
+    assert len(readings) == 45
+    for work in ("judou", "tongjie"):
+        page = soup(f"apparatus/{work}")
+        mine = [r for r in readings if works[r["span"][0]] == work]
+        divs = entries(page, "reading")
+        assert len(divs) == len(mine)
+        for div, reading in zip(divs, mine):  # in reading order
+            assert div["data-locus"] == reading["passage"]
+            body = diplomatic(div.select_one(".yl-app-body"))
+            assert f"郑注：“{resolved(reading['statement'])}”" in body
+            assert reading["tradition"] in body
+            if reading["lemma"]:
+                assert body.startswith(resolved(reading["lemma"]) + "〕")
+            if reading["kind"] != "omit":
+                assert f"“{resolved(reading['variant'])}”" in body
+        unparsed = [u for u in export["variants"]["unparsed"] if works[u["span"][0]] == work]
+        assert [d["data-locus"] for d in entries(page, "unparsed")] == [u["passage"] for u in unparsed]
+    guan = next(d for d in entries(soup("apparatus/judou"), "reading") if "古文贯作" in diplomatic(d))
+    assert diplomatic(guan.select_one(".yl-app-body")).startswith("贯〕古文作“闗”")
+
+
+def test_passages_are_marked_and_linked_to_their_entries(soup):
+    for work in ("judou", "tongjie"):
+        page = soup(f"apparatus/{work}")
+        for div in entries(page):
+            locus = div["data-locus"]
+            link = div.select_one(".yl-app-locus a")
+            docname = (Path(f"apparatus/{link['href'].split('#')[0]}").as_posix()
+                       .replace("apparatus/../", "").removesuffix(".html"))
+            chapter = soup(docname)
+            holder = chapter.find(id=locus)
+            assert holder is not None, locus
+            if holder.name == "section":  # a section: its printed title carries the mark
+                holder = holder.find("div", attrs={"data-section": locus})
+            marks = [a for sup in holder.select("sup.yl-appmark") for a in sup.select("a")]
+            mark = next(a for a in marks if a["href"].endswith("#" + div["id"]))
+            assert mark.get_text() == div.select_one(".yl-app-label").get_text()
+            assert mark["href"] == f"../apparatus/{work}.html#{div['id']}"
+
+
+def test_marks_are_not_witness_text(soup):
+    """A mark never enters the passage's text: no whitespace, skipped by the search."""
+    chapter = soup("judou/xiangshe")
+    passage = chapter.find(id="judou-xiangshe-4")
+    sup = passage.select_one("sup.yl-appmark")
+    assert sup.get_text() == "异1" and "no-search" in sup["class"]
+    words = passage.select_one(".yl-text")
+    assert diplomatic(words) == "获者适侯执旌负侯而俟"
+
+
+def test_front_page_links_the_back_matter(soup):
+    links = {a["href"] for a in soup("index").select(".sd-card a.reference.internal")}
+    for page in ("apparatus/index.html", "apparatus/judou.html", "apparatus/tongjie.html",
+                 "apparatus/glosses.html", "apparatus/glossary.html", "yl-terms.html", "genindex.html"):
+        assert page in links, page
+    contents = soup("apparatus/index")
+    assert contents.select_one('a[href="../yl-terms.html"]') is not None
+
+
+def test_marks_follow_the_apparatus_in_incremental_builds(tmp_path):
+    """A hand-written page may hold entries too; when an entry changes, the chapter page it marks
+    is written again although its own source did not change."""
+    from conftest import FIXTURE_PROJECT
+
+    src, out = tmp_path / "src", tmp_path / "html"
+    shutil.copytree(FIXTURE_PROJECT, src)
+    (src / "conf.py").write_text(  # the fixture's conf.py finds source/conf.py relative to itself
+        f"from pathlib import Path\n_conf = Path({str(ROOT / 'source' / 'conf.py')!r})\n"
+        "exec(compile(_conf.read_text(encoding='utf-8'), str(_conf), 'exec'))\n", encoding="utf-8")
+    page = src / "mine.md"
+
+    def build(label: str) -> str:
+        page.write_text("---\norphan: true\n---\n\n# 校记\n\n:::{yl:app} mine-1\n"
+                        f":label: {label}\n:kind: correction\n:locus: judou-xiangshe-18\n"
+                        ":locus-text: 乡射礼18\n\n试校\\.\n:::\n", encoding="utf-8")
+        proc = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html",
+                               "-d", str(tmp_path / "doctrees"), str(src), str(out)],
+                              capture_output=True, text=True, cwd=ROOT)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        chapter = BeautifulSoup((out / "judou" / "xiangshe.html").read_text(encoding="utf-8"), "html.parser")
+        mark = chapter.find(id="judou-xiangshe-18").select_one("sup.yl-appmark a")
+        assert mark["href"] == "../mine.html#mine-1"
+        return mark.get_text()
+
+    assert build("校甲") == "校甲"
+    assert build("校乙") == "校乙"
+
+
+# -- LaTeX ----------------------------------------------------------------------------------------
+
+def test_latex_back_matter(latex):
+    """The back matter follows the works; labels, marks, the domain index and pinyin-keyed general
+    index entries are in the .tex."""
+    first = latex.index(r"\label{\detokenize{apparatus/index::doc}}")
+    assert latex.index(r"\label{\detokenize{tongjie/dashe::doc}}") < first
+    if r"\ylbackmatter" in latex:
+        assert latex.index(r"\ylbackmatter") < first
+    assert r"\phantomsection\label{\detokenize{apparatus/judou:judou-jiao-1}}\textbf{校1}" in latex
+    assert r"\textsuperscript{\hyperref[\detokenize{apparatus/judou:judou-yi-1}]{异1}}" in latex
+    assert r"\index{zhi4 觯@\spxentry{觯}!005@\spxentry{句读·乡射礼}}" in latex
+    assert r"\renewcommand{\indexname}{名物索引}" in latex
+    assert "U+EB8E" in latex and not any(0xE000 <= ord(c) <= 0xF8FF for c in latex)
+
+
+# -- the converter's side ----------------------------------------------------------------------------
+
+def test_tone_marks():
+    from conv.pages import tone_marks
+
+    assert tone_marks("zhi4") == "zhì"
+    assert tone_marks("lv4") == "lǜ"
+    assert tone_marks("gui1") == "guī"
+    assert tone_marks("liu2") == "liú"
+    assert tone_marks("xiong1 di4") == "xiōngdì"
+    assert tone_marks("de5") == "de"
+
+
+def test_locator_places_entries_where_they_belong():
+    from conv import assemble
+    from conv.pages import Apparatus
+
+    apparatus = Apparatus(assemble.convert(SEEDS))
+    by_kind = {}
+    for work in ("judou", "tongjie"):
+        for entry in apparatus.interventions[work]:
+            by_kind.setdefault(entry.kind, []).append(entry)
+    corrections = {e.body.split("：")[0].split()[-1]: e.locus for e in by_kind["correction"]}
+    assert corrections["c2"].kind == "section" and corrections["c3"].kind == "section"
+    assert corrections["c1"].anchor == "judou-tesheng-s3"  # the section whose 记… title it settles
+    assert corrections["c6"].anchor == "judou-xiangshe-1"  # the remark opening the excerpt
+    assert {e.locus.anchor for e in by_kind["lacuna-end"]} == {"judou-shaolao-33"}
+    assert {e.locus.anchor for e in by_kind["dropped"]} == {"judou-shaolao-33"}

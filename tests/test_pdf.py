@@ -1,0 +1,242 @@
+"""The typeset edition (PDF): the real seeds converted into a copy of ``source/`` and built with
+``sphinx-build -M latexpdf`` (xelatex) once per session; every test reads that one build.
+
+What a reader of the PDF must be able to rely on: every passage's 经/记 text is there, no
+character is a replacement character, a private-use code point or missing from the fonts, every
+font is embedded, the layers are set apart as in a printed edition, passages are LaTeX labels
+whose page numbers references print, and what follows the works is back matter.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, without_index_entries
+
+pytestmark = pytest.mark.latex
+PUA = re.compile("[\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]")
+TOOLS = ("xelatex", "latexmk", "make", "pdftotext", "pdffonts", "pdfinfo")
+# The text block of a page (A4, 595 × 842 pt; margins from conf.py's sphinxsetup: 25 mm at the
+# sides and top, 22 mm at the bottom), in the 72-dpi pixels of ``pdftotext -x -y -W -H``: leaves
+# out the running heads, the page numbers and the passage numbers in the margin.
+BODY = ("-x", "66", "-y", "70", "-W", "470", "-H", "712")
+APPARATUS_MARK = re.compile(r"[校异]\d+")
+
+
+@dataclass
+class Edition:
+    """One PDF build of the edition."""
+
+    latex: Path  # build/latex
+    returncode: int
+    output: str
+
+    @property
+    def pdf(self) -> Path:
+        return self.latex / "yili.pdf"
+
+    @cached_property
+    def tex(self) -> str:
+        """The LaTeX source, without the term index's ``\\index`` entries."""
+        return without_index_entries((self.latex / "yili.tex").read_text(encoding="utf-8"))
+
+    @cached_property
+    def log(self) -> str:
+        return (self.latex / "yili.log").read_text(encoding="utf-8", errors="replace")
+
+    def pdftotext(self, *args: str) -> str:
+        return subprocess.run(["pdftotext", "-enc", "UTF-8", *args, str(self.pdf), "-"],
+                              capture_output=True, text=True, check=True).stdout
+
+    @cached_property
+    def text(self) -> str:
+        return self.pdftotext()
+
+    @cached_property
+    def body(self) -> str:
+        """The text blocks of all pages, without any whitespace."""
+        return re.sub(r"\s", "", self.pdftotext(*BODY))
+
+    @cached_property
+    def reading(self) -> str:
+        """``body`` without the apparatus's marks (superscript 校3, 异5 after a word)."""
+        return APPARATUS_MARK.sub("", self.body)
+
+    def page(self, number: int, *args: str) -> str:
+        return self.pdftotext("-f", str(number), "-l", str(number), *args)
+
+
+@pytest.fixture(scope="session")
+def edition(tmp_path_factory) -> Edition:
+    """``sphinx-build -M latexpdf`` of the seeds converted into a copy of ``source/``."""
+    missing = [tool for tool in TOOLS if not shutil.which(tool)]
+    if missing:
+        pytest.skip(f"needs {', '.join(missing)} (see README: The PDF)")
+    base = tmp_path_factory.mktemp("pdf")
+    source = base / "source"
+    shutil.copytree(ROOT / "source", source, ignore=shutil.ignore_patterns(".converted"))
+    for command in ("clean", "build"):  # only the hand-written pages stay; the rest from the seeds
+        subprocess.run([sys.executable, "-m", "conv", command, "--out", str(source)], cwd=ROOT,
+                       check=True, capture_output=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-M", "latexpdf", str(source), str(base / "build"),
+         "-W", "--keep-going", "-q"],
+        capture_output=True, text=True, cwd=ROOT,
+    )
+    built = Edition(base / "build" / "latex", proc.returncode, proc.stdout + proc.stderr)
+    if proc.returncode != 0 or not built.pdf.is_file():
+        pytest.fail(f"make latexpdf failed ({proc.returncode}):\n{built.output[-6000:]}",
+                    pytrace=False)
+    return built
+
+
+@pytest.fixture(scope="session")
+def passages() -> list[dict]:
+    """Every passage of the seeds, from ``python -m conv dump --json``."""
+    dump = subprocess.run([sys.executable, "-m", "conv", "dump", "--json"], cwd=ROOT,
+                          capture_output=True, text=True, check=True).stdout
+    return [passage
+            for work in json.loads(dump)["works"]
+            for chapter in work["chapters"]
+            for section in chapter["sections"]
+            for passage in section["passages"]]
+
+
+# -- the text ---------------------------------------------------------------------------------
+
+def test_every_passage_is_printed(edition, passages):
+    opening = {p["id"]: "".join(p["normalized"].split())[:20] for p in passages}
+    assert len([o for o in opening.values() if o]) > 400
+    missing = {anchor: words for anchor, words in opening.items()
+               if words not in edition.reading}
+    assert not missing, f"{len(missing)} passages not in the PDF, e.g. {list(missing.items())[:5]}"
+
+
+def test_no_replacement_or_private_use_characters(edition):
+    assert "\ufffd" not in edition.text
+    found = sorted({f"U+{ord(c):04X}" for c in PUA.findall(edition.text)})
+    assert not found, found
+
+
+def test_every_character_has_a_glyph(edition):
+    missing = [line for line in edition.log.splitlines() if "Missing character" in line]
+    assert not missing, missing[:10]
+
+
+def test_fonts_are_embedded(edition):
+    rows = subprocess.run(["pdffonts", str(edition.pdf)], capture_output=True, text=True,
+                          check=True).stdout.splitlines()[2:]
+    assert rows
+    # columns: name type encoding emb sub uni object ID (a type may hold spaces: count from the end)
+    not_embedded = [row for row in rows if row.split()[-5] != "yes"]
+    assert not not_embedded, not_embedded
+    names = " ".join(row.split()[0] for row in rows)
+    assert "NotoSerifCJK" in names and "NotoSansCJK" in names  # 经/注 and 音义
+
+
+# -- the layers as printed ------------------------------------------------------------------------
+
+def test_layers_read_as_in_the_book(edition):
+    body = edition.reading
+    # 注 unmarked right after its words, 按 with its lead mark, all in one pair of 【】
+    assert ("司马命获者执旌以负侯【欲令射者见侯与旌深有志于中〔按〕上文命张侯倚旌疏云同是西阶前"
+            "至此未有他事当亦西阶前命之也】") in body
+    assert "〔疏〕疏云相左之时在西阶之西" in body
+    assert "偃犹仆也仆音赴】" in body  # 音义 kept where the witness has it
+    assert "卒射皆执弓不挟南面揖揖如升射【不挟亦右执弦如司射】" in body  # U+EB8E → 弦
+    assert "右司射诱射" in body and "右三耦射" in body  # 章旨 as printed
+    assert "燕礼第六【郑目录云诸侯无事若卿大夫有勤劳之功" in body
+    assert "〔前阙〕" in body and "〔后阙〕" in body
+
+
+def test_layers_are_told_apart_in_type(edition):
+    """经 in the main size, notes smaller, 音义 in the sans face (its own font in the PDF)."""
+    words = _words(edition, _page_of(edition, "司马命获者执旌以负侯"))
+    jing = next(h for w, h in words if w.startswith("司马命获者执旌以负侯"))
+    zhu = next(h for w, h in words if "欲令射者见侯与旌深有志于中" in w)
+    assert zhu < 0.9 * jing, words
+    assert r"{\ylnote{yin}{音义}仆音赴}" in edition.tex
+    assert r"\ylnote@yin[1]{\sffamily" in (edition.latex / "yili.sty").read_text(encoding="utf-8")
+
+
+def test_book_structure(edition):
+    tex = edition.tex
+    for work, chapters in (("仪礼郑注句读", ("乡射礼", "燕礼", "特牲馈食礼", "少牢馈食礼")),
+                           ("仪礼经传通解", ("乡饮酒礼", "大射仪"))):
+        assert f"\\part{{{work}}}" in tex
+        for chapter in chapters:
+            assert f"\\chapter{{{chapter}}}" in tex
+    assert r"\section{司射诱射}" in tex
+    # the front page's text: the 说明 after the contents; a work's opening lines: on its part page
+    assert tex.index(r"\sphinxtableofcontents") < tex.index(r"\ylpreface") < tex.index("开源数字校本")
+    assert re.search(r"\\part\{仪礼郑注句读\}[^\n]*\n(\\label[^\n]*\n)*\\begin\{ylpartintro\}"
+                     r"\s*\\sphinxAtStartPar\s*张尔岐撰\s*\\end\{ylpartintro\}", tex)
+    contents = edition.page(_page_of(edition, "目录"))
+    for title in ("说明", "仪礼郑注句读", "乡射礼", "少牢馈食礼", "仪礼经传通解", "大射仪"):
+        assert title in contents
+    # running heads: the work on even pages, the 篇 on odd ones (above the text block)
+    heads = {_head(edition, n) for n in range(1, _pages(edition) + 1)}
+    assert {"乡射礼", "燕礼", "仪礼郑注句读", "仪礼经传通解", "大射仪"} <= heads, heads
+
+
+def test_passages_are_labels_with_pages(edition):
+    assert (r"\begin{ylpassage}{jing}\phantomsection\label{\detokenize{judou/xiangshe:"
+            r"judou-xiangshe-3}}\ylnum{3}") in edition.tex
+    aux = (edition.latex / "yili.aux").read_text(encoding="utf-8")
+    page = re.search(r"\\newlabel\{judou/xiangshe:judou-xiangshe-3\}\{\{[^}]*\}\{(\d+)\}", aux)
+    assert page, "no label for judou-xiangshe-3"
+    # the front page's references to the works print their pages
+    assert re.search(r"乡射礼\(第\d+页\)", edition.body)
+
+
+def test_after_the_works_comes_back_matter(edition):
+    tex = edition.tex
+    last_work = tex.index(r"\part{仪礼经传通解}")
+    back = tex.index(r"\ylbackmatter")
+    assert back > last_work
+    parts_after = re.findall(r"\\part\{([^}]*)\}", tex[last_work + 1:])
+    assert all(tex.index(f"\\part{{{p}}}") > back for p in parts_after)
+
+
+def test_html_widgets_degrade_in_print(edition):
+    """The front page: its cards are titled blocks, the legend shows the print styles, and the
+    reading notes speak of the page, not of the toolbar."""
+    assert "工具栏" not in edition.text and "鼠标悬停" not in edition.text
+    assert "页边数字为各段经文的序号" in edition.body
+    assert "〔疏〕贾疏" in edition.body and "〔按〕按语" in edition.body
+
+
+# -- helpers ------------------------------------------------------------------------------------
+
+def _pages(edition: Edition) -> int:
+    info = subprocess.run(["pdfinfo", str(edition.pdf)], capture_output=True, text=True).stdout
+    return int(re.search(r"Pages:\s+(\d+)", info)[1])
+
+
+def _page_of(edition: Edition, words: str) -> int:
+    for number, page in enumerate(edition.text.split("\f"), 1):
+        if words in re.sub(r"\s", "", page):
+            return number
+    raise AssertionError(f"{words!r} not in the PDF")
+
+
+def _head(edition: Edition, number: int) -> str:
+    """The running head's words of a page (without the page number)."""
+    text = edition.page(number, "-y", "0", "-H", "66", "-W", "595", "-x", "0")
+    return re.sub(r"[\s\d]", "", text)
+
+
+def _words(edition: Edition, number: int) -> list[tuple[str, float]]:
+    """(word, height) of the words of a page (``pdftotext -bbox`` splits words where the font
+    changes)."""
+    xml = edition.page(number, "-bbox")
+    return [(m[3], float(m[2]) - float(m[1])) for m in re.finditer(
+        r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>', xml)]
