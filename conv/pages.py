@@ -425,7 +425,6 @@ def _app_directive(entry: Entry, full: bool = False) -> list[str]:
 
 
 def work_page(apparatus: Apparatus, work: Work) -> str:
-    edition = apparatus.edition
     entries = apparatus.interventions[work.id]
     readings = apparatus.readings[work.id]
     out = [f"(apparatus-{work.id})=", f"# {escape_inline(work.title)}校勘记", ""]

@@ -42,9 +42,8 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
 from .chars import wrap_chars
-from .common import ANCHOR_RE, warn
+from .common import add_node, BLOCK, ANCHOR_RE, warn
 from .glosses import _ESCAPE
-from .passage import depart_block_man_texinfo, visit_block_man_texinfo
 
 #: What each kind of entry is, for tooltips (the converter's kinds, ``conv.pages.KIND_NAMES``).
 KIND_TITLES = {
@@ -57,21 +56,21 @@ KIND_TITLES = {
 
 
 def setup_apparatus(app: Sphinx) -> None:
-    app.add_node(
+    add_node(
+        app,
         yl_app,
         html=(visit_app_html, depart_app_html),
         latex=(visit_app_latex, depart_app_latex),
         text=(visit_app_text, depart_app_text),
-        man=(visit_block_man_texinfo, depart_block_man_texinfo),
-        texinfo=(visit_block_man_texinfo, depart_block_man_texinfo),
+        other=BLOCK,
     )
-    app.add_node(
+    add_node(
+        app,
         yl_appmark,
         html=(visit_mark_html, None),
         latex=(visit_mark_latex, None),
         text=(visit_mark_text, None),
-        man=(skip, None),
-        texinfo=(skip, None),
+        other=(skip, None),
     )
     app.add_directive_to_domain("yl", "app", AppDirective)
     app.add_role_to_domain("yl", "witness", WitnessRole())

@@ -21,7 +21,7 @@ from sphinx.application import Sphinx
 from conv import data
 from conv.normalize import fold_char, is_pua
 
-from .common import depart_noop, warn
+from .common import add_node, depart_noop, warn
 
 PUA_KIND_LABELS = {"quebi": "缺笔", "variant": "异体", "spurious": "衍字", "unknown": "未识"}
 UNKNOWN_MARK = "〓"  # U+3013 geta mark: the conventional sign for a character that cannot be shown
@@ -30,13 +30,13 @@ SPURIOUS_MARK = "衍"
 
 def setup_chars(app: Sphinx) -> None:
     app.add_config_value("yl_print_form", "normalized", "env", types=[str])
-    app.add_node(
+    add_node(
+        app,
         yl_char,
         html=(visit_char_html, None),
         latex=(visit_char_print, depart_noop),
         text=(visit_char_print, depart_noop),
-        man=(visit_char_print, depart_noop),
-        texinfo=(visit_char_print, depart_noop),
+        other=(visit_char_print, depart_noop),
     )
 
 

@@ -29,17 +29,16 @@ from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
 
-from .common import ANCHOR_RE, depart_noop, logger, visit_noop, warn
+from .common import add_node, ANCHOR_RE, depart_noop, logger, visit_noop, warn
 
 
 def setup_cite(app: Sphinx) -> None:
-    app.add_node(
+    add_node(
+        app,
         yl_cite,
         html=(visit_cite_html, depart_cite_html),
         latex=(visit_noop, depart_cite_latex),
         text=(visit_noop, depart_noop),
-        man=(visit_noop, depart_noop),
-        texinfo=(visit_noop, depart_noop),
     )
     app.add_node(yl_redirect)  # removed while reading; never written
     app.add_directive_to_domain("yl", "redirect", RedirectDirective)

@@ -93,3 +93,20 @@ def replace_child(old: nodes.Node, new: nodes.Node | None) -> None:
         del parent[index]
     else:
         parent[index] = new
+
+
+def visit_block_man_texinfo(self, node: nodes.Element) -> None:
+    """man and texinfo: a block node prints as a paragraph."""
+    self.visit_paragraph(node)
+
+
+def depart_block_man_texinfo(self, node: nodes.Element) -> None:
+    self.depart_paragraph(node)
+
+
+BLOCK = (visit_block_man_texinfo, depart_block_man_texinfo)
+
+
+def add_node(app, node: type, *, html, latex, text, other=(visit_noop, depart_noop)) -> None:
+    """Register a node with its HTML, LaTeX and text visitors; man and texinfo share ``other``."""
+    app.add_node(node, html=html, latex=latex, text=text, man=other, texinfo=other)

@@ -22,7 +22,7 @@ from sphinx.util.docutils import SphinxRole
 from conv.normalize import is_pua
 
 from .chars import wrap_chars
-from .common import depart_noop, visit_noop, warn
+from .common import add_node, depart_noop, visit_noop, warn
 
 FIELDS = ("char", "kind", "upper", "lower", "sound", "context", "scope", "definition",
           "second", "position", "status", "also", "also_position")
@@ -30,13 +30,12 @@ _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 
 def setup_glosses(app: Sphinx) -> None:
-    app.add_node(
+    add_node(
+        app,
         yl_gloss,
         html=(visit_gloss_html, depart_gloss_html),
         latex=(visit_noop, depart_noop),
         text=(visit_noop, depart_noop),
-        man=(visit_noop, depart_noop),
-        texinfo=(visit_noop, depart_noop),
     )
     app.add_role_to_domain("yl", "gloss", GlossRole())
     app.add_transform(SecondReadings)

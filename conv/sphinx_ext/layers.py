@@ -15,18 +15,18 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
 
 from .body import parse_inline
-from .common import LAYER_NAMES, NOTE_LAYERS, TEXT_LAYERS, warn
+from .common import add_node, LAYER_NAMES, NOTE_LAYERS, TEXT_LAYERS, warn
 from .passage import gap_html, gap_latex, gap_text
 
 
 def setup_layers(app: Sphinx) -> None:
-    app.add_node(
+    add_node(
+        app,
         yl_note,
         html=(visit_note_html, depart_note_html),
         latex=(visit_note_latex, depart_note_latex),
         text=(visit_note_text, depart_note_text),
-        man=(visit_note_texinfo, depart_note_texinfo),
-        texinfo=(visit_note_texinfo, depart_note_texinfo),
+        other=(visit_note_texinfo, depart_note_texinfo),
     )
     for layer in NOTE_LAYERS:
         app.add_directive_to_domain("yl", layer, type(f"{layer.title()}Directive", (NoteDirective,), {"layer": layer}))

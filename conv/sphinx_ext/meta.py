@@ -14,26 +14,25 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from .body import parse_inline
-from .common import LACUNA_LABELS, LACUNA_TITLES, META_KINDS
-from .passage import depart_block_man_texinfo, visit_block_man_texinfo
+from .common import add_node, BLOCK, LACUNA_LABELS, LACUNA_TITLES, META_KINDS
 
 
 def setup_meta(app: Sphinx) -> None:
-    app.add_node(
+    add_node(
+        app,
         yl_meta,
         html=(visit_meta_html, depart_meta_html),
         latex=(visit_meta_latex, depart_meta_latex),
         text=(visit_meta_text, depart_meta_text),
-        man=(visit_block_man_texinfo, depart_block_man_texinfo),
-        texinfo=(visit_block_man_texinfo, depart_block_man_texinfo),
+        other=BLOCK,
     )
-    app.add_node(
+    add_node(
+        app,
         yl_lacuna,
         html=(visit_lacuna_html, None),
         latex=(visit_lacuna_latex, None),
         text=(visit_lacuna_text, None),
-        man=(visit_lacuna_skip, None),
-        texinfo=(visit_lacuna_skip, None),
+        other=(visit_lacuna_skip, None),
     )
     app.add_directive_to_domain("yl", "meta", MetaDirective)
     app.add_directive_to_domain("yl", "lacuna", LacunaDirective)

@@ -13,6 +13,8 @@ from sphinx.application import Sphinx
 
 from .body import LineDirective
 from .common import (
+    BLOCK,
+    add_node,
     ANCHOR_RE,
     LACUNA_LABELS,
     LACUNA_TITLES,
@@ -26,21 +28,20 @@ from .common import (
 
 
 def setup_passage(app: Sphinx) -> None:
-    app.add_node(
+    add_node(
+        app,
         yl_passage,
         html=(visit_passage_html, depart_passage_html),
         latex=(visit_passage_latex, depart_passage_latex),
         text=(visit_passage_text, depart_passage_text),
-        man=(visit_block_man_texinfo, depart_block_man_texinfo),
-        texinfo=(visit_block_man_texinfo, depart_block_man_texinfo),
+        other=BLOCK,
     )
-    app.add_node(
+    add_node(
+        app,
         yl_text,
         html=(visit_text_html, depart_text_html),
         latex=(visit_text_latex, depart_text_latex),
         text=(visit_noop, depart_noop),
-        man=(visit_noop, depart_noop),
-        texinfo=(visit_noop, depart_noop),
     )
     app.add_directive_to_domain("yl", "passage", PassageDirective)
 
@@ -225,9 +226,3 @@ def depart_passage_text(self, node: yl_passage) -> None:
 
 # -- man, texinfo: a paragraph ---------------------------------------------------------------
 
-def visit_block_man_texinfo(self, node: nodes.Element) -> None:
-    self.visit_paragraph(node)
-
-
-def depart_block_man_texinfo(self, node: nodes.Element) -> None:
-    self.depart_paragraph(node)

@@ -18,19 +18,18 @@ from conv.normalize import is_pua
 
 from .body import LineDirective
 from .chars import UNKNOWN_MARK
-from .common import ANCHOR_RE, AUTO_ID_RE, replace_child, warn
-from .passage import depart_block_man_texinfo, visit_block_man_texinfo
+from .common import add_node, BLOCK, ANCHOR_RE, AUTO_ID_RE, replace_child, warn
 
 
 def setup_titles(app: Sphinx) -> None:
     for node in (yl_title, yl_chaptertitle):
-        app.add_node(
+        add_node(
+            app,
             node,
             html=(visit_line_html, depart_line_html),
             latex=(visit_line_latex, depart_line_latex),
             text=(visit_line_text, depart_line_text),
-            man=(visit_block_man_texinfo, depart_block_man_texinfo),
-            texinfo=(visit_block_man_texinfo, depart_block_man_texinfo),
+            other=BLOCK,
         )
     app.add_directive_to_domain("yl", "title", TitleDirective)
     app.add_directive_to_domain("yl", "chaptertitle", ChapterTitleDirective)
