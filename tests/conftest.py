@@ -233,3 +233,25 @@ def page(browser):
 def screenshots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+
+
+# -- the five seeds, converted (one conversion per test module: tests may not share mutations) ----
+SEEDS = sorted((ROOT / "seeds").glob("*.txt"))
+
+
+@pytest.fixture(scope="module")
+def edition():
+    """The Edition of the five seeds (``conv.assemble.convert``)."""
+    from conv import assemble
+
+    return assemble.convert(SEEDS)
+
+
+@pytest.fixture(scope="module")
+def dump(edition):
+    """The JSON export of ``edition``, as ``python -m conv dump --json`` prints it."""
+    import json
+
+    from conv import export
+
+    return json.loads(json.dumps(export.edition(edition), ensure_ascii=False))

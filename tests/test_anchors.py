@@ -23,11 +23,6 @@ S000, S001, S002, S003, S004 = SEEDS
 
 
 @pytest.fixture(scope="module")
-def edition():
-    return assemble.convert(SEEDS)
-
-
-@pytest.fixture(scope="module")
 def ledger():
     return Ledger.load()
 

@@ -1,26 +1,14 @@
 """The converter on the five real seeds: structure, layers, joins, lacunae, drops, PUA, meta."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from conv import assemble, export
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = sorted((ROOT / "seeds").glob("*.txt"))
 S000, S001, S002, S003, S004 = (p.name for p in SEEDS)
-
-
-@pytest.fixture(scope="module")
-def edition():
-    return assemble.convert(SEEDS)
-
-
-@pytest.fixture(scope="module")
-def dump(edition):
-    return json.loads(json.dumps(export.edition(edition), ensure_ascii=False))
 
 
 def chapter(dump, work, chapter_id):

@@ -1,27 +1,16 @@
 """郑注's glossary (conv.glossary) on the five real seeds."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from conv import assemble, export, glossary, terms
+from conv import glossary, terms
 from conv.model import is_markup
 from conv.normalize import fold
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = sorted((ROOT / "seeds").glob("*.txt"))
-
-
-@pytest.fixture(scope="module")
-def edition():
-    return assemble.convert(SEEDS)
-
-
-@pytest.fixture(scope="module")
-def dump(edition):
-    return json.loads(json.dumps(export.edition(edition), ensure_ascii=False))
 
 
 @pytest.fixture(scope="module")

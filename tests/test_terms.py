@@ -1,7 +1,6 @@
 """The index of terms (conv.terms, conv/data/terms.toml) on the five real seeds."""
 from __future__ import annotations
 
-import json
 import tomllib
 from pathlib import Path
 
@@ -9,22 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conv import assemble, export, terms
+from conv import terms
 from conv.model import is_markup
 from conv.normalize import fold
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = sorted((ROOT / "seeds").glob("*.txt"))
-
-
-@pytest.fixture(scope="module")
-def edition():
-    return assemble.convert(SEEDS)
-
-
-@pytest.fixture(scope="module")
-def dump(edition):
-    return json.loads(json.dumps(export.edition(edition), ensure_ascii=False))
 
 
 @pytest.fixture(scope="module")

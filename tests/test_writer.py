@@ -14,11 +14,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SEEDS = sorted((ROOT / "seeds").glob("*.txt"))
 
 
-@pytest.fixture(scope="module")
-def edition():
-    return assemble.convert(SEEDS)
-
-
 def test_one_page_per_chapter_per_work(edition):
     assert sorted(writer.pages(edition)) == [
         "apparatus/glossary.md", "apparatus/glosses.md", "apparatus/index.md",  # back matter: conv/pages.py
