@@ -2,6 +2,8 @@
 headless browser (Debian's chromium driven by playwright; no browser is ever downloaded)."""
 from __future__ import annotations
 
+import os
+
 import functools
 import http.server
 import io
@@ -16,6 +18,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# Sphinx colours its output when CI=true (as on the CI machine); tests read that output as text.
+os.environ["NO_COLOR"] = "1"
 FIXTURES = ROOT / "tests" / "fixtures"
 FIXTURE_PROJECT = FIXTURES / "project"
 SCREENSHOTS = ROOT / "build" / "screenshots"
