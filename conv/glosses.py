@@ -287,14 +287,16 @@ def parse_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]]:
         return [], ([(0, len(text))] if text else [])
 
 
-_FIRST_GLOSS_MARKS = re.compile("反|切|音|如字|之")
+# Where a text opening with a gloss shows it: X音Y, XAB反/切 (also 又AB反), X如字, the context
+# forms 无射之射…, 间间厠之间, 乐乐下字音洛. A text matching none of these opens with no gloss.
+_OPENS_WITH_GLOSS = re.compile(r".音|...[反切]|.如字|..之|...之|....音")
 
 
 def is_gloss_run(text: str) -> bool:
     """True when text is entirely glosses (allowing a trailing definition like 寸上声割也 and
     又… second readings)."""
-    if not _FIRST_GLOSS_MARKS.search(text, 0, 12):
-        return False  # the first gloss ends within a few characters in 反, 切, 音X, 如字 (or a 之 context)
+    if not _OPENS_WITH_GLOSS.match("".join(text.split())):
+        return False
     glosses, unparsed = parse_run(text)
     return bool(glosses) and not unparsed
 
@@ -314,6 +316,8 @@ def _plausible(gloss: Gloss) -> bool:
 
 
 def _leading(text: str) -> list[Gloss]:
+    if not _OPENS_WITH_GLOSS.match("".join(text.split())):
+        return []
     glosses: list[Gloss] = []
     i, prev = 0, None
     while i < len(text):

@@ -293,3 +293,22 @@ def test_anchors_unique(dump):
     ids = [p["id"] for _, _, _, p in all_passages(dump)]
     ids += [s["id"] for w in dump["works"] for c in w["chapters"] for s in c["sections"]]
     assert len(ids) == len(set(ids))
+
+
+def test_conservation_check_finds_a_lost_and_a_duplicated_character(edition):
+    """The check itself: a span shortened by one character, then one stretched over the next."""
+    from conv import conservation
+    from conv.errors import ConservationError
+
+    passage = edition.works[0].chapters[0].sections[1].passages[0]
+    seed, start, end = passage.span
+    passage.span = (seed, start, end - 1)
+    with pytest.raises(ConservationError) as error:
+        conservation.check(edition)
+    assert "is in no span (lost)" in str(error.value) and error.value.seed == seed
+    passage.span = (seed, start, passage.notes[0].span[1] + 1)
+    with pytest.raises(ConservationError) as error:
+        conservation.check(edition)
+    assert "in several spans (duplicated)" in str(error.value)
+    passage.span = (seed, start, end)
+    conservation.check(edition)
