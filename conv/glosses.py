@@ -344,6 +344,8 @@ def _trailing(text: str, after: int) -> list[Gloss]:
     if not (text.endswith(_TRAILING_ENDS) or text[-2:-1] == "音"):
         return best  # a gloss ending the segment ends in 反, 切, 如字, 音X or a scope (…同)
     for k in range(n - 1, max(after, n - _END_WINDOW) - 1, -1):
+        if not _OPENS_WITH_GLOSS.match(text, k):
+            continue
         glosses, unparsed = _parse(text[k:], _EMBEDDED)
         if unparsed or not glosses or text[k].isspace():
             continue

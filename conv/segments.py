@@ -13,7 +13,9 @@ A chapter title's note: its first unit → ``mulu`` (郑目录), the rest as abo
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import cache
 
 from . import data, glosses
 
@@ -48,8 +50,14 @@ def split_bare_shu(units: list[Unit]) -> list[Unit]:
     return out
 
 
+@cache
+def _scholar_pattern() -> re.Pattern:
+    names = "|".join(re.escape(name) for name in data.scholars())
+    return re.compile(f"(?:{names})[云曰]")
+
+
 def _is_scholar(text: str) -> bool:
-    return any(text.startswith(name + verb) for name in data.scholars() for verb in ("云", "曰"))
+    return _scholar_pattern().match(text) is not None
 
 
 def classify(units: list[Unit], layout: str, mulu: bool = False) -> list[str]:
