@@ -7,10 +7,8 @@ start inside it. Han text, the only text of a real witness, passes through uncha
 """
 from __future__ import annotations
 
+import re
 import string
-
-_PUNCT = frozenset(string.punctuation)
-
 
 def escape_inline(text: str) -> str:
     """Escape ``text`` for a MyST inline context; whitespace runs become single spaces.
@@ -19,14 +17,7 @@ def escape_inline(text: str) -> str:
     leading space could turn a line into a code block, so runs of whitespace collapse to one space
     and the result is stripped.
     """
-    out = []
-    space = False
-    for char in text:
-        if char.isspace():
-            space = True
-            continue
-        if space and out:
-            out.append(" ")
-        space = False
-        out.append("\\" + char if char in _PUNCT else char)
-    return "".join(out)
+    return _PUNCT.sub(r"\\\1", " ".join(text.split()))
+
+
+_PUNCT = re.compile("([" + re.escape(string.punctuation) + "])")
