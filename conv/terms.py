@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from pypinyin import Style, lazy_pinyin
@@ -111,6 +111,12 @@ def pinyin(word: str, catalogue: Catalogue | None = None) -> str:
     catalogue = catalogue or load()
     if word in catalogue.readings:
         return catalogue.readings[word]
+    return _pypinyin(word)
+
+
+@lru_cache(maxsize=None)
+def _pypinyin(word: str) -> str:
+    """pypinyin's reading with tone numbers (pure, and asked for the same words again and again)."""
     return " ".join(lazy_pinyin(word, style=Style.TONE3, neutral_tone_with_five=True))
 
 
