@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
 
 from .data import DATA_DIR
@@ -63,17 +64,17 @@ class Entry:
     def live(self) -> bool:
         return self.status == "live"
 
-    @property
+    @cached_property
     def kind(self) -> str:
         return "section" if parse(self.anchor)[2] == "s" else "passage"
 
-    @property
+    @cached_property
     def prefix(self) -> str:
         """``<work>-<chapter>``: the chapter the anchor belongs to."""
         work, chapter, _, _ = parse(self.anchor)
         return f"{work}-{chapter}"
 
-    @property
+    @cached_property
     def number(self) -> int:
         return parse(self.anchor)[3]
 
