@@ -105,3 +105,17 @@ def test_front_page(page, site, screenshots):
     assert page.locator(".yl-toolbar").count() == 0
     assert page.locator("ul.yl-legend li").count() == 8
     page.screenshot(path=str(screenshots / "index.png"), full_page=True)
+
+
+def test_gloss_readable_with_the_keyboard(page, site, screenshots):
+    """Tab to a gloss: its 反切, 广韵 position and match status show without a mouse."""
+    page.goto(f"{site}/{CHAPTER}")
+    gloss = page.locator(".yl-gloss", has_text="仆音赴").first
+    gloss.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "仆音赴"
+    tip = page.evaluate("getComputedStyle(document.activeElement, '::after').content")
+    assert "音义：仆音赴" in tip and "广韵：" in tip
+    page.evaluate("document.activeElement.scrollIntoView({block: 'center'})")
+    page.screenshot(path=str(screenshots / "gloss-focus.png"))

@@ -168,7 +168,8 @@ def gloss_title(node: yl_gloss) -> str:
 def visit_gloss_html(self, node: yl_gloss) -> None:
     attributes = {f"data-{name.replace('_', '-')}": _shown(node[name])
                   for name in FIELDS if node.get(name)}
-    attributes["title"] = gloss_title(node)
+    attributes["title"] = attributes["data-tip"] = gloss_title(node)
+    attributes["tabindex"] = "0"  # keyboard focus shows the same tip (yili.css), no mouse needed
     self.body.append(self.starttag(node, "span", "", **attributes))
 
 
