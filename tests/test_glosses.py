@@ -2,8 +2,6 @@
 segment of the five seeds, conservative ``embedded``, and properties on arbitrary text."""
 from __future__ import annotations
 
-import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -11,29 +9,10 @@ from hypothesis import strategies as st
 
 from conv.glosses import Gloss, embedded, is_gloss_run, parse_run
 
-SEEDS = Path(__file__).resolve().parent.parent / "seeds"
+from seedtext import seed_segments
+
 PUA_XUAN = "\uea20"   # 玄 with the last stroke left out (避讳)
 PUA_XIAN = "\ueb8e"   # 弦
-
-
-def seed_segments():
-    """(seed prefix, segment) for every note segment, split the way the converter splits them.
-
-    Notes cut by a page break (`…监古】\\n\\n【衔反…`) are joined first; 句读 (000–002) segments
-    are separated by ○, 通解 (003–004) segments by U+3000 and before a bare 疏曰.
-    """
-    for path in sorted(SEEDS.glob("*.txt")):
-        prefix = path.name[:3]
-        text = re.sub(r"】\n\s*\n【", "", path.read_text(encoding="utf-8"))
-        tongjie = prefix in ("003", "004")
-        for note in re.finditer(r"【([^【】]*)(?:】|$)", text):
-            parts = note.group(1).split("\u3000" if tongjie else "○")
-            if tongjie:
-                parts = [piece for part in parts for piece in re.split(r"(?=疏曰)", part)]
-            for part in parts:
-                part = part.strip()
-                if part:
-                    yield prefix, part
 
 
 def starts_with_gloss(segment: str) -> bool:

@@ -2,8 +2,6 @@
 seeds' 反切 that resolve, and every gloss in the seeds that does not match its character."""
 from __future__ import annotations
 
-import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -12,7 +10,8 @@ from hypothesis import strategies as st
 from conv.glosses import Gloss, embedded, parse_run
 from conv.phonology import Reading, candidates, execute, plausible, position, reading, readings, sort_key
 
-SEEDS = Path(__file__).resolve().parent.parent / "seeds"
+from seedtext import seed_segments
+
 
 
 def seed_glosses() -> list[tuple[str, Gloss]]:
@@ -22,25 +21,15 @@ def seed_glosses() -> list[tuple[str, Gloss]]:
     ○ for 句读, U+3000 and a bare 疏曰 for 通解.
     """
     found = []
-    for path in sorted(SEEDS.glob("*.txt")):
-        prefix = path.name[:3]
-        text = re.sub(r"】\n\s*\n【", "", path.read_text(encoding="utf-8"))
-        tongjie = prefix in ("003", "004")
-        for note in re.finditer(r"【([^【】]*)(?:】|$)", text):
-            parts = note.group(1).split("\u3000" if tongjie else "○")
-            if tongjie:
-                parts = [piece for part in parts for piece in re.split(r"(?=疏曰)", part)]
-            for part in (p.strip() for p in parts):
-                if not part:
-                    continue
-                glosses, unparsed = parse_run(part)
-                if glosses and glosses[0].start == 0:
-                    # a gloss segment; what follows an unparsed stretch is left out (the known
-                    # odd cases of tests/test_glosses.py: a trailing 注 or a broken 又…反)
-                    stop = unparsed[0][0] if unparsed else len(part)
-                    found += [(prefix, g) for g in glosses if g.end <= stop]
-                else:
-                    found += [(prefix, g) for g in embedded(part)]
+    for prefix, part in seed_segments():
+        glosses, unparsed = parse_run(part)
+        if glosses and glosses[0].start == 0:
+            # a gloss segment; what follows an unparsed stretch is left out (the known
+            # odd cases of tests/test_glosses.py: a trailing 注 or a broken 又…反)
+            stop = unparsed[0][0] if unparsed else len(part)
+            found += [(prefix, g) for g in glosses if g.end <= stop]
+        else:
+            found += [(prefix, g) for g in embedded(part)]
     return found
 
 

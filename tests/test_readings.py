@@ -1,7 +1,6 @@
 """今文/古文 readings in 郑注 (conv.readings) on the five real seeds."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -9,30 +8,12 @@ from conv import readings
 from conv.model import is_markup
 from conv.normalize import fold, fold_char
 
-ROOT = Path(__file__).resolve().parent.parent
-SEEDS = sorted((ROOT / "seeds").glob("*.txt"))
+from seedtext import all_passages, passage_id, seed_text
 
 
 @pytest.fixture(scope="module")
 def variants(dump):
     return dump["variants"]
-
-
-def seed_text(name):
-    return (ROOT / "seeds" / name).read_text(encoding="utf-8")
-
-
-def all_passages(dump):
-    for w in dump["works"]:
-        for c in w["chapters"]:
-            for s in c["sections"]:
-                yield from s["passages"]
-
-
-def passage_id(dump, text):
-    found = [p["id"] for p in all_passages(dump) if p["normalized"] == text]
-    assert len(found) == 1, text
-    return found[0]
 
 
 def by_statement(variants, statement):
