@@ -14,7 +14,9 @@ from .meta import setup_meta
 from .notes import setup_notes
 from .passage import setup_passage
 from .permalink import setup_permalink
+from .preload import setup_preload
 from .search import setup_search
+from .tables import setup_tables
 from .titles import setup_titles
 from .toolbar import setup_toolbar
 
@@ -34,5 +36,7 @@ SETUPS: list = [
     setup_permalink,  # the 引 permalink after each passage in HTML
     setup_notes,  # yl:note, editorial notes at their passages (conv/sphinx_ext/notes.py)
     setup_apparatus,  # yl:app entries of the apparatus pages, their marks in the text, yl:witness
+    setup_tables,  # yl:datatable, the back matter's tables: one node each (conv/sphinx_ext/tables.py)
     setup_indices,  # the index of terms (yl-terms) and the terms in the general index
+    setup_preload,  # the converter's tables loaded once before a parallel read (preload.py)
 ]

@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from docutils import nodes
@@ -96,9 +97,11 @@ class Target:
         return f"{text}，{self.anchor}" if text else self.anchor
 
 
+@lru_cache(maxsize=None)
 def work_and_chapter(anchor: str) -> tuple[str, str, str]:
     """(work title, short name, chapter name) of an edition anchor, from ``conv/data``; empty
-    strings for what the anchor does not name."""
+    strings for what the anchor does not name. Cached: the data files do not change during a
+    build, and the indices ask for the same anchors again and again."""
     from conv import data
 
     match = ANCHOR_PARTS.fullmatch(anchor)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import html
 from collections import Counter
+from functools import lru_cache
 from pathlib import Path
 
 from docutils import nodes
@@ -55,6 +56,7 @@ def setup_indices(app: Sphinx) -> None:
     app.connect("builder-inited", add_assets)
     app.connect("html-page-context", term_page_context)
     app.connect("env-get-outdated", reread_when_terms_change)
+    app.connect("env-updated", forget_listing)
 
 
 def add_templates(app: Sphinx, config: Config) -> None:
@@ -73,14 +75,24 @@ def add_assets(app: Sphinx) -> None:
 
 def where(anchor: str, env: BuildEnvironment | None = None, docname: str = "") -> str:
     """``句读·乡射礼``: the work's short name and the chapter of an anchor."""
+    chapter = _chapter_of(anchor)
+    if chapter:
+        return chapter
+    if env is not None and docname in env.titles:
+        return env.titles[docname].astext()
+    return docname
+
+
+@lru_cache(maxsize=None)
+def _chapter_of(anchor: str) -> str:
+    """``句读·乡射礼`` for an edition anchor, ``""`` for any other (cached: asked for every
+    occurrence of every term)."""
     from .domain import work_and_chapter
 
     _, short, chapter = work_and_chapter(anchor)
     if chapter:
         return f"{short}·{chapter}" if short else chapter
-    if env is not None and docname in env.titles:
-        return env.titles[docname].astext()
-    return docname
+    return ""
 
 
 def initial(word: str) -> str:
@@ -172,9 +184,29 @@ def reading_order(env: BuildEnvironment) -> list[str]:
     return order + sorted(set(env.found_docs) - seen)
 
 
+_LISTINGS: dict[int, list] = {}  # id(env) → the whole listing, computed once per build
+
+
+def forget_listing(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """Pages were read again: the listing of the last build is stale."""
+    _LISTINGS.clear()
+    return []
+
+
 def term_listing(env: BuildEnvironment, docnames=None) -> list[tuple[object, list[dict]]]:
     """Per category (``conv.terms.Category``): its terms in pinyin order, each ``{term, pinyin,
-    variants, count, places: [(docname, anchor, count)]}`` with the places in reading order."""
+    variants, count, places: [(docname, anchor, count)]}`` with the places in reading order.
+
+    The whole listing (``docnames`` None) is computed once per build and shared by the domain
+    index and the HTML page (``forget_listing`` drops it when pages are read again)."""
+    if docnames is None:
+        if id(env) not in _LISTINGS:
+            _LISTINGS[id(env)] = _term_listing(env, None)
+        return _LISTINGS[id(env)]
+    return _term_listing(env, docnames)
+
+
+def _term_listing(env: BuildEnvironment, docnames) -> list[tuple[object, list[dict]]]:
     catalogue = term_index.load()
     pages = _pages(env)
     places: dict[str, list[tuple[str, str, int]]] = {}
@@ -245,6 +277,7 @@ def render_terms(env: BuildEnvironment, pathto) -> str:
     domain = env.get_domain("yl")
     esc = html.escape
     listing = term_listing(env)
+    uris: dict[str, str] = {}  # docname → its relative URI, escaped (one pathto per page)
     out = ['<section class="yl-index yl-terms-index" id="yl-terms">',
            f"<h1>{esc(TermIndex.localname)}</h1>",
            '<div class="yl-index-intro">']
@@ -281,7 +314,9 @@ def render_terms(env: BuildEnvironment, pathto) -> str:
                 for docname, anchor, count in group:
                     title = domain.passages.get(anchor, {}).get("title", "")
                     title = f"{name} {passage_label(anchor)}：{title}" + (f"（{count}次）" if count > 1 else "")
-                    links.append(f'<a class="reference internal" href="{esc(pathto(docname))}#{esc(anchor)}"'
+                    if docname not in uris:
+                        uris[docname] = esc(pathto(docname))
+                    links.append(f'<a class="reference internal" href="{uris[docname]}#{esc(anchor)}"'
                                  f' title="{esc(title)}" data-anchor="{esc(anchor)}">{esc(passage_label(anchor))}</a>')
                 parts.append(f'<span class="yl-term-chapter"><span class="yl-term-where">{esc(name)}</span> '
                              + " ".join(links) + "</span>")

@@ -127,10 +127,17 @@ def fold_table() -> dict[str, str]:
     return closed
 
 
+@lru_cache(maxsize=1)
+def _fold_pattern() -> re.Pattern:
+    """One character class of every key of :func:`fold_table`: text is scanned in C, and only
+    the (few) characters that fold go through Python."""
+    return re.compile("[" + "".join(re.escape(char) for char in sorted(fold_table())) + "]")
+
+
 def search_fold(text: str) -> str:
     """``text`` folded for search, character by character with :func:`fold_table`."""
     table = fold_table()
-    return "".join(table.get(char, char) for char in text)
+    return _fold_pattern().sub(lambda match: table[match.group()], text)
 
 
 def _grams(chars: list[str]) -> list[str]:
@@ -150,7 +157,7 @@ def split_text(text: str) -> list[str]:
     text = search_fold(text)
     words: list[str] = []
     for run in _INDEX_RUN.finditer(text):
-        words += _grams([char for char in run.group() if is_han(char)])
+        words += _grams(_HAN.findall(run.group()))
     words += _WORD.findall(_HAN.sub(" ", text))
     return _unique(words)
 

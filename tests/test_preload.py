@@ -1,0 +1,35 @@
+"""Loading the tables before a parallel read (conv/sphinx_ext/preload.py), in a fresh interpreter:
+the tables are loaded exactly when several chunks of pages will be read by forked processes."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+SCRIPT = textwrap.dedent(
+    """
+    import sys
+    from types import SimpleNamespace
+    from conv import terms
+    from conv.sphinx_ext.preload import preload_before_fork
+
+    parallel, docs = int(sys.argv[1]), sys.argv[2:]
+    preload_before_fork(SimpleNamespace(parallel=parallel), None, docs)
+    print(terms._load.cache_info().currsize, "tshet_uinh" in sys.modules, terms._pypinyin.cache_info().currsize > 0)
+    """
+)
+
+
+def loaded(parallel: int, docs: list[str]) -> str:
+    result = subprocess.run([sys.executable, "-c", SCRIPT, str(parallel), *docs],
+                            capture_output=True, text=True, check=True)
+    return result.stdout.strip()
+
+
+def test_parallel_read_of_several_pages_loads_the_tables_first():
+    assert loaded(2, ["judou/xiangshe", "judou/yanli"]) == "1 True True"
+
+
+def test_serial_read_or_one_page_loads_nothing():
+    assert loaded(1, ["judou/xiangshe", "judou/yanli"]) == "0 False False"
+    assert loaded(2, ["notes/judou/xiangshe"]) == "0 False False"
