@@ -95,6 +95,7 @@ def _chapter_of(anchor: str) -> str:
     return ""
 
 
+@lru_cache(maxsize=None)
 def initial(word: str) -> str:
     """The category key of a term in the general index: its pinyin's first letter (``Z``)."""
     return term_index.pinyin(word)[:1].upper() or word[:1]
