@@ -30,6 +30,7 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
 
 from .common import add_node, ANCHOR_RE, depart_noop, logger, visit_noop, warn
+from .walk import blocks
 
 
 def setup_cite(app: Sphinx) -> None:
@@ -113,7 +114,7 @@ class CiteTargets(SphinxTransform):
                 domain.note_redirect(old, docname, to, location=node)
                 self._label(std, old, to, node)
             node.parent.remove(node)
-        for passage in self.document.findall(yl_passage):
+        for passage in blocks(self.document, yl_passage):
             if passage["ids"]:
                 self._label(std, passage["ids"][0], passage["ids"][0], passage)
 

@@ -41,6 +41,8 @@ from conv import data
 from conv import terms as term_index
 from conv.pages import TERMS_RULE, tone_marks
 
+from .walk import blocks
+
 HERE = Path(__file__).parent
 TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
@@ -111,7 +113,7 @@ class TermOccurrences(SphinxTransform):
         from .passage import yl_passage, yl_text
 
         catalogue = term_index.load()
-        for passage in list(self.document.findall(yl_passage)):  # nodes are inserted
+        for passage in list(blocks(self.document, yl_passage)):  # nodes are inserted
             anchor = passage.get("anchor") or (passage["ids"][0] if passage["ids"] else "")
             words = next((c for c in passage.children if isinstance(c, yl_text)), None)
             if not anchor or words is None or anchor not in passage["ids"]:
@@ -148,7 +150,7 @@ class TermCollector(EnvironmentCollector):
 
     def process_doc(self, app: Sphinx, doctree: nodes.document) -> None:
         found = [(node["yl_anchor"], node.get("yl_layer", ""), list(node["yl_terms"]))
-                 for node in doctree.findall(addnodes.index) if node.get("yl_terms")]
+                 for node in blocks(doctree, addnodes.index) if node.get("yl_terms")]
         if found:
             _pages(app.env)[app.env.docname] = found
 
@@ -342,7 +344,7 @@ class PinyinIndexKeys(SphinxPostTransform):
 
         works = {w["id"]: i for i, w in enumerate(data.works())}
         chapters = {c["id"]: c["number"] for c in data.chapters()}
-        for node in list(self.document.findall(addnodes.index)):
+        for node in list(blocks(self.document, addnodes.index)):  # the terms' nodes: block level
             if not node.get("yl_terms"):
                 continue
             anchor = node["yl_anchor"]

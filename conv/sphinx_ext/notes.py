@@ -65,6 +65,7 @@ from sphinx.util import docname_join
 from sphinx.util.nodes import make_refnode
 
 from .common import ANCHOR_RE, depart_noop, visit_noop, warn
+from .walk import blocks
 
 CSS_FILE = "yili-notes.css"
 RANGE = ".."
@@ -247,7 +248,7 @@ def record_targets(app: Sphinx, doctree: nodes.document) -> None:
     docname = app.env.current_document.docname
     anchors: list[list[str]] = []  # per node: its anchor, then the redirected ones it carries
     has_passages = False
-    for node in doctree.findall(lambda n: isinstance(n, (yl_passage, nodes.section))):
+    for node in blocks(doctree, (yl_passage, nodes.section), into=(nodes.section,)):
         if isinstance(node, yl_passage):
             has_passages = True
         if node["ids"]:
@@ -419,8 +420,8 @@ class PlaceNotes(SphinxPostTransform):
         from .passage import yl_passage
 
         doctrees: dict[str, nodes.document] = {}
-        for target in list(self.document.findall(
-                lambda n: isinstance(n, (yl_passage, nodes.section)) and n["ids"])):
+        for target in [node for node in blocks(self.document, (yl_passage, nodes.section),
+                                               into=(nodes.section,)) if node["ids"]]:
             keys = [k for anchor in target["ids"] for k in state["at"].get(anchor, ())]
             here = _docname_of(target, docname)
             refs = [self.note_at(state["notes"][k], doctrees, here) for k in keys]

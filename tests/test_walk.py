@@ -1,0 +1,42 @@
+"""``conv.sphinx_ext.walk.blocks`` finds what ``findall`` finds, in the same order, on every page
+of the edition built from the seeds (the fixture project holds every kind of page)."""
+from __future__ import annotations
+
+import pytest
+from docutils import nodes
+from sphinx import addnodes
+
+from conv.sphinx_ext.passage import yl_passage
+from conv.sphinx_ext.titles import yl_chaptertitle, yl_title
+from conv.sphinx_ext.walk import blocks
+
+CASES = [
+    ((yl_passage, nodes.section), (nodes.section,)),
+    ((yl_passage, yl_title, yl_chaptertitle), ()),
+    (yl_passage, ()),
+]
+
+
+@pytest.fixture(scope="module")
+def doctrees(fixture_html):
+    names = sorted(p.relative_to(fixture_html.doctreedir).with_suffix("").as_posix()
+                   for p in fixture_html.doctreedir.rglob("*.doctree"))
+    return {name: fixture_html.doctree(name) for name in names}
+
+
+@pytest.mark.parametrize("types, into", CASES)
+def test_blocks_equal_findall_on_every_page(doctrees, types, into):
+    total = 0
+    for name, doctree in doctrees.items():
+        expected = list(doctree.findall(types if isinstance(types, type) else
+                                        (lambda n, t=types: isinstance(n, t))))
+        found = list(blocks(doctree, types, into=into))
+        assert [id(n) for n in found] == [id(n) for n in expected], name
+        total += len(found)
+    assert total >= 20  # the fixture pages hold passages, titles and sections
+
+
+def test_term_index_nodes_found_at_block_level(doctrees):
+    for name, doctree in doctrees.items():
+        expected = [n for n in doctree.findall(addnodes.index) if n.get("yl_terms")]
+        assert [n for n in blocks(doctree, addnodes.index) if n.get("yl_terms")] == expected, name
