@@ -32,9 +32,12 @@ the term in that passage, else None.
 """
 from __future__ import annotations
 
+import re
+
 from . import terms as term_index
 from .indexes import MappedText, passage_text, segment_text, zhu_segments
 from .model import Edition
+from .normalize import fold
 
 BOUNDARIES = "也焉矣耳"
 STOP = frozenset("不言此是凡其之而则故盖谓明嫌欲将")
@@ -45,15 +48,18 @@ MAX_WEI_TERM, MAX_WEI_DEF, MAX_WEI_DEF_OPEN = 4, 12, 10
 MAX_YE_CLAUSE, MAX_YE_TERM, MAX_YE_DEF = 6, 3, 2
 
 
+_BOUNDARY = re.compile(f"[{BOUNDARIES}]")
+
+
 def clauses(text: str) -> list[tuple[int, int, bool]]:
     """The clauses of a note: ``(start, end, closed)``; a closed clause's end is its 也 (excluded)."""
     result = []
     start = 0
-    for index, char in enumerate(text):
-        if char in BOUNDARIES:
-            if char == "也":
-                result.append((start, index, True))
-            start = index + 1
+    for match in _BOUNDARY.finditer(text):
+        index = match.start()
+        if text[index] == "也":
+            result.append((start, index, True))
+        start = index + 1
     if start < len(text):
         result.append((start, len(text), False))
     return result
@@ -156,14 +162,27 @@ def _category(term: str, jing: str) -> str | None:
     return catalogue.terms[term].category
 
 
+def _never_equal(start: int, end: int) -> tuple[int, int]:
+    """A witness lookup under which no two stretches of a note are the same."""
+    return start, end
+
+
 def collect(edition: Edition) -> list[dict]:
     """Every definition, ordered by the pinyin of the term, then in reading order."""
     entries = []
     order = 0
+    current, jing_text, jing = None, "", None
     for passage, _, segment in zhu_segments(edition):
-        jing = passage_text(edition, passage)
-        if not jing.normalized:
+        if passage is not current:  # the passage's text, mapped to its seed only when needed
+            current, jing_text, jing = passage, fold(passage.text), None
+        if not jing_text:
             continue
+        # most notes define nothing: look first in the plain normalized text, never telling X and
+        # Y apart (a superset of what the witness check keeps), then map the text for the hits
+        if not find(fold(segment.text), jing_text, _never_equal):
+            continue
+        if jing is None:
+            jing = passage_text(edition, passage)
         seg = segment_text(segment)
         for form, start, end, ts, te, ds, de in find(seg.normalized, jing.normalized, seg.witness_slice):
             term = seg.normalized[ts:te]

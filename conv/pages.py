@@ -25,6 +25,8 @@ per work in page order: they are not citable anchors and change when entries are
 """
 from __future__ import annotations
 
+import bisect
+import json
 from collections import Counter
 from dataclasses import dataclass
 
@@ -147,6 +149,7 @@ class Locator:
 
         self.edition = edition
         self.spans: dict[str, list[tuple[int, int, Locus]]] = {}
+        self._indexes: dict[str, _SpanIndex] = {}
         self.loci: dict[str, Locus] = {}
         for work in edition.works:
             for index, chapter in enumerate(work.chapters):
@@ -184,53 +187,85 @@ class Locator:
 
     def find(self, span, before: bool = False) -> Locus | None:
         """The locus whose element holds ``span``'s start (the innermost); else the next one, or
-        with ``before`` the previous one (then the other way round)."""
+        with ``before`` the previous one (then the other way round). Ties go to the element
+        added first."""
         seed, start = span[0], span[1]
-        items = self.spans.get(seed)
-        if not items:
-            return None
-        holding = [item for item in items if item[0] <= start < item[1]]
-        if holding:
-            return min(holding, key=lambda item: item[1] - item[0])[2]
-        preceding = [item for item in items if item[1] <= start]
-        following = [item for item in items if item[0] >= start]
-        first = (preceding, following) if before else (following, preceding)
-        if first[0]:
-            return (max(first[0], key=lambda item: item[1]) if first[0] is preceding
-                    else min(first[0], key=lambda item: item[0]))[2]
-        chosen = first[1]
-        return (max(chosen, key=lambda item: item[1]) if chosen is preceding
-                else min(chosen, key=lambda item: item[0]))[2]
+        index = self._indexes.get(seed)
+        if index is None:
+            items = self.spans.get(seed)
+            if not items:
+                return None
+            index = self._indexes[seed] = _SpanIndex(items)
+        holding = index.holding(start)
+        if holding is not None:
+            return holding
+        if before:
+            return index.preceding(start) or index.following(start)
+        return index.following(start) or index.preceding(start)
+
+
+class _SpanIndex:
+    """The elements of one seed, sorted for ``Locator.find`` (bisection, not a scan per entry)."""
+
+    def __init__(self, items: list[tuple[int, int, Locus]]) -> None:
+        numbered = [(start, end, order, locus) for order, (start, end, locus) in enumerate(items)]
+        self.by_start = sorted(numbered, key=lambda item: (item[0], item[2]))
+        self.starts = [item[0] for item in self.by_start]
+        # by end; among equal ends the element added first comes last (``preceding`` takes it)
+        self.by_end = sorted(numbered, key=lambda item: (item[1], -item[2]))
+        self.ends = [item[1] for item in self.by_end]
+        self.longest = max(end - start for start, end, _, _ in numbered)
+
+    def holding(self, offset: int) -> Locus | None:
+        """The shortest element with ``start <= offset < end``."""
+        best = None
+        i = bisect.bisect_right(self.starts, offset) - 1
+        while i >= 0 and self.starts[i] >= offset - self.longest:
+            start, end, order, locus = self.by_start[i]
+            if end > offset and (best is None or (end - start, order) < best[0]):
+                best = ((end - start, order), locus)
+            i -= 1
+        return best[1] if best else None
+
+    def preceding(self, offset: int) -> Locus | None:
+        """The element ending last at or before ``offset``."""
+        i = bisect.bisect_right(self.ends, offset)
+        return self.by_end[i - 1][3] if i else None
+
+    def following(self, offset: int) -> Locus | None:
+        """The element starting first at or after ``offset``."""
+        i = bisect.bisect_left(self.starts, offset)
+        return self.by_start[i][3] if i < len(self.by_start) else None
 
 
 # -- MyST helpers -------------------------------------------------------------------------------
 
-def witness(text: str) -> str:
-    """Witness text in a table cell: the ``yl:witness`` role (variant forms and PUA code points
-    are shown as on the chapter pages). Empty text is an em dash."""
-    if not text:
-        return "—"
-    if "`" in text:  # cannot stand in a role: plain (escaped) text
-        return escape_inline(text)
-    return "{yl:witness}`" + escape_inline(text) + "`"
+#: Characters ``json.dumps`` leaves raw that would end a line of the directive's body.
+_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+_ROW = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
-def cite(locus: Locus | None, full: bool = False) -> str:
+def cite(locus: Locus | None, full: bool = False) -> list[str] | None:
+    """A locus cell: ``[label, anchor]`` (``None``: no locus, shown as a dash)."""
     if locus is None:
-        return "—"
-    return "{yl:cite}`" + (locus.full_label if full else locus.label) + " <" + locus.anchor + ">`"
+        return None
+    return [locus.full_label if full else locus.label, locus.anchor]
 
 
-def list_table(header: list[str], rows: list[list[str]], widths: list[int], cls: str) -> list[str]:
+def datatable(header: list[str], rows: list[list], widths: list[int], cells: str, cls: str) -> list[str]:
+    """A ``yl:datatable`` (conv/sphinx_ext/tables.py): ``cells`` names each column's kind (``text``,
+    ``witness``, ``cite``); the body is one JSON array per row, the header first. JSON strings are
+    data, never markup, and no row can close the fence (each line starts with ``[``)."""
     if not rows:  # a table needs a body
         return ["无。", ""]
-    lines = ["```{list-table}", ":header-rows: 1", f":widths: {' '.join(map(str, widths))}",
-             f":class: {cls}", ""]
-    for row in [header, *rows]:
-        for index, cell in enumerate(row):
-            lines.append(("* - " if index == 0 else "  - ") + (cell or "—"))
-    lines += ["```", ""]
-    return lines
+    encode = _ROW.encode
+    lines = [":::{yl:datatable}", f":class: {cls}", f":widths: {' '.join(map(str, widths))}",
+             f":cells: {cells}", ""]
+    for row in [header, *rows]:  # whitespace runs are one space (whitespace is markup in the seeds)
+        row = [" ".join(value.split()) if isinstance(value, str)
+               else [" ".join(value[0].split()), value[1]] if value else value for value in row]
+        lines.append(encode(row).translate(_LINE_BREAKS))
+    return lines + [":::", ""]
 
 
 def source_of(edition: Edition, span) -> str:
@@ -292,6 +327,7 @@ class Apparatus:
         self.interventions: dict[str, list[Entry]] = {w.id: [] for w in edition.works}
         self.readings: dict[str, list[Entry]] = {w.id: [] for w in edition.works}
         self.pua_counts: dict[str, Counter] = {w.id: Counter() for w in edition.works}
+        self._pua_groups: dict[tuple[str, str, str], Entry] = {}  # (work, code point, locus) → entry
         for record in edition.apparatus:
             self._intervention(record)
         for record in edition.dropped:
@@ -324,12 +360,13 @@ class Apparatus:
         if kind == "pua":
             entry.code = record.get("witness", "")
             self.pua_counts[work][entry.code] += 1
-            entries = self.interventions[work]
-            for previous in entries:  # the same code point in the same passage: one entry
-                if previous.kind == "pua" and previous.code == entry.code and previous.locus == locus:
-                    previous.count += 1
-                    previous.body = self._body(kind, record, previous.count)
-                    return
+            group = (work, entry.code, locus.anchor)
+            previous = self._pua_groups.get(group)
+            if previous is not None:  # the same code point in the same passage: one entry
+                previous.count += 1
+                previous.body = self._body(kind, record, previous.count)
+                return
+            self._pua_groups[group] = entry
         if kind == "spurious":
             entry.code = record.get("witness", "")
             self.pua_counts[work][entry.code] += 1
@@ -450,7 +487,7 @@ def work_page(apparatus: Apparatus, work: Work) -> str:
     for _, _, kinds in SECTIONS:
         for kind in kinds:
             if counts[kind] and kind != "pua":
-                rows.append([escape_inline(KIND_NAMES[kind]), str(counts[kind]), str(occurrences[kind])])
+                rows.append([KIND_NAMES[kind], str(counts[kind]), str(occurrences[kind])])
             elif kind == "pua":
                 for code, n in sorted(apparatus.pua_counts[work.id].items()):
                     char = chr(int(code[2:], 16))
@@ -458,7 +495,7 @@ def work_page(apparatus: Apparatus, work: Work) -> str:
                     if info is None or info["kind"] == "spurious":
                         continue
                     groups = sum(1 for e in entries if e.kind == "pua" and e.code == code)
-                    rows.append([escape_inline(f"私用区字 {code} → {info['char']}（{PUA_KINDS.get(info['kind'], info['kind'])}）"),
+                    rows.append([f"私用区字 {code} → {info['char']}（{PUA_KINDS.get(info['kind'], info['kind'])}）",
                                  str(groups), str(n)])
     if counts["unknown"]:
         rows.append([KIND_NAMES["unknown"], str(counts["unknown"]), str(occurrences["unknown"])])
@@ -469,7 +506,7 @@ def work_page(apparatus: Apparatus, work: Work) -> str:
     if unparsed:
         rows.append(["今古文：未能解析", str(unparsed), str(unparsed)])
     out += [f"(apparatus-{work.id}-summary)=", "## 总览", ""]
-    out += list_table(["类别", "条目", "底本处数"], rows, [6, 1, 1], "yl-app-summary")
+    out += datatable(["类别", "条目", "底本处数"], rows, [6, 1, 1], "text text text", "yl-app-summary")
     for suffix, heading, kinds in SECTIONS:
         chosen = [e for e in entries if e.kind in kinds]
         if not chosen:
@@ -538,9 +575,8 @@ def glosses_page(edition: Edition, locator: Locator) -> str:
     from . import phonology
 
     rows = gloss_rows(edition, locator)
-    ordered = sorted(rows, key=lambda r: (r.gloss.position is None,
-                                          phonology.sort_key(r.gloss.position) if r.gloss.position else (),
-                                          r.order))
+    keys = {p: phonology.sort_key(p) for p in {r.gloss.position for r in rows} if p}  # once per position
+    ordered = sorted(rows, key=lambda r: (r.gloss.position is None, keys.get(r.gloss.position, ()), r.order))
     out = ["(apparatus-glosses)=", "# 音义索引", ""]
     out += [
         escape_inline(
@@ -570,11 +606,12 @@ def glosses_page(edition: Edition, locator: Locator) -> str:
         position = gloss.position or "—"
         if others:
             position += "（又可为" + "、".join(others) + "）"
-        table.append([escape_inline(position), witness(gloss.text), witness(gloss.char), _kind(gloss),
-                      witness(_sound(gloss)), STATUS_NAMES.get(gloss.status, gloss.status or "—"),
+        table.append([position, gloss.text, gloss.char, _kind(gloss),
+                      _sound(gloss), STATUS_NAMES.get(gloss.status, gloss.status or "—"),
                       cite(row.locus, full=True)])
-    out += list_table(["广韵地位", "音义", "字", "类别", "切语／直音", "合否", "出处"], table,
-                      [4, 3, 1, 2, 2, 2, 3], "yl-gloss-index")
+    out += datatable(["广韵地位", "音义", "字", "类别", "切语／直音", "合否", "出处"], table,
+                     [4, 3, 1, 2, 2, 2, 3], "text witness witness text witness text cite",
+                     "yl-gloss-index")
     out += ["(apparatus-glosses-mismatches)=", "## 音韵地位存疑", ""]
     for status, heading, intro in (
         ("other reading", "非本字之音",
@@ -591,11 +628,10 @@ def glosses_page(edition: Edition, locator: Locator) -> str:
         for row in chosen:
             gloss = row.gloss
             own = phonology.readings(gloss.char) if gloss.char else []
-            table.append([witness(gloss.text), escape_inline("、".join(gloss.positions) or "—"),
-                          escape_inline("、".join(own) or "（《广韵》未收）"),
-                          escape_inline(gloss.note or "—"), cite(row.locus, full=True)])
-        out += list_table(["音义", "推得之音", "本字《广韵》之音", "说明", "出处"], table, [4, 4, 4, 4, 3],
-                          "yl-gloss-mismatches")
+            table.append([gloss.text, "、".join(gloss.positions) or "—", "、".join(own) or "（《广韵》未收）",
+                          gloss.note or "—", cite(row.locus, full=True)])
+        out += datatable(["音义", "推得之音", "本字《广韵》之音", "说明", "出处"], table, [4, 4, 4, 4, 3],
+                         "witness text text text cite", "yl-gloss-mismatches")
     return "\n".join(out).rstrip("\n") + "\n"
 
 
@@ -617,12 +653,12 @@ def glossary_page(edition: Edition, locator: Locator) -> str:
     ]
     rows = []
     for entry in entries:
-        rows.append([witness(entry["term_witness"]), escape_inline(tone_marks(entry["pinyin"])),
-                     witness(entry["definition_witness"]), witness(entry["text"]),
-                     escape_inline(GLOSSARY_FORMS.get(entry["form"], entry["form"])),
+        rows.append([entry["term_witness"], tone_marks(entry["pinyin"]),
+                     entry["definition_witness"], entry["text"],
+                     GLOSSARY_FORMS.get(entry["form"], entry["form"]),
                      cite(locator.loci.get(entry["passage"]), full=True)])
-    out += list_table(["词", "读音", "释义", "郑注原文", "体例", "出处"], rows, [2, 2, 3, 4, 2, 3],
-                      "yl-glossary")
+    out += datatable(["词", "读音", "释义", "郑注原文", "体例", "出处"], rows, [2, 2, 3, 4, 2, 3],
+                     "witness text witness witness text cite", "yl-glossary")
     return "\n".join(out).rstrip("\n") + "\n"
 
 

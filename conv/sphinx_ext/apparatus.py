@@ -27,8 +27,10 @@ HTML ``<sup class="yl-appmark">``, LaTeX ``\\textsuperscript{\\hyperref[…]{校
 chapter page's marks come from whatever apparatus pages the project holds; when the entries
 change, the pages with passages are written again (``env-updated``).
 
-``{yl:witness}`賔从尸``` shows witness text outside the chapter pages (the index tables) with its
-characters folded as in the text (diplomatic and normalized view, PUA resolved, never raw).
+``{yl:witness}`賔从尸``` shows witness text outside the chapter pages (in a page's prose) with its
+characters folded as in the text (diplomatic and normalized view, PUA resolved, never raw). The
+back matter's tables fold the witness cells of their ``yl:datatable`` the same way
+(``conv.sphinx_ext.tables``).
 """
 from __future__ import annotations
 
@@ -43,6 +45,7 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 
 from .chars import wrap_chars
 from .common import add_node, BLOCK, ANCHOR_RE, warn
+from .walk import blocks
 from .glosses import _ESCAPE
 
 #: What each kind of entry is, for tooltips (the converter's kinds, ``conv.pages.KIND_NAMES``).
@@ -225,8 +228,7 @@ class ApparatusMarks(SphinxPostTransform):
         marks = marks_by_locus(self.env)
         if not marks:
             return
-        for node in list(self.document.findall(
-                lambda n: isinstance(n, (yl_passage, yl_title, yl_chaptertitle)))):
+        for node in list(blocks(self.document, (yl_passage, yl_title, yl_chaptertitle))):
             if isinstance(node, yl_passage):
                 anchors = [node.get("anchor")] if node.get("anchor") else list(node["ids"][:1])
             elif isinstance(node, yl_title):

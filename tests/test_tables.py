@@ -1,0 +1,442 @@
+"""The back matter's data tables (``yl:datatable``, conv/sphinx_ext/tables.py): what the converter
+writes (``conv.pages.datatable``), that no cell can inject markup (HTML, LaTeX, MyST) whatever it
+holds, that witness cells fold as the chapter pages do, that loci link like ``yl:cite`` (redirects
+followed, an unknown anchor a ``yl.cite`` warning at its row), and the table in HTML, LaTeX and
+text. (The real tables of the seeds — gloss index, glossary, apparatus overview — against the
+JSON export: ``test_indices.py``.)"""
+from __future__ import annotations
+
+import re
+import shutil
+import string
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import FIXTURE_PROJECT, ROOT
+from conv.pages import datatable
+from conv.sphinx_ext.tables import yl_datatable
+
+# -- what the converter writes ------------------------------------------------------------------------
+
+def test_converter_writes_one_directive_with_a_json_row_per_line():
+    lines = datatable(["词", "读音", "出处"], [["賔", "bīn", ["句读·乡射礼25", "judou-xiangshe-25"]],
+                                               ["a  b\n`c`", "", None]],
+                      [2, 1, 3], "witness text cite", "yl-glossary")
+    assert lines == [
+        ":::{yl:datatable}",
+        ":class: yl-glossary",
+        ":widths: 2 1 3",
+        ":cells: witness text cite",
+        "",
+        '["词","读音","出处"]',
+        '["賔","bīn",["句读·乡射礼25","judou-xiangshe-25"]]',
+        '["a b `c`","",null]',  # whitespace runs are one space, as escape_inline made them
+        ":::",
+        "",
+    ]
+
+
+def test_no_cell_can_break_a_line_of_the_directive():
+    """Characters Python's ``splitlines`` breaks at are whitespace (collapsed) or escaped."""
+    [row] = [line for line in datatable(["h"], [["x\u2028y\x85z\u2029"]], [1], "text", "c")
+             if line.startswith('["x')]
+    assert row == '["x y z"]'
+    [row] = [line for line in datatable(["h", "c"], [["x", ["a\u2028b", "bad\u2028anchor"]]], [1, 1],
+                                        "text cite", "c") if line.startswith('["x')]
+    assert row == '["x",["a b","bad\\u2028anchor"]]' and len(row.splitlines()) == 1
+
+
+def test_an_empty_table_is_a_sentence():
+    assert datatable(["h"], [], [1], "text", "c") == ["无。", ""]
+
+
+# -- no injection: any text round-trips (in process) ------------------------------------------------
+
+METACHARACTERS = ["`", "{", "}", ":::", "$", "\\", "%", "#", "<", ">", "&", "*", "_", "[", "]", "^",
+                  "~", '"', "'", "|", "{yl:witness}`x`", "<b>", "</td>", "&amp;", "$x$", "[a](b)",
+                  "**", "```", ":::{yl:app}", "(x)=", "---", "- ", "> ", "\\textbf{x}", "\\\\",
+                  "\\end{longtable}", "&\\\\", "\\u2028", "null", '["a"]', "]]", "@"]
+HAN = "司马命获者执旌以负侯賔説竒宾吿○【】　"
+PUA = "\ueb8e\ue14b\uea20"  # 缺笔 弦, a spurious code point, 缺笔 玄
+
+
+def texts(han: str):
+    return st.lists(st.one_of(st.sampled_from(METACHARACTERS), st.sampled_from(list(han)),
+                              st.sampled_from(list(string.punctuation)),
+                              st.sampled_from([" ", "\n", "\t", "\u2028", "\x85", "a", "Z", "0"])),
+                    max_size=30).map("".join)
+
+
+#: Text cells and the labels of loci are the converter's words; witness cells are the seeds' text.
+TEXT, WITNESS = texts(HAN), texts(HAN + PUA)
+CELLS = "text witness cite"
+
+
+def collapsed(text: str) -> str:
+    return " ".join(text.split())
+
+
+def diplomatic(text: str) -> str:
+    """What the diplomatic view shows of witness text: PUA resolved, a spurious one as 衍."""
+    from conv import data
+
+    table = data.pua()
+    out = []
+    for char in text:
+        entry = table.get(char)
+        out.append(char if entry is None else (entry["char"] or "衍"))
+    return "".join(out)
+
+
+def page(header: list[str], rows: list[list]) -> str:
+    return "# 表\n\n" + "\n".join(datatable(header, rows, [1, 2, 1], CELLS, "yl-probe")) + "\n"
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(header=st.lists(TEXT, min_size=3, max_size=3), rows=st.lists(
+    st.tuples(TEXT, WITNESS, TEXT), min_size=1, max_size=4))
+def test_any_cell_text_round_trips(myst_app, header, rows):
+    data = [[plain, witness, [label, "judou-xiangshe-3"]] for plain, witness, label in rows]
+    doctree = myst_app.parse(page(header, data))
+    assert myst_app.take_warnings() == ""
+    [table] = list(doctree.findall(yl_datatable))
+    # one node, data only: no markup was parsed out of any cell
+    assert [child.tagname for child in table.children] == ["#text"]
+    assert table["header"] == [collapsed(cell) for cell in header]
+    assert table["rows"] == [[collapsed(p), collapsed(w), [collapsed(label), "judou-xiangshe-3"]]
+                             for p, w, [label, _] in data]
+    assert table["cells"] == CELLS.split() and table["widths"] == [1, 2, 1]
+    # the HTML holds the text and nothing else: only the table's own elements
+    soup = BeautifulSoup(myst_app.html(table), "html.parser")
+    allowed = {"div", "table", "colgroup", "col", "thead", "tbody", "tr", "th", "td", "p", "span"}
+    assert {tag.name for tag in soup.find_all(True)} <= allowed
+    spans = {" ".join(tag.get("class", [])) for tag in soup.find_all("span")}
+    assert spans <= {"yl-witness", "yl-w", "yl-n", "yl-w yl-mark", "xref yl yl-cite"} | {
+        f"yl-char yl-char-{kind}" for kind in ("variant",)} | {
+        f"yl-char yl-char-pua-{kind} yl-pua" for kind in ("quebi", "variant", "spurious", "unknown")}
+    assert [th.get_text() for th in soup.select("thead th")] == [collapsed(c) or "—" for c in header]
+    for hidden in soup.select(".yl-n"):
+        hidden.decompose()
+    found = [[td.get_text() for td in tr.select("td")] for tr in soup.select("tbody tr")]
+    assert found == [[collapsed(p) or "—", diplomatic(collapsed(w)) or "—", collapsed(label) or "judou-xiangshe-3"]
+                     for p, w, [label, _] in data]
+    # no PUA code point of the witness text is ever written raw
+    assert not re.search("[\ue000-\uf8ff]", str(soup))
+
+
+class LatexProbe:
+    """Just what ``visit_datatable_latex`` uses of Sphinx's LaTeX translator: its escaping."""
+
+    def __init__(self, print_form: str = "normalized") -> None:
+        from types import SimpleNamespace
+
+        from sphinx.util import texescape
+
+        texescape.init()
+        self.body: list[str] = []
+        self.config = SimpleNamespace(yl_print_form=print_form, latex_show_pagerefs=True)
+        self.encode = lambda text: texescape.escape(text, "xelatex")
+
+    def idescape(self, anchor: str) -> str:
+        from sphinx.writers.latex import LaTeXTranslator
+
+        return LaTeXTranslator.idescape(self, anchor)
+
+
+VARWIDTH = re.compile(r"\\begin\{varwidth\}\[t\]\{\\sphinxcolwidth\{1\}\{\d+\}\}\n(?:\\sphinxstyletheadfamily )?"
+                      r"\\sphinxAtStartPar\n(.*)\n\\sphinxbeforeendvarwidth\n\\end\{varwidth\}%\n", re.S)
+
+
+def latex_cells(tex: str) -> list[list[str]]:
+    """The body rows of a longtable, cut at its unescaped ``&`` (``\\&`` is text), each cell's
+    text taken out of its ``varwidth``."""
+    body = tex.split("\\sphinxtableatstartofbodyhook\n", 1)[1].split("\\sphinxbottomrule\n\\end{longtable}")[0]
+    rows = body.split("\\\\\n\\sphinxhline")
+    rows[-1] = rows[-1].removesuffix("\\\\\n")
+    return [[VARWIDTH.fullmatch(cell)[1] for cell in re.split(r"(?<!\\)&", row)] for row in rows]
+
+
+@settings(max_examples=120, deadline=None)
+@given(rows=st.lists(st.tuples(TEXT, WITNESS, TEXT), min_size=1, max_size=4))
+def test_any_cell_text_round_trips_in_latex(rows):
+    from sphinx.util import texescape
+
+    from conv.sphinx_ext.tables import visit_datatable_latex
+    from docutils import nodes
+
+    data = [[collapsed(plain), collapsed(witness), [collapsed(label), "judou-xiangshe-3"]]
+            for plain, witness, label in rows]
+    node = yl_datatable("", classes=["yl-probe"], widths=[1, 2, 1], cells=CELLS.split(),
+                        header=["a", "b", "c"], rows=data,
+                        targets={"judou-xiangshe-3": ("judou/xiangshe", "judou-xiangshe-3", "")})
+    probe = LatexProbe()
+    with pytest.raises(nodes.SkipNode):
+        visit_datatable_latex(probe, node)
+    tex = "".join(probe.body)
+    escape = lambda text: texescape.escape(text, "xelatex")  # noqa: E731
+    link = (r"{\hyperref[\detokenize{judou/xiangshe:judou-xiangshe-3}]{\sphinxcrossref{"
+            r"\DUrole{xref}{\DUrole{yl}{\DUrole{yl-cite}{%s}}}}}} "
+            r"(\autopageref*{\detokenize{judou/xiangshe:judou-xiangshe-3}})")
+    expected = [[escape(plain) or "—",
+                 r"\DUrole{yl-witness}{%s}" % escape(reading(witness)) if witness else "—",
+                 link % escape(label or "judou-xiangshe-3")]
+                for plain, witness, [label, _] in data]
+    assert latex_cells(tex) == expected
+    assert not re.search("[\ue000-\uf8ff]", tex)
+
+
+def reading(text: str) -> str:
+    """Witness text as the PDF prints it by default: the reading form (PUA resolved)."""
+    from conv.normalize import fold
+
+    return fold(text)
+
+
+def test_witness_cells_fold_like_the_chapter_pages(myst_app):
+    doctree = myst_app.parse(page(["a", "b", "c"], [["賔", "吿于賔\ueb8e\ue14b", ["乡射礼3", "judou-xiangshe-3"]]]))
+    assert myst_app.take_warnings() == ""
+    [table] = list(doctree.findall(yl_datatable))
+    assert table.astext() == "| a | b | c |\n| 賔 | 告于宾弦 | 乡射礼3 |"  # reading forms (search)
+    html = myst_app.html(table)
+    cells = BeautifulSoup(html, "html.parser").select("tbody td")
+    assert cells[0].decode_contents() == "<p>賔</p>"  # a text cell is not folded
+    witness = cells[1].select_one("span.yl-witness")
+    assert [(c["class"], c.select_one(".yl-w").get_text(), c.select_one(".yl-n").get_text())
+            for c in witness.select("span.yl-char")] == [
+        (["yl-char", "yl-char-variant"], "吿", "告"), (["yl-char", "yl-char-variant"], "賔", "宾"),
+        (["yl-char", "yl-char-pua-quebi", "yl-pua"], "弦", "弦"),
+        (["yl-char", "yl-char-pua-spurious", "yl-pua"], "衍", "")]
+    # the same spans as the yl:witness role renders
+    role = myst_app.parse("{yl:witness}`吿于賔\ueb8e\ue14b`\n")
+    assert myst_app.take_warnings() == ""
+    expected = BeautifulSoup(myst_app.html(role), "html.parser").select_one("span.yl-witness")
+    assert str(witness) == str(expected)
+
+
+def test_unknown_private_use_code_point_warns(myst_app):
+    myst_app.parse(page(["a", "b", "c"], [["x", "乡\ue999", None]]), docname="pua-probe")
+    warnings = myst_app.take_warnings()
+    assert "unknown private-use code point U+E999" in warnings and "[yl.pua]" in warnings
+
+
+@pytest.mark.parametrize("body, message", [
+    ('["a","b"]\n["x","y"]', "a row must be a JSON array of 3 cells"),
+    ('["a","b","c"]\n["x","y",["z"]]', "a cite cell is [label, anchor] or null"),
+    ('["a","b","c"]\n["x","y",["z","not an anchor"]]', "'not an anchor' is not a valid anchor"),
+    ('["a","b","c"]\n{"x": 1}', "a row must be a JSON array of 3 cells"),
+    ('["a","b","c"]\n["x",1,null]', "a witness cell is a string or null"),
+    ('["a","b","c"]\n["x","y",null', "a row is not a JSON array"),
+])
+def test_bad_rows_warn_at_their_line(myst_app, body, message):
+    text = f"# 表\n\n:::{{yl:datatable}}\n:cells: {CELLS}\n\n{body}\n:::\n"
+    doctree = myst_app.parse(text, docname="bad-rows")
+    warnings = myst_app.take_warnings()
+    bad_line = 6 if body.startswith('["a","b"]\n') else 7
+    assert f"bad-rows.md:{bad_line}: WARNING: yl:datatable: {message}" in warnings, warnings
+    tables = list(doctree.findall(yl_datatable))
+    assert len(tables) <= 1 and all(not t["rows"] for t in tables)
+
+
+# -- a real build: links, LaTeX, text ---------------------------------------------------------------
+
+REDIRECTED = """\
+---
+orphan: true
+---
+
+(redirected)=
+# 旧段
+
+::::{yl:passage} probe-1
+:layer: jing
+
+旧文
+
+::::
+
+:::{yl:redirect} probe-9
+:to: probe-1
+:::
+"""
+
+TABLES = """\
+---
+orphan: true
+---
+
+(tables)=
+# 表
+
+:::{yl:datatable}
+:class: yl-probe
+:widths: 2 3 2
+:cells: text witness cite
+
+["类别<b>","文\\\\textbf{x}","出处"]
+["a & b $x$ % # _ ^ ~ {y}","吿于賔\ueb8e",__CITE__]
+["重定向","—",["旧段","probe-9"]]
+["本页","",["本页之段","probe-2"]]
+["无",null,null]
+:::
+
+::::{yl:passage} probe-2
+:layer: jing
+
+本页
+
+::::
+"""
+
+
+def tables_project(base: Path, text: str) -> Path:
+    src = base / "src"
+    shutil.copytree(FIXTURE_PROJECT, src)
+    (src / "conf.py").write_text(
+        "from pathlib import Path\n"
+        f"_conf = Path({str(ROOT / 'source' / 'conf.py')!r})\n"
+        "exec(compile(_conf.read_text(encoding='utf-8'), str(_conf), 'exec'))\n", encoding="utf-8")
+    (src / "tables.md").write_text(text, encoding="utf-8")
+    (src / "redirected.md").write_text(REDIRECTED, encoding="utf-8")
+    index = (src / "index.md").read_text(encoding="utf-8")
+    (src / "index.md").write_text(index.replace("tongjie/index\n```", "tongjie/index\ntables\nredirected\n```"),
+                                  encoding="utf-8")
+    return src
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory) -> Path:
+    text = TABLES.replace("__CITE__", '["乡射礼3","judou-xiangshe-3"]')
+    return tables_project(tmp_path_factory.mktemp("tables"), text)
+
+
+def test_html_table_links_like_yl_cite(project, sphinx_build):
+    build = sphinx_build(project, "html")
+    soup = BeautifulSoup((build.outdir / "tables.html").read_text(encoding="utf-8"), "html.parser")
+    wrapper = soup.select_one("section#tables div.table-wrapper")
+    assert wrapper["class"] == ["table-wrapper", "colwidths-given", "yl-probe", "docutils", "container"]
+    table = wrapper.select_one("table")
+    assert table["class"] == ["yl-probe", "docutils", "align-default"]
+    assert [col["style"] for col in table.select("colgroup col")] == [
+        "width: 28.6%", "width: 42.9%", "width: 28.6%"]
+    assert [th.get_text() for th in table.select("thead th")] == ["类别<b>", "文\\textbf{x}", "出处"]
+    rows = table.select("tbody tr")
+    assert [tr["class"] for tr in rows] == [["row-even"], ["row-odd"], ["row-even"], ["row-odd"]]
+    cells = [tr.select("td") for tr in rows]
+    assert cells[0][0].get_text() == "a & b $x$ % # _ ^ ~ {y}"
+    # a live anchor: the passage's page, its citation as the tooltip
+    assert str(cells[0][2].select_one("span.yl-cite")) == (
+        '<span class="yl-cite" data-anchor="judou-xiangshe-3"><a class="reference internal" '
+        'href="judou/xiangshe.html#judou-xiangshe-3" title="《仪礼郑注句读·乡射礼》“司马命获者执旌以负侯”，'
+        'judou-xiangshe-3"><span class="xref yl yl-cite">乡射礼3</span></a></span>')
+    # a redirected anchor lands on the passage it was redirected to
+    link = cells[1][2].select_one("span.yl-cite a")
+    assert cells[1][2].select_one("span.yl-cite")["data-anchor"] == "probe-1"
+    assert link["href"] == "redirected.html#probe-1" and link["title"].endswith("（原锚点 probe-9）")
+    # a section of the same page: a fragment only
+    assert cells[2][2].select_one("a")["href"] == "#probe-2"
+    assert [td.get_text() for td in cells[2][:2]] == ["本页", "—"]
+    assert [td.get_text() for td in cells[3]] == ["无", "—", "—"]
+    # the search index has the table's words (reading forms), not its markup
+    index = (build.outdir / "searchindex.js").read_text(encoding="utf-8")
+    assert '"\\u544a\\u4e8e"' in index  # 告于, folded from 吿于
+
+
+def test_latex_table_is_a_longtable_with_page_references(project, sphinx_build):
+    """As Sphinx writes a list-table (each cell in a varwidth), loci linked with their pages."""
+    build = sphinx_build(project, "latex")
+    tex = (build.outdir / "yili.tex").read_text(encoding="utf-8")
+    start = tex.index(r"\begin{longtable}{\X{2}{7}\X{3}{7}\X{2}{7}}")
+    table = tex[start:tex.index(r"\end{longtable}", start)]
+    assert ("\\sphinxtoprule\n\\begin{varwidth}[t]{\\sphinxcolwidth{1}{3}}\n\\sphinxstyletheadfamily "
+            "\\sphinxAtStartPar\n类别<b>\n\\sphinxbeforeendvarwidth\n\\end{varwidth}%\n&") in table
+    assert latex_cells(tex[start - 200:]) == [
+        [r"a \& b \$x\$ \% \# \_ \textasciicircum{} \textasciitilde{} \{y\}",
+         r"\DUrole{yl-witness}{告于宾弦}",
+         r"{\hyperref[\detokenize{judou/xiangshe:judou-xiangshe-3}]{\sphinxcrossref{"
+         r"\DUrole{xref}{\DUrole{yl}{\DUrole{yl-cite}{乡射礼3}}}}}} "
+         r"(\autopageref*{\detokenize{judou/xiangshe:judou-xiangshe-3}})"],
+        ["重定向", r"\DUrole{yl-witness}{—}",
+         r"{\hyperref[\detokenize{redirected:probe-1}]{\sphinxcrossref{"  # the redirect's target
+         r"\DUrole{xref}{\DUrole{yl}{\DUrole{yl-cite}{旧段}}}}}} (\autopageref*{\detokenize{redirected:probe-1}})"],
+        ["本页", "—",
+         r"{\hyperref[\detokenize{tables:probe-2}]{\sphinxcrossref{"
+         r"\DUrole{xref}{\DUrole{yl}{\DUrole{yl-cite}{本页之段}}}}}} (\autopageref*{\detokenize{tables:probe-2}})"],
+        ["无", "—", "—"]]
+    assert r"文\textbackslash{}textbf\{x\}" in table  # the header's
+    assert r"\endhead" in table and table.count(r"\sphinxhline") == 3
+    assert not re.search("[\ue000-\uf8ff]", tex)
+
+
+def test_latex_table_diplomatic_and_without_pagerefs(project, sphinx_build):
+    build = sphinx_build(project, "latex", "-D", "yl_print_form=diplomatic", "-D", "latex_show_pagerefs=0")
+    tex = (build.outdir / "yili.tex").read_text(encoding="utf-8")
+    assert r"\DUrole{yl-witness}{吿于賔弦}" in tex
+    assert (r"{\hyperref[\detokenize{judou/xiangshe:judou-xiangshe-3}]{\sphinxcrossref{"
+            r"\DUrole{xref}{\DUrole{yl}{\DUrole{yl-cite}{乡射礼3}}}}}}"
+            r"（第\pageref{\detokenize{judou/xiangshe:judou-xiangshe-3}}页）") in tex
+
+
+def grid(text: str) -> list[list[str]]:
+    """The cells of the text builder's grid table, row by row (each cell's lines joined; the
+    cells hold no ``|``)."""
+    rows, current = [], None
+    for line in text.splitlines():
+        if line.startswith(("+", "|=")):  # a border, or the line under the header
+            if current:
+                rows.append(["".join(part.split()) for part in current])
+            current = []
+        elif line.startswith("|") and current is not None:
+            parts = line.strip().strip("|").split("|")
+            current = current or [""] * len(parts)
+            current = [before + " " + part for before, part in zip(current, parts)]
+    return rows
+
+
+def test_text_builder_prints_the_table(project, sphinx_build):
+    """The builder's grid table, its column widths the directive's (as the list-tables had them)."""
+    build = sphinx_build(project, "text")
+    text = (build.outdir / "tables.txt").read_text(encoding="utf-8")
+    assert grid(text) == [["类别<b>", "文\\textbf{x}", "出处"],
+                          ["a&b$x$%#_^~{y}", "告于宾弦", "*乡射礼3*"],  # a link: the builder's *…*
+                          ["重定向", "—", "*旧段*"], ["本页", "—", "*本页之段*"], ["无", "—", "—"]]
+    assert "\ueb8e" not in text
+
+
+def test_man_and_texinfo_print_the_table(project, sphinx_build):
+    """Their own tables, the loci linked as the builders link references."""
+    man = next(sphinx_build(project, "man").outdir.glob("*.1")).read_text(encoding="utf-8")
+    assert "告于宾弦" in man and "乡射礼3 \\%<#\\:judou-xiangshe-3>" in man
+    texinfo = next(sphinx_build(project, "texinfo").outdir.glob("*.texi")).read_text(encoding="utf-8")
+    assert "告于宾弦" in texinfo and re.search(r"@ref\{[0-9a-f]+,,乡射礼3\}", texinfo)
+    assert "@multitable" in texinfo
+
+
+def test_unknown_anchor_warns_at_its_row(tmp_path, sphinx_build):
+    text = TABLES.replace("__CITE__", '["乡射礼99","judou-xiangshe-99"]')
+    build = sphinx_build(tables_project(tmp_path, text), "html", check=False)
+    assert build.returncode != 0
+    lines = [line for line in build.warnings.splitlines() if "unknown anchor" in line]
+    assert len(lines) == 1, build.warnings[-3000:]
+    assert re.search(r"tables\.md:14: WARNING: yl:cite: unknown anchor 'judou-xiangshe-99'.*did you mean "
+                     r"judou-xiangshe-9\b.*\[yl\.cite\]", lines[0]), lines[0]
+    soup = BeautifulSoup((build.outdir / "tables.html").read_text(encoding="utf-8"), "html.parser")
+    cell = soup.select("tbody tr")[0].select("td")[2]
+    assert cell.decode_contents() == '<p><span class="xref yl yl-cite">乡射礼99</span></p>'  # no link
+
+
+def test_the_converter_keeps_no_list_tables(tmp_path):
+    """The back matter's tables are data tables: no list-table, no role in a table cell."""
+    src = tmp_path / "source"
+    proc = subprocess.run([sys.executable, "-m", "conv", "build", "--out", str(src)],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    for name in ("glosses", "glossary", "judou", "tongjie"):
+        text = (src / "apparatus" / f"{name}.md").read_text(encoding="utf-8")
+        assert "list-table" not in text and "{yl:witness}" not in text and "{yl:cite}" not in text
+        assert ":::{yl:datatable}" in text
