@@ -4,13 +4,12 @@ in the 仪礼. Then anchors are assigned from the ledger and conservation is che
 """
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
 from pathlib import Path
 
 from . import anchors, conservation, data, manifest, reader, readings
 from .corrections import Corrections
 from .model import Edition, Meta, Work
+from .nogc import no_cyclic_gc
 from .parser import SeedParser
 
 
@@ -20,22 +19,8 @@ def convert(paths: list[Path], corrections: Corrections | None = None, ledger: "
     Anchors come from ``ledger`` (default: the committed ``conv/data/anchors.tsv``, read only);
     ``full``: the seeds are the whole edition, so every ledger anchor is checked (``conv.anchors``).
     """
-    with _no_cyclic_gc():
+    with no_cyclic_gc():  # the model is a tree: see conv/nogc.py
         return _convert(paths, corrections, ledger, full)
-
-
-@contextmanager
-def _no_cyclic_gc():
-    """The model is a tree (no reference cycles) of many small objects: Python's cyclic garbage
-    collector would walk it again and again while it grows (a fifth of the conversion time on a
-    whole work), for nothing. Reference counting still frees everything."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _convert(paths, corrections, ledger, full) -> Edition:

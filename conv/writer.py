@@ -15,6 +15,7 @@ from . import data
 from .errors import ConversionError
 from .escape import escape_inline
 from .model import Chapter, Edition, Passage, Section, Segment, Work
+from .nogc import no_cyclic_gc
 from .normalize import fold
 
 GENERATED = "yili-generated: conv"
@@ -176,6 +177,11 @@ def check_untouched(path: Path) -> None:
 
 def pages(edition: Edition) -> dict[str, str]:
     """Relative path → content of every generated page."""
+    with no_cyclic_gc():  # strings, and walks over the model: see conv/nogc.py
+        return _pages(edition)
+
+
+def _pages(edition: Edition) -> dict[str, str]:
     out: dict[str, str] = {}
     for work in edition.works:
         seeds = sorted({seed for chapter in work.chapters for seed in chapter.seeds})
