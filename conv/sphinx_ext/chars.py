@@ -96,14 +96,32 @@ def wrap_chars(children: list[nodes.Node], location: object = None) -> list[node
     return result
 
 
+class _Folding(dict):
+    """A ``str.translate`` table keeping only the characters ``char_node`` wraps (a PUA code
+    point, or one whose reading form differs), each computed once: ``text.translate(_FOLDING)``
+    is empty for a text with none (most runs of text)."""
+
+    def __missing__(self, code: int) -> int | None:
+        char = chr(code)
+        kept = code if is_pua(char) or fold_char(char) != char else None
+        self[code] = kept
+        return kept
+
+
+_FOLDING = _Folding()
+
+
 def _split_text(text: str, location: object) -> list[nodes.Node]:
+    folding = set(text.translate(_FOLDING))
+    if not folding:
+        return [nodes.Text(text)] if text else []
     out: list[nodes.Node] = []
     run: list[str] = []
     for char in text:
-        node = char_node(char)
-        if node is None:
+        if char not in folding:
             run.append(char)
             continue
+        node = char_node(char)
         if node["kind"] == "pua-unknown":
             warn(f"unknown private-use code point {node['code']} (not in conv/data/pua.toml); "
                  f"shown as {UNKNOWN_MARK}", "pua", location)

@@ -49,16 +49,18 @@ class yl_note(nodes.Inline, nodes.TextElement):  # noqa: N801
 
 
 class NoteDirective(SphinxDirective):
-    """A commentary segment of layer ``self.layer`` (one subclass per layer)."""
+    """A commentary segment of layer ``self.layer`` (one subclass per layer).
+
+    In a passage or title in the generated format the directive does not run: the passage's
+    fast path (``conv.sphinx_ext.body``) makes the same ``yl_note`` with ``note_node``.
+    """
 
     layer = "zhu"
     has_content = True
     option_spec = {"lacuna": lambda arg: directives.choice(arg, ("start", "end"))}
 
     def run(self) -> list[nodes.Node]:
-        node = yl_note(layer=self.layer, lacuna=self.options.get("lacuna", ""),
-                       classes=["yl-note", f"yl-{self.layer}"])
-        self.set_source_info(node)
+        node = note_node(self.layer, self.options.get("lacuna", ""), *self.get_source_info())
         lines = list(self.content)
         if any(not line.strip() for line in lines):
             warn(f"{self.name}: a note is one paragraph (blank line in its body)", "structure",
@@ -66,6 +68,14 @@ class NoteDirective(SphinxDirective):
         text = "\n".join(line for line in lines if line.strip())
         node.extend(parse_inline(self, text, self.content_offset + 1))
         return [node]
+
+
+def note_node(layer: str, lacuna: str, source: str, line: int) -> yl_note:
+    """An empty ``yl_note`` of ``layer`` at ``source``:``line`` (its directive's place); notes
+    in a passage read by the fast path (``conv.sphinx_ext.body``) are made here too."""
+    node = yl_note(layer=layer, lacuna=lacuna, classes=["yl-note", f"yl-{layer}"])
+    node.source, node.line = source, line
+    return node
 
 
 class NotePlacement(SphinxTransform):

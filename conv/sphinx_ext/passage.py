@@ -28,6 +28,8 @@ from .common import (
 
 
 def setup_passage(app: Sphinx) -> None:
+    # the fast path of the generated bodies (conv/sphinx_ext/body.py); off: MyST parses them all
+    app.add_config_value("yl_fast_parse", True, "env", types=[bool])
     add_node(
         app,
         yl_passage,
