@@ -87,7 +87,7 @@ def _digest(text: str) -> str:
 
 def passage_fingerprint(passage: Passage) -> str:
     """The passage's normalized text and the normalized text of all its notes (segment cuts ignored)."""
-    return _digest("passage\n" + passage.normalized + "\n" + "".join(n.normalized for n in passage.notes))
+    return _digest("passage\n" + passage.normalized + "\n" + "".join([n.normalized for n in passage.notes]))
 
 
 def untitled_fingerprint(section: Section) -> str:
@@ -253,10 +253,18 @@ def _items(edition: Edition) -> list[tuple[str, list[Item], list[Item]]]:
             prefix = f"{work.id}-{chapter.id}"
             passages, sections = [], []
             for section in chapter.sections:
-                sections.append(Item("section", section, prefix, section_fingerprint(section), section_span(section),
-                                     section_opening(section), untitled=untitled_fingerprint(section)))
-                for passage in section.passages:
-                    passages.append(Item("passage", passage, prefix, passage_fingerprint(passage), passage.span, passage_opening(passage)))
+                # as section_fingerprint, untitled_fingerprint and section_opening, with the first
+                # passage's fingerprint and opening computed once
+                items = [Item("passage", p, prefix, passage_fingerprint(p), p.span, passage_opening(p)) for p in section.passages]
+                untitled = _digest("section-untitled\n" + (items[0].fingerprint if items else ""))
+                if section.title is None:
+                    fingerprint = untitled
+                    opening = "〔" + (items[0].opening if items else "") + "〕"
+                else:
+                    opening = fold(section.title)
+                    fingerprint = _digest("section\n" + opening)
+                sections.append(Item("section", section, prefix, fingerprint, section_span(section), opening, untitled=untitled))
+                passages.extend(items)
             out.append((prefix, passages, sections))
     return out
 
@@ -340,13 +348,17 @@ def assign(edition: Edition, ledger: Ledger | None = None, full: bool = False) -
         return full or entry.seed in edition.sources
 
     chapters = _items(edition)
+    by_chapter: dict[str, list[Entry]] = defaultdict(list)  # ledger.chapter(prefix), for every prefix at once
+    for entry in ledger.entries.values():
+        by_chapter[entry.prefix].append(entry)
     present = set()
     for prefix, passages, sections in chapters:
         present.add(prefix)
         for kind, items in (("passage", passages), ("section", sections)):
-            olds = sorted((e for e in ledger.chapter(prefix) if e.live and e.kind == kind), key=lambda e: (e.seed, e.start, e.number))
+            entries = [e for e in by_chapter.get(prefix, ()) if e.kind == kind]
+            olds = sorted((e for e in entries if e.live), key=lambda e: (e.seed, e.start, e.number))
             _match(kind, olds, items, outcome, in_scope, locator)
-            number = ledger.highest(prefix, kind)
+            number = max((e.number for e in entries), default=0)  # ledger.highest(prefix, kind)
             for item in items:
                 if not item.anchor:
                     number += 1

@@ -25,13 +25,19 @@ class Corrections:
                     raise ConversionError("conv/data/corrections.toml", 1, 1, f"correction {entry.get('id', '?')} lacks {key!r}", "every correction needs id, seed, kind, text and reason")
             if entry["kind"] == "title" and entry.get("title") and entry["title"] not in entry["text"]:
                 raise ConversionError("conv/data/corrections.toml", 1, 1, f"correction {entry['id']}: title {entry['title']!r} is not part of its text", "the title must stand inside the text it applies to")
+        self._index: dict[tuple[str, str, str], dict] = {}  # (seed, kind, text) → the first such entry
+        for entry in self.entries:
+            self._index.setdefault((entry["seed"], entry["kind"], entry["text"]), entry)
 
     def _find(self, seed: str, kind: str, text: str) -> dict | None:
-        for entry in self.entries:
-            if entry["seed"] == seed and entry["kind"] == kind and entry["text"] == text:
-                self.used.add(entry["id"])
-                return entry
-        return None
+        entry = self._index.get((seed, kind, text))
+        if entry is not None:
+            self.used.add(entry["id"])
+        return entry
+
+    def applies(self, seed: str, kind: str) -> bool:
+        """Is there any correction of this kind for the seed? (when not, none need be looked up)"""
+        return any(s == seed and k == kind for s, k, _ in self._index)
 
     def title(self, seed: str, run: str) -> dict | None:
         """The title decision for a run of 经 ending a line, if reviewed."""

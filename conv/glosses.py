@@ -33,9 +33,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
-__all__ = ["Gloss", "parse_run", "is_gloss_run", "embedded"]
+__all__ = ["Gloss", "parse_run", "gloss_run", "is_gloss_run", "embedded"]
 
 # Characters a gloss may be made of: CJK ideographs (all blocks) and private-use code points
 # (the witnesses write 弦 as U+EB8E, 玄 as U+EA20).
@@ -121,7 +120,10 @@ _EMBEDDED = _Options(contexts=False, definitions=False)
 
 
 def _han(text: str, i: int) -> bool:
-    return 0 <= i < len(text) and _is_han(text[i])
+    if 0 <= i < len(text):
+        char = text[i]
+        return "\u4e00" <= char <= "\u9fff" or _HAN.match(char) is not None  # the common block first
+    return False
 
 
 def _reading_at(text: str, j: int) -> tuple[str, str | None, str | None, str | None, int] | None:
@@ -206,19 +208,27 @@ def _piece_ends(text: str, e: int, options: _Options) -> list[int]:
 
 def _definition_end(text: str, e: int, char: str, options: _Options) -> int | None:
     """End of a chain of definition pieces at ``e`` that reaches the end or the next gloss."""
-    @lru_cache(maxsize=None)
-    def chain(pos: int, depth: int) -> int | None:
-        if depth >= _MAX_DEFINITION_PIECES:
-            return None
+    return _chain(text, e, 0, char, options, {})
+
+
+def _chain(text: str, pos: int, depth: int, char: str, options: _Options, memo: dict) -> int | None:
+    """``_definition_end`` from ``pos`` after ``depth`` pieces, memoised in ``memo`` (a plain
+    function, not a closure: a self-referencing closure would leave a reference cycle per call)."""
+    key = (pos, depth)
+    if key in memo:
+        return memo[key]
+    result = None
+    if depth < _MAX_DEFINITION_PIECES:
         for end in _piece_ends(text, pos, options):
             if end >= len(text) or _core_at(text, end, char, options) is not None:
-                return end
-            further = chain(end, depth + 1)
+                result = end
+                break
+            further = _chain(text, end, depth + 1, char, options, memo)
             if further is not None:
-                return further
-        return None
-
-    return chain(e, 0)
+                result = further
+                break
+    memo[key] = result
+    return result
 
 
 def _gloss_at(text: str, i: int, prev: str | None, options: _Options) -> Gloss | None:
@@ -245,7 +255,10 @@ def _gloss_at(text: str, i: int, prev: str | None, options: _Options) -> Gloss |
     )
 
 
-def _parse(text: str, options: _Options) -> tuple[list[Gloss], list[tuple[int, int]]]:
+def _parse(text: str, options: _Options, whole: bool = False) -> tuple[list[Gloss], list[tuple[int, int]]]:
+    """Glosses and unparsed stretches of ``text``; ``whole``: stop at the first character that
+    opens no gloss (the caller wants only a text that is glosses through and through), giving
+    an unparsed stretch of that one character."""
     glosses: list[Gloss] = []
     unparsed: list[tuple[int, int]] = []
     i, n = 0, len(text)
@@ -263,6 +276,9 @@ def _parse(text: str, options: _Options) -> tuple[list[Gloss], list[tuple[int, i
         # Not a gloss: the stretch runs to the next gloss. A gloss found within two characters
         # is the tail of this broken one (又説文之允反 must not yield a gloss of 文), so it is
         # swallowed; a gloss further on is kept.
+        if whole:  # the text is not glosses through and through: enough said
+            unparsed.append((i, i + 1))
+            break
         j = i + 1
         while j < n and not text[j].isspace() and _core_at(text, j, None, options) is None:
             j += 1
@@ -290,15 +306,34 @@ def parse_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]]:
 # Where a text opening with a gloss shows it: X音Y, XAB反/切 (also 又AB反), X如字, the context
 # forms 无射之射…, 间间厠之间, 乐乐下字音洛. A text matching none of these opens with no gloss.
 _OPENS_WITH_GLOSS = re.compile(r".音|...[反切]|.如字|..之|...之|....音")
+_SPACE = re.compile(r"\s")
+
+
+def _opens_with_gloss(text: str) -> bool:
+    """Does ``text``, whitespace left out, open as a gloss does (``_OPENS_WITH_GLOSS``)?"""
+    head = text[:5]  # the pattern reads five characters at most
+    if _SPACE.search(head) is None:  # (``\s`` is ``str.isspace``, what ``split`` splits at)
+        return _OPENS_WITH_GLOSS.match(head) is not None
+    return _OPENS_WITH_GLOSS.match("".join(text.split())) is not None
+
+
+def gloss_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]] | None:
+    """``parse_run(text)`` when text is entirely glosses (``is_gloss_run``), else None."""
+    if not _opens_with_gloss(text):
+        return None
+    try:
+        glosses, unparsed = _parse(text, _FULL, whole=True)
+    except Exception:  # never raise on arbitrary input  # pragma: no cover
+        return None
+    if glosses and not unparsed:
+        return glosses, unparsed  # = parse_run(text): nothing was cut short
+    return None
 
 
 def is_gloss_run(text: str) -> bool:
     """True when text is entirely glosses (allowing a trailing definition like 寸上声割也 and
     又… second readings)."""
-    if not _OPENS_WITH_GLOSS.match("".join(text.split())):
-        return False
-    glosses, unparsed = parse_run(text)
-    return bool(glosses) and not unparsed
+    return gloss_run(text) is not None
 
 
 def _plausible(gloss: Gloss) -> bool:
@@ -316,7 +351,7 @@ def _plausible(gloss: Gloss) -> bool:
 
 
 def _leading(text: str) -> list[Gloss]:
-    if not _OPENS_WITH_GLOSS.match("".join(text.split())):
+    if not _opens_with_gloss(text):
         return []
     glosses: list[Gloss] = []
     i, prev = 0, None
@@ -346,7 +381,7 @@ def _trailing(text: str, after: int) -> list[Gloss]:
     for k in range(n - 1, max(after, n - _END_WINDOW) - 1, -1):
         if not _OPENS_WITH_GLOSS.match(text, k):
             continue
-        glosses, unparsed = _parse(text[k:], _EMBEDDED)
+        glosses, unparsed = _parse(text[k:], _EMBEDDED, whole=True)
         if unparsed or not glosses or text[k].isspace():
             continue
         if glosses[0].second:

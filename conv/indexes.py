@@ -14,7 +14,7 @@ ready for JSON.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .model import Chapter, Edition, Passage, Section, Segment, Work, is_markup
@@ -23,13 +23,14 @@ from .normalize import fold, fold_char
 
 @dataclass(frozen=True)
 class MappedText:
-    """A normalized text with the seed offset of each of its characters."""
+    """A normalized text with the seed offset of each of its characters (``offsets`` and
+    ``witness_index`` are ranges where nothing is folded away and the stretch is contiguous)."""
 
     seed: str
     normalized: str
-    offsets: tuple[int, ...]
+    offsets: Sequence[int]
     witness: str  # the witness characters of the same stretch (``text`` in the model)
-    witness_index: tuple[int, ...]  # index into ``witness`` of each normalized character
+    witness_index: Sequence[int]  # index into ``witness`` of each normalized character
 
     def span(self, start: int, end: int) -> list:
         """``[seed, start, end]`` of the normalized characters ``start:end`` (end exclusive)."""
@@ -45,10 +46,14 @@ class MappedText:
         return self.witness[self.witness_index[start] : self.witness_index[end - 1] + 1]
 
 
-def _mapped(seed: str, witness: str, offsets: list[int]) -> MappedText:
-    normalized = fold(witness)
+def _mapped(seed: str, witness: str, offsets: Sequence[int], normalized: str | None = None) -> MappedText:
+    """``normalized``: ``fold(witness)`` when the caller has it already."""
+    if normalized is None:
+        normalized = fold(witness)
     if len(normalized) == len(witness):  # nothing folded away (the usual case): one to one
-        return MappedText(seed, normalized, tuple(offsets), witness, tuple(range(len(witness))))
+        if type(offsets) is not range:
+            offsets = tuple(offsets)
+        return MappedText(seed, normalized, offsets, witness, range(len(witness)))
     chars: list[str] = []
     kept: list[int] = []
     index: list[int] = []
@@ -79,6 +84,8 @@ def passage_text(edition: Edition, passage: Passage) -> MappedText:
     """
     seed, start, end = passage.span
     source = edition.sources[seed].text
+    if source[start:end] == passage.text:  # no markup in the span (the usual case)
+        return _mapped(seed, passage.text, range(start, end), passage.normalized)
     offsets = [i for i in range(start, end) if not is_markup(source[i])]
     if "".join(source[i] for i in offsets) != passage.text:
         offsets, j = [], 0
@@ -88,12 +95,12 @@ def passage_text(edition: Edition, passage: Passage) -> MappedText:
                 j += 1
         if j < len(passage.text):  # pragma: no cover - a model invariant
             raise ValueError(f"passage {passage.id}: its span does not hold its text")
-    return _mapped(seed, passage.text, offsets)
+    return _mapped(seed, passage.text, offsets, passage.normalized)
 
 
 def segment_text(segment: Segment) -> MappedText:
     """A commentary segment's text, mapped to its seed."""
-    return _mapped(segment.span[0], segment.text, list(segment.offsets))
+    return _mapped(segment.span[0], segment.text, segment.offsets, segment.normalized)
 
 
 def zhu_segments(edition: Edition) -> Iterator[tuple[Passage, int, Segment]]:

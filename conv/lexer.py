@@ -7,11 +7,10 @@ whitespace). Line breaks are handled by the line index (``conv.reader``), not he
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     kind: str
     start: int
     end: int
@@ -19,8 +18,10 @@ class Token:
 
 _TOKEN = re.compile(r"(【)|(】)|(○)|(\u3000)|([^\S\u3000]+)|([^【】○\s]+)")
 _GROUP_KINDS = (None, "open", "close", "circle", "ideo", "space", "text")
+_new = tuple.__new__  # a Token without the Python-level __new__ (a line has dozens of tokens)
 
 
 def tokenize(text: str, start: int, end: int) -> list[Token]:
     """Tokens of ``text[start:end]`` (one line)."""
-    return [Token(_GROUP_KINDS[m.lastindex], m.start(), m.end()) for m in _TOKEN.finditer(text, start, end)]
+    kinds = _GROUP_KINDS
+    return [_new(Token, (kinds[m.lastindex], m.start(), m.end())) for m in _TOKEN.finditer(text, start, end)]

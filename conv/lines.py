@@ -69,6 +69,11 @@ def meta_line(line: str) -> MetaLine | None:
     return None
 
 
+@cache
+def _longest_name() -> int:
+    return max((len(chapter["name"]) for chapter in data.chapters()), default=0)
+
+
 @dataclass(frozen=True)
 class ChapterTitle:
     chapter: dict
@@ -77,6 +82,8 @@ class ChapterTitle:
 
 def chapter_title(line: str) -> ChapterTitle | None:
     """`燕礼第六【郑目录云…】`: a chapter name, 第, its number, then only a note."""
+    if "第" not in line[: _longest_name() + 1]:  # no name + 第 can open the line
+        return None
     for chapter in data.chapters():
         name = chapter["name"]
         if not line.startswith(name + "第"):

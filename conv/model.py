@@ -7,6 +7,7 @@ exclusive. ``text`` is that slice without markup characters (whitespace, 【】�
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,7 +53,8 @@ class Segment:
     span: Span
     glosses: list[Gloss] = field(default_factory=list)
     lacuna: str | None = None  # "start": the note's opening is lost; "end": it is cut off
-    offsets: list[int] = field(default_factory=list, repr=False)  # seed offset of each text char
+    # seed offset of each text char: a range when they are contiguous (nearly always), else a list
+    offsets: Sequence[int] = field(default_factory=list, repr=False)
 
 
 @dataclass

@@ -61,11 +61,15 @@ class _FoldTable(dict):
 
     def __missing__(self, code: int) -> str:
         char = chr(code)
-        folded = fold_char(char) or (char if self.keep_length else "")
+        folded = fold_char(char)
+        if not folded:
+            _VANISHING.add(char)
+            folded = char if self.keep_length else ""
         self[code] = folded
         return folded
 
 
+_VANISHING: set[str] = set()  # every character met so far whose reading form is nothing (spurious)
 _TABLE = _FoldTable(keep_length=False)
 _SAME_LENGTH = _FoldTable(keep_length=True)
 
@@ -79,6 +83,36 @@ def fold_same_length(text: str) -> str:
     """Like ``fold`` but one character for one (a spurious code point stays): for recognising
     structure in a seed whatever its script, offsets unchanged."""
     return text.translate(_SAME_LENGTH)
+
+
+class FoldedSource:
+    """A whole seed folded once (``fold_same_length``), so that the reading text of any stretch
+    of it is a slice of one string instead of a fold of its own.
+
+    ``fold`` and ``fold_same_length`` differ only at characters that fold to nothing (a spurious
+    code point); a stretch holding one is folded on its own, with ``fold``.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.same = text.translate(_SAME_LENGTH)
+        # after the translate, every character of the text has been through the table once
+        self.vanishing = tuple(char for char in _VANISHING if char in text)
+
+    def same_length(self, start: int, end: int) -> str:
+        """``fold_same_length`` of the seed's ``text[start:end]``."""
+        return self.same[start:end]
+
+    def fold(self, witness: str, pieces) -> str:
+        """``fold(witness)``, where ``witness`` is the seed's characters in ``pieces``:
+        ``(start, end)`` stretches of the seed, in order."""
+        for char in self.vanishing:
+            if char in witness:
+                return fold(witness)
+        same = self.same
+        if len(pieces) == 1:
+            start, end = pieces[0]
+            return same[start:end]
+        return "".join([same[start:end] for start, end in pieces])
 
 
 def search_table() -> dict[str, str]:

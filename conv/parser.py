@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 
 from . import glosses as gloss_parser
 from . import phonology
@@ -30,13 +31,19 @@ from .data import drops
 from .errors import Problem
 from .lexer import Token, tokenize
 from .model import Chapter, Gloss, Meta, Passage, Section, Segment, Span
-from .normalize import PUA_PATTERN, fold, fold_same_length
+from .normalize import PUA_PATTERN, FoldedSource
 from .reader import Line, Source
 from .segments import Unit, classify, split_bare_shu
 from . import data
 
 
-@dataclass
+@cache
+def _drop_rules() -> list[tuple[re.Pattern, dict]]:
+    """The drop rules (``conv/data/drops.toml``) with their patterns compiled."""
+    return [(re.compile(rule["pattern"]), rule) for rule in drops()]
+
+
+@dataclass(slots=True)
 class _Note:
     units: list[Unit]
     close_line: int | None = None  # line number of its 】 (None while open)
@@ -45,10 +52,10 @@ class _Note:
     mulu: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class _Passage:
     layer: str
-    offsets: list[int] = field(default_factory=list)
+    pieces: list[tuple[int, int]] = field(default_factory=list)  # [start, end) runs of its text
     notes: list[_Note] = field(default_factory=list)
     last_line: int = 0
     lacuna: str | None = None
@@ -75,9 +82,12 @@ class SeedParser:
     def __init__(self, source: Source, entry: dict | None, corrections: Corrections) -> None:
         self.src = source
         self.text = source.text
+        self.folded = FoldedSource(source.text)  # every structural check reads the folded text
         self.seed = source.name
         self.entry = entry
         self.corrections = corrections
+        self.title_corrections = corrections.applies(source.name, "title")
+        self.layer_corrections = corrections.applies(source.name, "layer")
         self.problems: list[Problem] = []
         self.apparatus: list[dict] = []
         self.dropped: list[dict] = []
@@ -113,11 +123,6 @@ class SeedParser:
         entry.update(fields)
         self.apparatus.append(entry)
 
-    def chars(self, start: int, end: int) -> list[int]:
-        """Offsets of the characters of a text token (or part of one): a text token holds no
-        markup (``conv.lexer``), so every offset counts."""
-        return list(range(start, end))
-
     # -- driver ----------------------------------------------------------------------------
     def run(self) -> SeedResult:
         content = [line for line in self.src.lines if self.text[line.start : line.end].strip()]
@@ -125,7 +130,7 @@ class SeedParser:
             raise self.src.error(0, "empty seed: no text at all", "a seed needs at least a title line and text")
         first = content[0]
         s, e = self._strip(first)
-        work = line_kinds.work_for_title(fold_same_length(self.text[s:e]))
+        work = line_kinds.work_for_title(self.folded.same_length(s, e))
         body = content
         if work is not None:
             self.title_span = self.span(s, e)
@@ -160,8 +165,9 @@ class SeedParser:
         return s, e
 
     def _is_dropped(self, s: int, e: int) -> dict | None:
-        for rule in drops():
-            if re.match(rule["pattern"], self.text[s:e]):
+        line = self.text[s:e]
+        for pattern, rule in _drop_rules():
+            if pattern.match(line):
                 return rule
         return None
 
@@ -178,7 +184,7 @@ class SeedParser:
                     self._ensure_chapter(s)
                     self._ensure_section()
                     self.passage = _Passage(self.layer, lacuna="start", span_start=s, span_end=s)
-                    self.note = _Note([Unit("", [], 0)], lacuna="start")
+                    self.note = _Note([Unit("", range(0), 0)], lacuna="start")
                     self.passage.notes.append(self.note)
                     self.note_line = line.number
                     self.record("lacuna-start", s, s, reason="the witness begins inside a note; its 经 and the note's opening are not in this excerpt")
@@ -299,7 +305,7 @@ class SeedParser:
         if self.note is not None:
             self.content(s, e)
             return
-        folded = fold_same_length(self.text[s:e])
+        folded = self.folded.same_length(s, e)
         meta = line_kinds.meta_line(folded)
         if meta is not None:
             self.handle_meta(meta.kind, meta.number, s, e)
@@ -338,10 +344,11 @@ class SeedParser:
         """Run the state machine over a line's tokens (see the module docstring)."""
         i = 0
         while i < len(tokens):
-            token = tokens[i]
             if self.note is not None:
-                self.in_note(token)
-            elif token.kind == "text":
+                i = self.in_note(tokens, i)
+                continue
+            token = tokens[i]
+            if token.kind == "text":
                 i = self.text_run(tokens, i)
                 continue
             elif token.kind == "open":
@@ -354,24 +361,43 @@ class SeedParser:
                 self.close_passage_if_text()
             i += 1
 
-    def in_note(self, token: Token) -> None:
+    def in_note(self, tokens: list[Token], i: int) -> int:
+        """Take the tokens from ``i`` into the open note, up to its 】 (or the end of the line);
+        returns the index of the next token."""
         note = self.note
-        if token.kind == "text":
-            unit = note.units[-1]
-            unit.offsets.extend(self.chars(token.start, token.end))
-            unit.text += self.text[token.start : token.end]
-        elif token.kind in ("circle", "ideo"):
-            note.units.append(Unit("", [], note.units[-1].ordinal + 1))
-        elif token.kind == "close":
-            note.close_line = self.line_no
-            note.close_offset = token.start
-            self.note = None
-        elif token.kind == "open":
-            self.problem(token.start, "unbalanced", "【 inside a note: the note before it was never closed; it is closed here — check the witness")
-            note.close_line = self.line_no
-            note.close_offset = token.start
-            self.note = None
-            self.open_note(token)
+        unit = note.units[-1]
+        text = self.text
+        while i < len(tokens):
+            token = tokens[i]
+            kind, start, end = token
+            i += 1
+            if kind == "text":
+                # a text token holds no markup (``conv.lexer``): every offset in it counts
+                offsets = unit.offsets
+                if not offsets:
+                    unit.offsets = range(start, end)
+                    unit.text = text[start:end]
+                    continue
+                if type(offsets) is range:
+                    unit.offsets = offsets = list(offsets)  # a unit cut by a page break or a space
+                offsets.extend(range(start, end))
+                unit.text += text[start:end]
+            elif kind == "circle" or kind == "ideo":
+                unit = Unit("", range(0), unit.ordinal + 1)
+                note.units.append(unit)
+            elif kind == "close":
+                note.close_line = self.line_no
+                note.close_offset = start
+                self.note = None
+                return i
+            elif kind == "open":
+                self.problem(start, "unbalanced", "【 inside a note: the note before it was never closed; it is closed here — check the witness")
+                note.close_line = self.line_no
+                note.close_offset = start
+                self.note = None
+                self.open_note(token)
+                return i
+        return i
 
     def open_note(self, token: Token) -> None:
         if self.title_mode == "note" and self.passage is None:
@@ -392,7 +418,7 @@ class SeedParser:
             self._ensure_section()
             passage = self.passage = _Passage(self.layer, span_start=token.start, span_end=token.start, last_line=self.line_no)
             self.problem(token.start, "note-without-text", "a note with no 经 before it: check the witness")
-        note = _Note([Unit("", [], 0)], mulu=passage.layer == "mulu")
+        note = _Note([Unit("", range(0), 0)], mulu=passage.layer == "mulu")
         passage.notes.append(note)
         self.note = note
         self.note_line = self.line_no
@@ -432,10 +458,10 @@ class SeedParser:
 
     def find_inline_title(self, token: Token, last_in_line: bool, after_close: bool, tokens, i) -> tuple[int, int] | None:
         run = self.text[token.start : token.end]
-        folded = fold_same_length(run)
+        folded = self.folded.same_length(token.start, token.end)
         if self.title_mode in ("note", "mulu"):
             return None
-        correction = self.corrections.title(self.seed, run) if (last_in_line or after_close) else None
+        correction = self.corrections.title(self.seed, run) if self.title_corrections and (last_in_line or after_close) else None
         if correction is not None:
             title = correction["title"]
             self.record("correction", token.start, token.end, reason=correction["reason"], decision=f"title: {title}" if title else "no title: 经", correction=correction["id"])
@@ -450,7 +476,7 @@ class SeedParser:
             ji_index = folded.find("记", 1)
             if 2 <= ji_index <= line_kinds.MAX_TITLE and folded.count("右", 0, ji_index) == 1:
                 return token.start, token.start + ji_index
-            if nxt is not None and nxt.kind == "ideo" and after is not None and after.kind == "text" and fold_same_length(self.text[after.start]) == "记":
+            if nxt is not None and nxt.kind == "ideo" and after is not None and after.kind == "text" and self.folded.same[after.start] == "记":
                 if len(run) <= line_kinds.MAX_TITLE and folded.count("右") == 1:
                     return token.start, token.end
                 self.problem(token.start, "ambiguous-title", f"cannot tell where the section title begins in {run!r}: add a correction to conv/data/corrections.toml")
@@ -471,8 +497,8 @@ class SeedParser:
         return None
 
     def add_text(self, start: int, end: int) -> None:
-        offsets = self.chars(start, end)
-        if not offsets:
+        """Add ``text[start:end]`` (part of a text token: no markup) to the passage."""
+        if start >= end:
             return
         passage = self.passage
         if passage is not None and passage.layer in ("title", "mulu"):
@@ -481,17 +507,17 @@ class SeedParser:
         if passage is None or passage.notes:
             self.close_passage()
             self._ensure_section()
-            passage = self.passage = _Passage(self.layer, span_start=offsets[0])
-        elif passage.offsets and passage.last_line < self.line_no:
-            self.record("page-break-text", passage.offsets[-1] + 1, offsets[0], reason="经 split by a page break is joined")
-        if passage.span_start is None or not passage.offsets and passage.span_start > offsets[0]:
-            passage.span_start = offsets[0]
-        passage.offsets.extend(offsets)
-        passage.span_end = offsets[-1] + 1
+            passage = self.passage = _Passage(self.layer, span_start=start)
+        elif passage.pieces and passage.last_line < self.line_no:
+            self.record("page-break-text", passage.pieces[-1][1], start, reason="经 split by a page break is joined")
+        if passage.span_start is None or not passage.pieces and passage.span_start > start:
+            passage.span_start = start
+        passage.pieces.append((start, end))
+        passage.span_end = end
         passage.last_line = self.line_no
 
     def close_passage_if_text(self) -> None:
-        if self.passage is not None and (self.passage.offsets or self.passage.notes):
+        if self.passage is not None and (self.passage.pieces or self.passage.notes):
             self.close_passage()
 
     def close_passage(self) -> None:
@@ -508,10 +534,14 @@ class SeedParser:
         if passage.layer == "mulu":
             self.chapter.mulu.extend(notes)
             return
-        text = "".join(self.text[o] for o in passage.offsets)
+        pieces = passage.pieces
+        if len(pieces) == 1:
+            text = self.text[pieces[0][0] : pieces[0][1]]
+        else:
+            text = "".join([self.text[a:b] for a, b in pieces])
         start = passage.span_start if passage.span_start is not None else (notes[0].span[1] if notes else 0)
-        end = passage.span_end if passage.offsets else start
-        model = Passage(id="", layer=passage.layer, text=text, normalized=fold(text), span=self.span(start, end), notes=notes, lacuna=passage.lacuna)
+        end = passage.span_end if pieces else start
+        model = Passage(id="", layer=passage.layer, text=text, normalized=self.folded.fold(text, pieces), span=self.span(start, end), notes=notes, lacuna=passage.lacuna)
         target = self.title_section if self.title_mode == "ji" and self.title_section is not None else self._ensure_section()
         target.passages.append(model)
 
@@ -519,10 +549,11 @@ class SeedParser:
         units = [unit for unit in note.units if unit.offsets]
         if self.work["layout"] == "tongjie":
             units = split_bare_shu(units)
-        layers = classify(units, self.work["layout"], mulu)
+        runs: dict[int, tuple] = {}  # the gloss runs classify parsed already
+        layers = classify(units, self.work["layout"], mulu, runs)
         out = []
         for index, (unit, layer) in enumerate(zip(units, layers)):
-            correction = self.corrections.layer(self.seed, unit.text)
+            correction = self.corrections.layer(self.seed, unit.text) if self.layer_corrections else None
             if correction is not None:
                 self.record("correction", unit.offsets[0], unit.offsets[-1] + 1, reason=correction["reason"], decision=f"layer: {correction['layer']} (not {layer})", correction=correction["id"])
                 layer = correction["layer"]
@@ -531,14 +562,17 @@ class SeedParser:
                 lacuna = "start"
             if note.close_line is None and note is self.note and index == len(units) - 1:
                 lacuna = "end"
-            segment = Segment(layer=layer, text=unit.text, normalized=fold(unit.text), span=self.span(unit.offsets[0], unit.offsets[-1] + 1), lacuna=lacuna, offsets=unit.offsets)
-            segment.glosses = self.glosses(segment)
+            offsets = unit.offsets
+            pieces = ((offsets.start, offsets.stop),) if type(offsets) is range else [(o, o + 1) for o in offsets]
+            segment = Segment(layer=layer, text=unit.text, normalized=self.folded.fold(unit.text, pieces), span=self.span(offsets[0], offsets[-1] + 1), lacuna=lacuna, offsets=offsets)
+            segment.glosses = self.glosses(segment, runs.get(index) if layer == "yin" else None)
             out.append(segment)
         return out
 
-    def glosses(self, segment: Segment) -> list[Gloss]:
+    def glosses(self, segment: Segment, parsed: tuple | None = None) -> list[Gloss]:
+        """The glosses of a segment; ``parsed``: ``parse_run`` of its text, when known."""
         if segment.layer == "yin":
-            found, unparsed = gloss_parser.parse_run(segment.text)
+            found, unparsed = parsed if parsed is not None else gloss_parser.parse_run(segment.text)
             for a, b in unparsed:
                 self.problem(segment.offsets[a], "unparsed-gloss", f"音义 text {segment.text[a:b]!r} is not a gloss the parser knows: check it, or extend conv/glosses.py")
         elif segment.layer in ("zhu", "an"):

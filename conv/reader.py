@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from .errors import ConversionError
 
@@ -16,8 +16,7 @@ BOM = "\ufeff"
 _BREAK = re.compile(r"\r\n|\r|\n")
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     """One line of a seed: its number (1-based) and its [start, end) offsets without the break."""
 
     number: int

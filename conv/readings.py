@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .indexes import MappedText, passage_text, position, segment_text, zhu_segments
+from .indexes import MappedText, passage_text, position, segment_text
 from .model import Edition
 
 TRADITIONS = ("今文", "古文")
@@ -308,11 +308,9 @@ def collect(edition: Edition) -> dict:
     readings: list[dict] = []
     unparsed: list[dict] = []
     jing_cache: dict[str, MappedText] = {}
-    for passage, _, segment in zhu_segments(edition):
+    for passage, segment in _with_statements(edition):
+        found = statements(segment.normalized)
         seg = segment_text(segment)
-        found = statements(seg.normalized)
-        if not found:
-            continue
         if passage.id not in jing_cache:
             jing_cache[passage.id] = passage_text(edition, passage)
         jing = jing_cache[passage.id]
@@ -329,6 +327,19 @@ def collect(edition: Edition) -> dict:
                     "statement": seg.witness_slice(start, end), "statement_span": seg.span(start, end),
                 })
     return {"readings": readings, "unparsed": unparsed}
+
+
+def _with_statements(edition: Edition):
+    """``zhu_segments`` whose normalized text (``fold(segment.text)``) names a tradition at all."""
+    for work in edition.works:
+        for chapter in work.chapters:
+            for section in chapter.sections:
+                for passage in section.passages:
+                    for segment in passage.notes:
+                        if segment.layer == "zhu":
+                            normalized = segment.normalized
+                            if TRADITIONS[0] in normalized or TRADITIONS[1] in normalized:
+                                yield passage, segment
 
 
 def problems(edition: Edition, collected: dict | None = None) -> list[dict]:

@@ -14,6 +14,7 @@ A chapter title's note: its first unit → ``mulu`` (郑目录), the rest as abo
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -24,12 +25,13 @@ AN_MARKS_JUDOU = ("愚案", "愚按")
 AN_MARKS_TONGJIE = ("今按", "愚按", "愚案")
 
 
-@dataclass
+@dataclass(slots=True)
 class Unit:
-    """Text characters of one segment: the string and each character's seed offset."""
+    """Text characters of one segment: the string and each character's seed offset (a ``range``
+    when the characters are contiguous in the seed, as they nearly always are; else a list)."""
 
     text: str
-    offsets: list[int]
+    offsets: Sequence[int]
     ordinal: int = 0  # how many separators precede it in its note (句读: 0 = before the first ○)
 
 
@@ -43,6 +45,9 @@ def split_bare_shu(units: list[Unit]) -> list[Unit]:
             while index != -1:
                 cuts.append(index)
                 index = unit.text.find(mark, index + 1)
+        if len(cuts) == 1:  # nothing to split (the usual case)
+            out.append(unit)
+            continue
         cuts = sorted(set(cuts)) + [len(unit.text)]
         for a, b in zip(cuts, cuts[1:]):
             if a < b:
@@ -60,8 +65,12 @@ def _is_scholar(text: str) -> bool:
     return _scholar_pattern().match(text) is not None
 
 
-def classify(units: list[Unit], layout: str, mulu: bool = False) -> list[str]:
-    """The layer of each unit (see the module docstring)."""
+def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | None = None) -> list[str]:
+    """The layer of each unit (see the module docstring).
+
+    ``runs``, when given, receives the parsed glosses of each unit found to be a gloss run
+    (index → ``glosses.gloss_run``), so that they need not be parsed again.
+    """
     layers = []
     for index, unit in enumerate(units):
         text = unit.text
@@ -74,15 +83,24 @@ def classify(units: list[Unit], layout: str, mulu: bool = False) -> list[str]:
                 layers.append("zhu")
             elif text.startswith(AN_MARKS_JUDOU):
                 layers.append("an")
-            elif glosses.is_gloss_run(text):
+            elif _gloss_run(text, index, runs):
                 layers.append("yin")
             else:
                 layers.append("an")
         else:
             if text.startswith(AN_MARKS_TONGJIE) or _is_scholar(text):
                 layers.append("an")
-            elif glosses.is_gloss_run(text):
+            elif _gloss_run(text, index, runs):
                 layers.append("yin")
             else:
                 layers.append("zhu")
     return layers
+
+
+def _gloss_run(text: str, index: int, runs: dict | None) -> bool:
+    parsed = glosses.gloss_run(text)
+    if parsed is None:
+        return False
+    if runs is not None:
+        runs[index] = parsed
+    return True
