@@ -104,13 +104,18 @@ def markdown(r: dict) -> str:
             "(`runs`, `medians.*.all_total_s`).", ""]
     conv = r.get("converter") or {}
     if conv:
-        out += ["## Converter alone (c)", "", "| corpus | characters | import | cold convert+pages | chars/s cold | warm | chars/s warm | whole process |",
-                "|---|---:|---:|---:|---:|---:|---:|---:|"]
+        out += ["## Converter alone (c)", "", "| corpus | characters | import | cold convert+pages | convert chars/s cold | convert chars/s warm "
+                "| convert+pages chars/s cold | warm convert+pages | chars/s warm | whole process |",
+                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for corpus, v in conv.items():
             out.append(f"| {corpus} | {v['chars']:,} | {_s(v['import_s'])} s | {_s(v['cold_total_s'])} s "
-                       f"(convert {_s(v['cold_convert_s'])}, pages {_s(v['cold_pages_s'])}) | {v['cold_chars_per_s'] / 1e6:.2f} M | "
+                       f"(convert {_s(v['cold_convert_s'])}, pages {_s(v['cold_pages_s'])}) | "
+                       f"{(v.get('cold_convert_chars_per_s') or 0) / 1e6:.2f} M | {(v.get('warm_convert_chars_per_s') or 0) / 1e6:.2f} M | "
+                       f"{v['cold_chars_per_s'] / 1e6:.2f} M | "
                        f"{_s(v['warm_total_s'])} s | {(v['warm_chars_per_s'] or 0) / 1e6:.2f} M | {_s(v['process_s'])} s |")
         out += ["", "Characters: decoded seed text (Python str length, markup and line breaks included). "
+                "Convert: `conv.assemble.convert` (read, parse, corrections, anchors, readings, conservation) — the converter "
+                "of the target; pages: `conv.writer.pages` (the MyST text of every page, back matter included, in memory). "
                 "Cold: the first conversion in a fresh interpreter (the converter's tables load lazily); warm: later ones.", ""]
     out += ["## Memory (peak, MB)", "", "| step | process tree PSS (sampled) | max RSS of one process |", "|---|---:|---:|"]
     for key, v in (r.get("memory") or {}).items():
