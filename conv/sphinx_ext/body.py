@@ -136,10 +136,11 @@ class LineDirective(SphinxDirective):
                 words = (_roles(self, block.parts, at), at)
             else:
                 note = note_node(block.layer, block.lacuna, source, at)
-                # as NoteDirective.run: parse_inline at the note's content_offset (MyST's: 1
-                # after a :lacuna: line) + 1, where MyST puts the roles one line further
-                content_offset = 1 if block.lacuna else 0
-                note.extend(inline_nodes(self, block.parts, content_offset + 1 + 1,
+                # as NoteDirective.run: parse_inline at the note's body line (its directive
+                # line + MyST's content_offset: 1, 2 after a :lacuna: line), where MyST calls
+                # the roles one line further
+                content_offset = 2 if block.lacuna else 1
+                note.extend(inline_nodes(self, block.parts, at + content_offset,
                                          _location(source, at)))
                 notes.append(note)
             document.current_line = at  # where MyST leaves it

@@ -66,7 +66,7 @@ class NoteDirective(SphinxDirective):
             warn(f"{self.name}: a note is one paragraph (blank line in its body)", "structure",
                  self.get_location())
         text = "\n".join(line for line in lines if line.strip())
-        node.extend(parse_inline(self, text, self.content_offset + 1))
+        node.extend(parse_inline(self, text, self.lineno + self.content_offset))
         return [node]
 
 

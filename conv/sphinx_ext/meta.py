@@ -64,7 +64,7 @@ class MetaDirective(SphinxDirective):
         node = yl_meta("", kind=kind, classes=["yl-meta", f"yl-meta-{kind}"])
         self.set_source_info(node)
         text = "\n".join(line for line in self.content if line.strip())
-        node.extend(parse_inline(self, text, self.content_offset + 1))
+        node.extend(parse_inline(self, text, self.lineno + self.content_offset))
         return [node]
 
 
