@@ -34,6 +34,8 @@ back matter's tables fold the witness cells of their ``yl:datatable`` the same w
 """
 from __future__ import annotations
 
+import hashlib
+
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
@@ -205,13 +207,16 @@ def marks_by_locus(env: BuildEnvironment) -> dict[str, list[tuple[str, str, str,
 
 def rewrite_marked_pages(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """When the apparatus changed, pages with passages get their marks again (rewritten)."""
-    signature = repr(sorted(marks_by_locus(env).items()))
+    from .notes import write_only
+
+    # a digest, not the marks themselves: the environment is pickled (and loaded) every build
+    signature = hashlib.sha256(repr(sorted(marks_by_locus(env).items())).encode("utf-8")).hexdigest()
     previous = getattr(env, "yl_apparatus_signature", None)
     env.yl_apparatus_signature = signature
     if previous is None or previous == signature:
         return []
     domain = env.get_domain("yl")
-    return sorted({e["docname"] for e in [*domain.passages.values(), *domain.sections.values()]})
+    return write_only(env, {e["docname"] for e in [*domain.passages.values(), *domain.sections.values()]})
 
 
 # -- marks in the text ------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from .indices import setup_indices
 from .latex import setup_latex
 from .layers import setup_layers
 from .meta import setup_meta
+from .navcache import setup_navcache
 from .notes import setup_notes
 from .passage import setup_passage
 from .permalink import setup_permalink
@@ -39,4 +40,5 @@ SETUPS: list = [
     setup_tables,  # yl:datatable, the back matter's tables: one node each (conv/sphinx_ext/tables.py)
     setup_indices,  # the index of terms (yl-terms) and the terms in the general index
     setup_preload,  # the converter's tables loaded once before a parallel read (preload.py)
+    setup_navcache,  # the site's navigation (the theme's toctree) reused between builds
 ]

@@ -30,6 +30,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
@@ -39,6 +40,7 @@ from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
 from .common import warn
+from .kept import read_kept, write_kept
 
 #: How works are named in short citations (《句读·乡射礼》); other works use their title.
 WORK_SHORT = {"judou": "句读", "tongjie": "通解"}
@@ -50,6 +52,7 @@ MAX_REDIRECTS = 20
 
 def setup_domain(app: Sphinx) -> None:
     app.add_domain(YiliDomain)
+    app.connect("builder-inited", reuse_inventory)
 
 
 @dataclass(frozen=True)
@@ -73,8 +76,7 @@ class Target:
     @property
     def where(self) -> str:
         """``《句读·乡射礼》`` (or ``""`` outside the edition's works)."""
-        parts = [p for p in (self.short, self.chapter) if p]
-        return f"《{'·'.join(parts)}》" if parts else ""
+        return where_label(self.short, self.chapter)
 
     @property
     def dispname(self) -> str:
@@ -102,16 +104,27 @@ def work_and_chapter(anchor: str) -> tuple[str, str, str]:
     """(work title, short name, chapter name) of an edition anchor, from ``conv/data``; empty
     strings for what the anchor does not name. Cached: the data files do not change during a
     build, and the indices ask for the same anchors again and again."""
-    from conv import data
-
     match = ANCHOR_PARTS.fullmatch(anchor)
     if match is None:
         return "", "", ""
-    work = next((w for w in data.works() if w["id"] == match["work"]), None)
-    chapter = next((c for c in data.chapters() if c["id"] == match["chapter"]), None)
+    return _work_and_chapter(match["work"], match["chapter"])
+
+
+@lru_cache(maxsize=None)
+def _work_and_chapter(work_id: str, chapter_id: str) -> tuple[str, str, str]:
+    from conv import data
+
+    work = next((w for w in data.works() if w["id"] == work_id), None)
+    chapter = next((c for c in data.chapters() if c["id"] == chapter_id), None)
     if work is None or chapter is None:
         return "", "", ""
     return work["title"], WORK_SHORT.get(work["id"], work["title"]), chapter["name"]
+
+
+def where_label(short: str, chapter: str) -> str:
+    """``《句读·乡射礼》`` from the work's short name and the chapter (``Target.where``)."""
+    parts = [p for p in (short, chapter) if p]
+    return f"《{'·'.join(parts)}》" if parts else ""
 
 
 class YiliDomain(Domain):
@@ -160,6 +173,7 @@ class YiliDomain(Domain):
         self._note("redirects", old, {"docname": docname, "to": to}, location)
 
     def _note(self, kind: str, anchor: str, entry: dict, location: object) -> None:
+        self._changed()
         table = self.data.setdefault(kind, {})
         other = table.get(anchor)
         if other is not None and other["docname"] != entry["docname"]:
@@ -167,12 +181,14 @@ class YiliDomain(Domain):
         table[anchor] = entry
 
     def clear_doc(self, docname: str) -> None:
+        self._changed()
         for kind in ("passages", "sections", "redirects"):
             table = self.data.setdefault(kind, {})
             for anchor in [a for a, e in table.items() if e["docname"] == docname]:
                 del table[anchor]
 
     def merge_domaindata(self, docnames: set[str], otherdata: dict[str, Any]) -> None:
+        self._changed()
         for kind in ("passages", "sections", "redirects"):
             table = self.data.setdefault(kind, {})
             for anchor, entry in otherdata.get(kind, {}).items():
@@ -226,9 +242,37 @@ class YiliDomain(Domain):
 
     # -- objects.inv and cross-references ----------------------------------------------------
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
-        for anchor in [*self.passages, *self.sections]:
-            target = self._target(anchor, anchor)
-            yield anchor, target.dispname, target.kind, target.docname, anchor, 1
+        """Every passage, section and chapter, then the redirected anchors (see the module).
+
+        Tens of thousands of objects, asked for several times per build (the search index,
+        ``objects.inv``): made once while the data stay the same (``_changed`` forgets them),
+        the live anchors' display names computed without a ``Target`` each."""
+        objects = getattr(self, "_objects", None)
+        if objects is None:
+            objects = self._objects = list(self._make_objects())
+        return iter(objects)
+
+    def _changed(self) -> None:
+        self._objects = None
+
+    def _make_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
+        chapters: dict[str, str] = {}  # docname → its chapter's title (anchors outside the works)
+        for kind_of, table in ((None, self.passages), (True, self.sections)):
+            for anchor, entry in table.items():
+                docname = entry["docname"]
+                kind = "passage" if kind_of is None else (
+                    "chapter" if entry.get("level") == 1 else "section")
+                _, short, chapter = work_and_chapter(anchor)
+                if not chapter:
+                    if docname not in chapters:
+                        chapters[docname] = self._chapter_of(docname)
+                    chapter = chapters[docname]
+                where = where_label(short, chapter)
+                if kind == "chapter" and where:
+                    dispname = where
+                else:
+                    dispname = (where + (entry.get("title") or "")) or anchor
+                yield anchor, dispname, kind, docname, anchor, 1
         for old in self.redirects:
             target = self.find(old)
             if target is not None:
@@ -269,3 +313,60 @@ def close_anchors(anchor: str, known: Iterable[str], count: int = 3) -> list[str
     import difflib
 
     return difflib.get_close_matches(anchor, list(known), n=count, cutoff=0.75)
+
+
+# -- objects.inv, written again only when it changes --------------------------------------------
+
+INVENTORY_CACHE = "yl-inventory.pickle"
+INVENTORY_BUILDERS = ("html", "dirhtml")
+
+
+def reuse_inventory(app: Sphinx) -> None:
+    """``objects.inv`` lists every object of every domain — on the whole 仪礼 some 27,000 lines,
+    each compressed on its own (a sixth of a second). Sphinx writes it in every build; here it is
+    left as it is when what it lists (``inventory_signature``) is what the last build wrote and
+    the file is the one it wrote (its size and time, kept in ``yl-inventory.pickle`` in the
+    doctree directory)."""
+    builder = app.builder
+    if builder.name not in INVENTORY_BUILDERS or "dump_inventory" in vars(builder) \
+            or not callable(getattr(builder, "dump_inventory", None)):
+        return
+    original = builder.dump_inventory
+
+    def dump_inventory() -> None:
+        from sphinx.locale import __
+        from sphinx.util.display import progress_message
+
+        path = Path(builder.outdir) / "objects.inv"
+        kept = Path(builder.env.doctreedir) / INVENTORY_CACHE
+        signature = inventory_signature(builder)
+        try:
+            stat = path.stat()
+            written = (stat.st_size, stat.st_mtime_ns)
+        except OSError:
+            written = None
+        if written is not None and read_kept(kept, signature) == written:
+            with progress_message(__("dumping object inventory")):
+                return
+        original()
+        try:
+            stat = path.stat()
+        except OSError:
+            return
+        write_kept(kept, signature, (stat.st_size, stat.st_mtime_ns))
+
+    builder.dump_inventory = dump_inventory
+
+
+def inventory_signature(builder) -> str:
+    """A digest of what ``objects.inv`` holds: the project and version, every domain's objects
+    and the URI of every page."""
+    import hashlib
+
+    import sphinx
+
+    env = builder.env
+    parts = [sphinx.__version__, builder.name, env.config.project, env.config.version,
+             [(domain.name, sorted(domain.get_objects())) for domain in env.domains.sorted()],
+             [(docname, builder.get_target_uri(docname)) for docname in sorted(env.all_docs)]]
+    return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()

@@ -19,11 +19,25 @@ terms, then per category each term with its passages grouped by chapter (``乡�
 every number a link. In LaTeX Sphinx prints the index (one page reference per passage), and the
 general index's entries get pinyin sort keys (``\\index{zhi4 觯@…}``), so ``makeindex`` orders
 them by pinyin under their initial letter.
+
+Reuse between builds (``conv.sphinx_ext.kept``): the index's content (``TermIndex.generate``)
+and its HTML page (``render_terms``) are a function of the term list, the passages' terms and
+titles, the reading order and the code. ``listing_signature`` digests those inputs; the results
+are kept in the doctree directory under that signature (``yl-terms.pickle``: the page and the
+content's length; ``yl-terms-content.pickle``: the content, read only by a builder that reads it,
+LaTeX), and an incremental build whose inputs did not change (an editorial notes page edited)
+takes them from there instead of computing them again (a second or so on the whole 仪礼).
+The general index is reused the same way (``reuse_genindex``): the HTML of its content block is
+kept in ``yl-genindex.pickle`` under a digest of every index entry of the environment and of the
+pages' URIs, and Sphinx's ``create_index`` and the theme's rendering of the entries are skipped
+while they stay the same (``templates/genindex.html`` gives the kept HTML back to the theme).
 """
 from __future__ import annotations
 
+import hashlib
 import html
 from collections import Counter
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -36,12 +50,15 @@ from sphinx.environment import BuildEnvironment
 from sphinx.environment.collectors import EnvironmentCollector
 from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util import logging
 
 from conv import data
 from conv import terms as term_index
-from conv.pages import TERMS_RULE, tone_marks
 
+from .kept import read_kept, write_kept
 from .walk import blocks
+
+logger = logging.getLogger(__name__)
 
 HERE = Path(__file__).parent
 TEMPLATES = HERE / "templates"
@@ -59,6 +76,8 @@ def setup_indices(app: Sphinx) -> None:
     app.connect("html-page-context", term_page_context)
     app.connect("env-get-outdated", reread_when_terms_change)
     app.connect("env-updated", forget_listing)
+    app.connect("builder-inited", reuse_genindex)
+    app.connect("html-page-context", keep_genindex)
 
 
 def add_templates(app: Sphinx, config: Config) -> None:
@@ -103,6 +122,13 @@ def initial(word: str) -> str:
     return term_index.pinyin(word)[:1].upper() or word[:1]
 
 
+@lru_cache(maxsize=None)
+def _entry_value(word: str, place: str) -> str:
+    """``觯; 句读·乡射礼``: one string object for each term and chapter, however many passages
+    hold it, so the pickled environment stores it once (the index domain keeps every entry)."""
+    return f"{word}; {place}"
+
+
 class TermOccurrences(SphinxTransform):
     """Find the terms in each passage's words; an ``index`` node per passage (see the module
     docstring). After the passages' ids are settled, before the domains read the page (850)."""
@@ -122,7 +148,7 @@ class TermOccurrences(SphinxTransform):
             if not found:
                 continue
             place = where(anchor, self.env, self.env.docname)
-            entries = [("single", f"{word}; {place}", anchor, "", initial(word))
+            entries = [("single", _entry_value(word, place), anchor, "", initial(word))
                        for word in dict.fromkeys(found)]
             node = addnodes.index(entries=entries, inline=False, yl_terms=found, yl_anchor=anchor,
                                   yl_layer=passage.get("layer", ""))
@@ -193,6 +219,7 @@ _LISTINGS: dict[int, list] = {}  # id(env) → the whole listing, computed once 
 def forget_listing(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """Pages were read again: the listing of the last build is stale."""
     _LISTINGS.clear()
+    _BUILD.clear()
     return []
 
 
@@ -233,6 +260,109 @@ def _term_listing(env: BuildEnvironment, docnames) -> list[tuple[object, list[di
     return listing
 
 
+# -- reuse between builds ---------------------------------------------------------------------
+
+CACHE_FILE = "yl-terms.pickle"
+CONTENT_FILE = "yl-terms-content.pickle"
+#: What the listing is computed with besides the environment: this code, the converter's tables
+#: it reads (works, chapters: ``where``) and pypinyin (the terms' readings).
+_CODE = (Path(__file__), HERE / "domain.py", Path(term_index.__file__),
+         Path(term_index.__file__).with_name("pages.py"),  # conv.pages: tone_marks, TERMS_RULE
+         data.DATA_DIR / "works.toml", data.DATA_DIR / "chapters.toml")
+_BUILD: dict[str, object] = {}  # this build's signature and cache (forgotten at env-updated)
+
+
+def _code_stamp() -> list:
+    import importlib.util
+
+    spec = importlib.util.find_spec("pypinyin")
+    paths = [*_CODE, *([Path(spec.origin)] if spec and spec.origin else [])]
+    stamps = []
+    for path in paths:
+        try:
+            stat = path.stat()
+            stamps.append((str(path), stat.st_mtime_ns, stat.st_size))
+        except OSError:
+            stamps.append((str(path), None, None))
+    return stamps
+
+
+def listing_signature(env: BuildEnvironment) -> str:
+    """A digest of everything the index of terms is made from: the term list, the code, the
+    reading order, each page's passages with terms (anchor, layer, terms) with their titles, and
+    the page's title. Computed once per build."""
+    _this_build(env)
+    if "signature" not in _BUILD:
+        passages = env.get_domain("yl").passages
+        pages = _pages(env)
+        parts: list = [terms_signature(), _code_stamp()]
+        for docname in reading_order(env):
+            found = pages.get(docname)
+            if not found:
+                continue
+            title = env.titles[docname].astext() if docname in env.titles else None
+            parts.append((docname, title, found,
+                          [passages.get(anchor, {}).get("title", "") for anchor, _, _ in found]))
+        _BUILD["signature"] = hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
+    return _BUILD["signature"]  # type: ignore[return-value]
+
+
+def _this_build(env: BuildEnvironment) -> None:
+    if _BUILD.get("env") is not env:
+        _BUILD.clear()
+        _BUILD["env"] = env
+
+
+def index_entries_digest(env: BuildEnvironment) -> str:
+    """A digest of every page's index entries as the index domain holds them (computed once per
+    build: the general index and the search index's entries are made from them)."""
+    _this_build(env)
+    if "entries" not in _BUILD:
+        entries = env.get_domain("index").entries
+        _BUILD["entries"] = hashlib.sha256(repr(sorted(entries.items())).encode("utf-8")).hexdigest()
+    return _BUILD["entries"]  # type: ignore[return-value]
+
+
+def _cache_path(env: BuildEnvironment, name: str = CACHE_FILE) -> Path:
+    return Path(env.doctreedir) / name
+
+
+def _cache(env: BuildEnvironment) -> dict:
+    """``{"signature", "html": {page URIs: HTML}, "lengths": {docnames key: len(content)}}`` of
+    this build: the stored one when its signature is this build's, else an empty one. The
+    content itself is in ``CONTENT_FILE``, read only when something reads the content (the
+    HTML page does not: ``render_terms`` draws it)."""
+    signature = listing_signature(env)
+    if "cache" not in _BUILD:
+        cache = {"signature": signature, "html": {}, "lengths": {}}
+        stored = read_kept(_cache_path(env), signature)
+        if isinstance(stored, dict) and isinstance(stored.get("html"), dict) \
+                and isinstance(stored.get("lengths"), dict):
+            cache["html"], cache["lengths"] = stored["html"], stored["lengths"]
+        _BUILD["cache"] = cache
+    return _BUILD["cache"]  # type: ignore[return-value]
+
+
+def _save_cache(env: BuildEnvironment) -> None:
+    cache = _BUILD.get("cache")
+    if isinstance(cache, dict):
+        write_kept(_cache_path(env), cache["signature"],
+                    {"html": cache["html"], "lengths": cache["lengths"]})
+
+
+def _stored_content(env: BuildEnvironment) -> dict:
+    """docnames key → the content ``TermIndex.generate`` made under this build's signature."""
+    stored = read_kept(_cache_path(env, CONTENT_FILE), listing_signature(env))
+    return stored if isinstance(stored, dict) else {}
+
+
+def _store_content(env: BuildEnvironment, key, content: list) -> None:
+    stored = _stored_content(env)
+    # plain tuples: unpickled several times faster than named tuples
+    stored[key] = [(letter, [tuple(e) for e in rows]) for letter, rows in content]
+    write_kept(_cache_path(env, CONTENT_FILE), listing_signature(env), stored)
+
+
 def passage_label(anchor: str) -> str:
     """The passage's number (the anchor's last part: ``76``)."""
     return anchor.rsplit("-", 1)[-1]
@@ -246,6 +376,29 @@ class TermIndex(Index):
     shortname = "名物"
 
     def generate(self, docnames=None) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
+        env = self.domain.env
+        cache = _cache(env)
+        key = None if docnames is None else tuple(sorted(docnames))
+        length = cache["lengths"].get(key)
+        if length is None:
+            content = self._generate(docnames)
+            _store_content(env, key, content)
+            cache["lengths"][key] = len(content)
+            _save_cache(env)
+            return IndexContent(content), True
+        return IndexContent(length=length, load=lambda: self._kept(key, docnames)), True
+
+    def _kept(self, key, docnames) -> list[tuple[str, list[IndexEntry]]]:
+        """The content kept under this build's signature (else made again: the same)."""
+        stored = _stored_content(self.domain.env).get(key)
+        if stored is None:
+            return self._generate(docnames)
+        make = tuple.__new__
+        return [(letter, [make(IndexEntry, e) for e in rows]) for letter, rows in stored]
+
+    def _generate(self, docnames) -> list[tuple[str, list[IndexEntry]]]:
+        from conv.pages import tone_marks
+
         env = self.domain.env
         domain = env.get_domain("yl")
         content = []
@@ -264,7 +417,37 @@ class TermIndex(Index):
                                            2, docname, anchor, "", "", found.get("title", "")))
             if rows:
                 content.append((category.name, rows))
-        return content, True
+        return content
+
+
+class IndexContent(Sequence):
+    """The index's content as Sphinx gets it: the list of ``(letter, entries)``, read from the
+    kept content only when something reads it (its length is known beforehand). An HTML build
+    never does: the page is drawn by ``render_terms``, and Sphinx only asks whether the index is
+    empty. Its ``repr`` is short: Sphinx ``repr``s the arguments of every event it emits (for its
+    debug log), and the page's context holds the index — tens of thousands of ``IndexEntry``."""
+
+    def __init__(self, content: list | None = None, *, length: int = 0, load=None) -> None:
+        self._content = content
+        self._length = length
+        self._load = load
+
+    def _items(self) -> list:
+        if self._content is None:
+            self._content = self._load()
+        return self._content
+
+    def __len__(self) -> int:
+        return self._length if self._content is None else len(self._content)
+
+    def __getitem__(self, index):
+        return self._items()[index]
+
+    def __iter__(self):
+        return iter(self._items())
+
+    def __repr__(self) -> str:
+        return f"<yl-terms index: {len(self)} categories>"
 
 
 # -- the HTML page ----------------------------------------------------------------------------
@@ -276,7 +459,21 @@ def term_page_context(app: Sphinx, pagename: str, templatename: str, context: di
 
 
 def render_terms(env: BuildEnvironment, pathto) -> str:
-    """The HTML of the ``yl-terms`` page (inside Furo's content block)."""
+    """The HTML of the ``yl-terms`` page (inside Furo's content block), from the cache when the
+    listing and the pages' URIs are those it was made for."""
+    uris = tuple((docname, pathto(docname)) for docname in sorted(_pages(env)))
+    cache = _cache(env)
+    text = cache["html"].get(uris)
+    if text is None:
+        text = _render_terms(env, pathto)
+        cache["html"][uris] = text
+        _save_cache(env)
+    return text
+
+
+def _render_terms(env: BuildEnvironment, pathto) -> str:
+    from conv.pages import TERMS_RULE, tone_marks
+
     domain = env.get_domain("yl")
     esc = html.escape
     listing = term_listing(env)
@@ -328,6 +525,78 @@ def render_terms(env: BuildEnvironment, pathto) -> str:
         out.append("</dl></section>")
     out.append("</section>")
     return "\n".join(out)
+
+
+# -- the general index, reused between builds -------------------------------------------------
+
+GENINDEX_CACHE = "yl-genindex.pickle"
+#: Builders whose ``write_genindex`` is Sphinx's own, and the theme whose ``genindex.html`` uses
+#: the entries only in its ``content`` block (what ``templates/genindex.html`` replaces).
+GENINDEX_BUILDERS = ("html", "dirhtml")
+GENINDEX_THEMES = ("furo",)
+_GENINDEX: dict[str, list] = {}  # "kept": the content block of this build, when it is made
+
+
+def reuse_genindex(app: Sphinx) -> None:
+    """Wrap the builder's ``write_genindex``: the page's content block comes from the last build
+    when nothing it shows changed (``genindex_signature``), else it is made and kept."""
+    builder = app.builder
+    if (builder.name not in GENINDEX_BUILDERS or app.config.html_theme not in GENINDEX_THEMES
+            or "write_genindex" in vars(builder)):
+        return
+    original = builder.write_genindex
+
+    def write_genindex() -> None:
+        if builder.config.html_split_index:
+            original()
+            return
+        signature = genindex_signature(builder)
+        path = Path(builder.env.doctreedir) / GENINDEX_CACHE
+        body = read_kept(path, signature)
+        if isinstance(body, str):
+            logger.info("genindex ", nonl=True)
+            builder.handle_page("genindex", {"genindexentries": [], "genindexcounts": [],
+                                             "split_index": False, "yl_genindex_html": body},
+                                "genindex.html")
+            return
+        _GENINDEX["kept"] = []
+        try:
+            original()
+            kept = _GENINDEX["kept"]
+        finally:
+            del _GENINDEX["kept"]
+        if len(kept) == 1:  # the template gave its content block: keep it for the next build
+            write_kept(path, signature, kept[0])
+
+    builder.write_genindex = write_genindex
+
+
+def keep_genindex(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    """While ``write_genindex`` makes the page, the template hands its content block over."""
+    if pagename == "genindex" and "kept" in _GENINDEX and "yl_genindex_html" not in context:
+        kept = _GENINDEX["kept"]
+
+        def yl_keep_genindex(body):
+            kept.append(str(body))
+            return body
+
+        context["yl_keep_genindex"] = yl_keep_genindex
+
+
+def genindex_signature(builder) -> str:
+    """A digest of what the general index's content shows: every index entry of every page
+    (``single``, ``pair``, … as the index domain holds them), each page's URI from the index
+    page, the language, and the versions of Sphinx, the theme and this template."""
+    import furo
+    import sphinx
+
+    entries = builder.env.get_domain("index").entries
+    template = TEMPLATES / "genindex.html"
+    parts = (sphinx.__version__, getattr(furo, "__version__", ""), builder.name,
+             builder.config.language, template.stat().st_mtime_ns,
+             [(docname, builder.get_relative_uri("genindex", docname)) for docname in sorted(entries)],
+             index_entries_digest(builder.env))
+    return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
 
 
 # -- LaTeX: pinyin sort keys for the general index --------------------------------------------

@@ -33,7 +33,9 @@ How a note reaches its passage
    returns the pages whose rendering changed: editing one note rewrites its notes page (read
    again) and the chapter page it is attached to (written again from its pickled doctree, not
    read again — cheaper than ``env.note_dependency``, which would re-parse the chapter);
-   regenerating a chapter rewrites the notes pages that point into it.
+   regenerating a chapter rewrites the notes pages that point into it. A page written again
+   without being read again keeps its title and table of contents, so the pages whose toctree
+   lists it (Sphinx writes those too, for any page it writes) are left alone (``write_only``).
 3. *Writing* (``PlaceNotes``, a post-transform before references are resolved). On a chapter
    page, each passage with notes gets a ``yl_ednote_ref`` at its end: the number and a copy of
    the note's body (footnote ids made unique, cross-references rebased on the chapter page). On
@@ -90,6 +92,9 @@ def setup_notes(app: Sphinx) -> None:
     app.connect("env-purge-doc", purge_doc)
     app.connect("env-merge-info", merge_info)
     app.connect("env-updated", resolve)
+    app.connect("env-before-read-docs", note_read_pages)
+    app.connect("write-started", spare_parents_of_unread_pages)
+    app.connect("build-finished", restore_parents)
 
 
 # -- nodes -----------------------------------------------------------------------------------
@@ -373,7 +378,7 @@ def resolve(app: Sphinx, env: BuildEnvironment) -> list[str]:
             resolved[key]["number"] = number
             at[resolved[key]["anchor"]].append(key)
     env.yl_notes_state = {"notes": resolved, "at": dict(at)}
-    return _changed_pages(env, resolved)
+    return write_only(env, _changed_pages(env, resolved))
 
 
 def _changed_pages(env: BuildEnvironment, resolved: dict[str, dict]) -> list[str]:
@@ -395,6 +400,52 @@ def _changed_pages(env: BuildEnvironment, resolved: dict[str, dict]) -> list[str
     env.yl_notes_signatures = dict(signatures)
     changed = {d for d in set(previous) | set(signatures) if previous.get(d) != signatures.get(d)}
     return sorted(d for d in changed if d in env.all_docs)
+
+
+# -- pages written again without being read again ------------------------------------------------
+
+_READ: dict[int, set[str]] = {}  # id(env) → the pages this build reads
+_WRITE_ONLY: dict[int, set[str]] = {}  # id(env) → pages written again, not read again
+_SPARED: dict[int, dict[str, set[str]]] = {}  # id(env) → the toctree parents set aside
+
+
+def note_read_pages(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    _READ[id(env)] = set(docnames)
+    _WRITE_ONLY.pop(id(env), None)
+
+
+def write_only(env: BuildEnvironment, docnames) -> list[str]:
+    """``docnames`` (pages to write again, from an ``env-updated`` handler), remembering those
+    this build does not read: their titles and tables of contents are those of the last build."""
+    docnames = sorted(docnames)
+    _WRITE_ONLY.setdefault(id(env), set()).update(set(docnames) - _READ.get(id(env), set()))
+    return docnames
+
+
+def pages_to_write(env: BuildEnvironment) -> set[str]:
+    """The pages this build reads and those written again for their notes (or marks) without
+    being read (known from ``env-updated`` until ``write-started``)."""
+    return _READ.get(id(env), set()) | _WRITE_ONLY.get(id(env), set())
+
+
+def spare_parents_of_unread_pages(app: Sphinx, builder) -> None:
+    """Sphinx writes, with every page it writes, the pages whose toctree lists it (its title or
+    sections may have changed). Not for a page that was not read again: while Sphinx collects
+    those parents (right after ``write-started``, after the environment is pickled), such a page
+    has none (``env.files_to_rebuild``); ``build-finished`` gives them back."""
+    env = app.env
+    pages = _WRITE_ONLY.pop(id(env), set()) - _READ.pop(id(env), set())
+    spared = _SPARED.setdefault(id(env), {})
+    for docname in pages:
+        parents = env.files_to_rebuild.pop(docname, None)
+        if parents is not None:
+            spared[docname] = parents
+
+
+def restore_parents(app: Sphinx, exception: Exception | None) -> None:
+    env = app.env
+    for docname, parents in _SPARED.pop(id(env), {}).items():
+        env.files_to_rebuild.setdefault(docname, set()).update(parents)
 
 
 def notes_state(env: BuildEnvironment) -> dict:

@@ -62,6 +62,7 @@ from sphinx.application import Sphinx
 from sphinx.search import SearchLanguage
 
 from .. import data, normalize
+from .kept import read_kept, write_kept
 
 #: The language code (ISO 639-3 ``lzh``, Literary Chinese), the value of ``html_search_language``.
 LANG = "lzh"
@@ -104,6 +105,15 @@ def is_han(char: str) -> bool:
     return _HAN.fullmatch(char) is not None
 
 
+#: Where a build keeps the fold table for the next one (its doctree directory, ``keep_in``).
+_KEPT: dict[str, Path] = {}
+FOLD_CACHE = "yl-search-fold.pickle"
+
+
+def keep_in(app: Sphinx) -> None:
+    _KEPT["dir"] = Path(app.doctreedir)
+
+
 @lru_cache(maxsize=1)
 def fold_table() -> dict[str, str]:
     """The search fold table: every character whose search form differs from itself.
@@ -111,7 +121,41 @@ def fold_table() -> dict[str, str]:
     ``conv.normalize.search_table()`` closed under itself (so folding is idempotent: 薴→苧→苎),
     plus the reverse of ``t2s_keep`` (a reader typing the simplified 𫛪 finds the kept 鴽).
     This is the table the browser gets; :func:`search_fold` applies exactly the same mapping.
+
+    In a build it is kept in the doctree directory (``conv.sphinx_ext.kept``) under the stamps of
+    the code and tables it is made from (OpenCC's dictionaries among them): asking OpenCC about
+    every character it knows takes a twentieth of a second, in every build.
     """
+    folder = _KEPT.get("dir")
+    if folder is None:
+        return _fold_table()
+    signature = _fold_inputs()
+    table = read_kept(folder / FOLD_CACHE, signature)
+    if not isinstance(table, dict):
+        table = _fold_table()
+        write_kept(folder / FOLD_CACHE, signature, table)
+    return table
+
+
+def _fold_inputs() -> list:
+    """(path, mtime, size) of what the fold table is made from."""
+    import opencc
+
+    base = Path(opencc.__file__).parent
+    paths = [Path(__file__), Path(normalize.__file__), Path(data.__file__),
+             *(data.DATA_DIR / name for name in ("pua.toml", "variants.tsv", "t2s_keep.tsv")),
+             *sorted(base.glob("*.py")), *sorted(base.glob("dictionary/*")), *sorted(base.glob("config/*"))]
+    stamps = []
+    for path in paths:
+        try:
+            stat = path.stat()
+            stamps.append((str(path), stat.st_mtime_ns, stat.st_size))
+        except OSError:
+            stamps.append((str(path), None, None))
+    return stamps
+
+
+def _fold_table() -> dict[str, str]:
     table = dict(normalize.search_table())
     for kept, simplified in data.t2s_keep().items():
         if normalize.fold_char(simplified) == simplified and simplified not in table:
@@ -372,13 +416,96 @@ def _search_page_assets(app: Sphinx, pagename: str, templatename: str, context: 
     app.add_js_file(JS_FILE, loading_method="defer")
 
 
+# --- index entries of the pages not written again ---------------------------------------------
+
+
+SEARCH_ENTRIES_CACHE = "yl-search-entries.pickle"
+
+
+def restore_index_entries(app: Sphinx) -> list:
+    """The index entries (``indexentries`` of ``searchindex.js``) of the pages an incremental
+    build does not write again.
+
+    Sphinx (9.0) loads the last build's ``searchindex.js`` and feeds it the pages it writes, but
+    it does not load the index entries back: after an incremental build the search index would
+    hold only the written pages' entries (the index of terms puts one on every passage with a
+    term). They are put back here, before the index is dumped (``html-collect-pages``): the
+    entries of the last build, kept in ``yl-search-entries.pickle`` in the doctree directory
+    under a digest of the environment's index entries (``indices.index_entries_digest``), when
+    those did not change; else made from the entries the environment keeps for each page, the
+    way ``IndexBuilder.feed`` makes them from the page's ``index`` nodes. Either way the search
+    index is the one a clean build writes.
+    """
+    from .indices import index_entries_digest
+
+    indexer = getattr(app.builder, "indexer", None)
+    entries = getattr(indexer, "_index_entries", None)
+    titles = getattr(indexer, "_titles", None)
+    if not isinstance(entries, dict) or not isinstance(titles, dict):
+        return []
+    digest = index_entries_digest(app.env)
+    path = Path(app.env.doctreedir) / SEARCH_ENTRIES_CACHE
+    missing = [docname for docname in titles if docname not in entries]
+    kept = read_kept(path, digest) if missing else None
+    kept = kept if isinstance(kept, dict) else None
+    domain_entries = app.env.get_domain("index").entries
+    splits: dict[tuple[str, str], tuple[str, ...] | None] = {}  # the same entries recur
+    for docname in missing:
+        metadata = app.env.metadata.get(docname, {})
+        if "no-search" in metadata or "nosearch" in metadata:
+            entries[docname] = []
+        elif kept is not None and docname in kept:
+            entries[docname] = kept[docname]
+        else:
+            entries[docname] = search_index_entries(domain_entries.get(docname, ()), splits)
+    # in the order a clean build feeds them (Sphinx writes the pages in sorted order): the
+    # index lists each entry's pages in this order
+    ordered = sorted(entries.items())
+    entries.clear()
+    entries.update(ordered)
+    # kept for the next build: unless they are those it already keeps (the pages fed in this
+    # build may differ from what their index entries give, when a post-transform adds some)
+    if kept is None or kept.keys() != entries.keys() or any(
+            kept[docname] != found for docname, found in entries.items() if docname not in missing):
+        write_kept(path, digest, dict(entries))
+    return []
+
+
+_UNSPLIT = object()
+
+
+def search_index_entries(index_entries, splits: dict | None = None) -> list[tuple[str, str, str]]:
+    """``IndexBuilder.feed``'s entries of a page, from its ``index`` nodes' entries."""
+    from sphinx.util.index_entries import split_index_msg
+
+    splits = {} if splits is None else splits
+    found: set[tuple[str, str, str]] = set()
+    for entry_type, value, target_id, main, _category_key in index_entries:
+        result = splits.get((entry_type, value), _UNSPLIT)
+        if result is _UNSPLIT:
+            try:
+                result = tuple(split_index_msg(entry_type, value))
+            except ValueError:
+                result = None
+            splits[entry_type, value] = result
+        if result is None:
+            continue
+        target_id = target_id or ""
+        if entry_type in {"see", "seealso"}:
+            found.add((result[0], target_id, main))
+        found.update((x, target_id, main) for x in result)
+    return sorted(found)
+
+
 def setup_search(app: Sphinx) -> None:
     """Register the ``lzh`` search language, its index-only node and the search page's script."""
     app.add_search_language(SearchClassicalChinese)
     app.add_node(search_pairs, **{fmt: (_skip, None) for fmt in ("html", "latex", "text", "man", "texinfo")})
     app.connect("config-inited", _default_language)
+    app.connect("builder-inited", keep_in)
     app.connect("doctree-resolved", _add_boundary_pairs)
     app.connect("html-page-context", _search_page_assets)
+    app.connect("html-collect-pages", restore_index_entries)
 
 
 def setup(app: Sphinx) -> dict:

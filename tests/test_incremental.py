@@ -1,0 +1,224 @@
+"""Incremental builds write what a clean build writes (增量构建与全量构建一致).
+
+An editor changes a notes page and runs ``make html`` again: Sphinx reads only that page, and the
+extension decides what else to write (``conv/sphinx_ext/notes.py``) and what it takes from the
+last build instead of making it again (``conv/sphinx_ext/kept.py``: the index of terms and its
+page, the general index, the search index's entries, ``objects.inv``, the navigation). Whatever
+it skips or reuses, every output file must be the one a clean build of the same sources writes.
+
+The seeds' edition (converted into a temporary project, with the real notes) is built, a note is
+edited as the benchmark's (d) edits it (``bench/projects.py``: one more sentence in the last note of
+``notes/judou/xiangshe.md``), and the project is built again (then again with an index entry in
+the note, and once more with nothing changed); then a copy of the edited sources is built from
+scratch and the two output trees are compared file by file (``.buildinfo`` aside). Sphinx itself
+leaves the navigation of the pages it does not write as it was when a page's title changes: the
+comparisons keep to changes that leave titles alone.
+
+Run alone as a script for a project of your own (e.g. the large corpus)::
+
+    .venv/bin/python tests/test_incremental.py INCREMENTAL_HTML_DIR CLEAN_HTML_DIR
+"""
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+#: Files Sphinx writes that record the build rather than the edition.
+IGNORED = {".buildinfo", ".buildinfo.bak"}
+NOTES_PAGE = Path("notes") / "judou" / "xiangshe.md"
+
+
+def edition(base: Path) -> Path:
+    """The seeds' edition: ``source/conf.py``, ``index.md`` and notes, the pages converted."""
+    src = base / "source"
+    src.mkdir(parents=True)
+    for name in ("conf.py", "index.md"):
+        shutil.copy(ROOT / "source" / name, src / name)
+    shutil.copytree(ROOT / "source" / "notes", src / "notes")
+    proc = subprocess.run([sys.executable, "-m", "conv", "build", "--out", str(src)],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return src
+
+
+def build(src: Path, out: Path, *args: str) -> str:
+    """``sphinx-build -W --keep-going -b html`` as ``make html`` runs it; its output."""
+    proc = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html",
+                           "-d", str(out / "doctrees"), *args, str(src), str(out / "html")],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-4000:]
+    return proc.stdout
+
+
+def add_sentence(page: Path, sentence: str) -> None:
+    """One more sentence in the page's last ``yl:note`` (as ``bench.projects.touch_note``)."""
+    lines = page.read_text(encoding="utf-8").split("\n")
+    opening = max(i for i, line in enumerate(lines) if re.match(r"^:{3,}\{yl:note\}", line))
+    fence = re.match(r"^(:{3,})", lines[opening]).group(1)
+    closing = next(i for i in range(opening + 1, len(lines)) if lines[i].rstrip() == fence)
+    lines.insert(closing, sentence)
+    page.write_text("\n".join(lines), encoding="utf-8")
+
+
+def outputs(html: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(html)): p.read_bytes() for p in sorted(html.rglob("*"))
+            if p.is_file() and p.name not in IGNORED}
+
+
+def differences(incremental: Path, clean: Path) -> list[str]:
+    """What differs between two output trees: missing files, then a short diff per file."""
+    mine, theirs = outputs(incremental), outputs(clean)
+    found = [f"only in the incremental build: {name}" for name in sorted(set(mine) - set(theirs))]
+    found += [f"only in the clean build: {name}" for name in sorted(set(theirs) - set(mine))]
+    for name in sorted(set(mine) & set(theirs)):
+        if mine[name] == theirs[name]:
+            continue
+        try:
+            a = mine[name].decode("utf-8").splitlines()
+            b = theirs[name].decode("utf-8").splitlines()
+        except UnicodeDecodeError:
+            found.append(f"{name}: binary files differ")
+            continue
+        diff = list(difflib.unified_diff(a, b, "incremental", "clean", lineterm="", n=0))
+        found.append(f"{name}:\n" + "\n".join(line[:300] for line in diff[:12]))
+    return found
+
+
+def written(stdout: str) -> str:
+    match = re.search(r"writing output\.\.\. (.*)", stdout)
+    return match.group(1) if match else ""
+
+
+@pytest.mark.parametrize("jobs", ["2", "1"])
+def test_notes_edit_incremental_equals_clean(tmp_path, jobs):
+    src = edition(tmp_path / "inc")
+    out = tmp_path / "inc-out"
+    build(src, out, "-j", jobs)
+    add_sentence(src / NOTES_PAGE, "校记补一：一事。")
+    stdout = build(src, out, "-j", jobs)
+    assert "0 added, 1 changed, 0 removed" in stdout, stdout
+    # a second edit on top of the first, with an index entry: the general index and the search
+    # index's entries change (the note, and so its entry, is shown on the chapter page too)
+    add_sentence(src / NOTES_PAGE, "校记补二：又一事{index}`校记词`。")
+    stdout = build(src, out, "-j", jobs)
+    assert "0 added, 1 changed, 0 removed" in stdout, stdout
+    clean_src = tmp_path / "clean" / "source"
+    shutil.copytree(src, clean_src)
+    clean_out = tmp_path / "clean-out"
+    build(clean_src, clean_out, "-j", jobs)
+    assert differences(out / "html", clean_out / "html") == []
+    assert "校记补二：又一事" in (out / "html" / "judou" / "xiangshe.html").read_text(encoding="utf-8")
+    assert "校记词" in (out / "html" / "genindex.html").read_text(encoding="utf-8")
+    # nothing changed: nothing is written, and still the same output
+    stdout = build(src, out, "-j", jobs)
+    assert differences(out / "html", clean_out / "html") == []
+
+
+def test_no_change_rebuild_equals_clean(tmp_path):
+    """A rebuild with nothing changed, then one that reads a chapter page again (its source
+    touched, its terms the same): what is reused equals a clean build's output."""
+    src = edition(tmp_path / "inc")
+    out = tmp_path / "inc-out"
+    build(src, out, "-j", "2")
+    build(src, out, "-j", "2")
+    page = src / "judou" / "xiangshe.md"
+    os.utime(page, ns=(time.time_ns(), time.time_ns()))  # read again; its terms stay
+    build(src, out, "-j", "2")
+    clean_src = tmp_path / "clean" / "source"
+    shutil.copytree(src, clean_src)
+    clean_out = tmp_path / "clean-out"
+    build(clean_src, clean_out, "-j", "2")
+    assert differences(out / "html", clean_out / "html") == []
+
+
+def test_navigation_follows_a_changed_title(tmp_path):
+    """The site's navigation is reused between builds (``conv/sphinx_ext/navcache.py``) only
+    while every page's title and table of contents stay the same: a notes page retitled shows
+    its new title in the navigation of every page written afterwards."""
+    src = edition(tmp_path / "inc")
+    out = tmp_path / "inc-out"
+    build(src, out, "-j", "2")
+    page = src / NOTES_PAGE
+    text = page.read_text(encoding="utf-8")
+    assert "# 乡射礼校注\n" in text
+    page.write_text(text.replace("# 乡射礼校注\n", "# 乡射礼校注（改题）\n"), encoding="utf-8")
+    build(src, out, "-j", "2")
+    # the pages written (Sphinx leaves the others' navigation as it was, theme or no theme)
+    for written in ("genindex.html", "search.html", "yl-terms.html", "notes/index.html",
+                    "notes/judou/xiangshe.html"):
+        assert "乡射礼校注（改题）" in (out / "html" / written).read_text(encoding="utf-8"), written
+
+
+def test_small_changes_are_read_and_written_in_the_main_process(tmp_path):
+    """``conv/sphinx_ext/preload.py``: ``-j N`` reads one page, or a few small ones, without
+    forking, and writes a handful of pages without forking either; ``-j N`` is back for writing
+    otherwise, and in any case once writing has begun."""
+    from types import SimpleNamespace
+
+    from conv.sphinx_ext import notes, preload
+
+    pages = {"small": 1_000, "big": preload.SERIAL_READ_BYTES, "other": 10}
+    for name, size in pages.items():
+        (tmp_path / f"{name}.md").write_bytes(b"x" * size)
+    env = SimpleNamespace(doc2path=lambda docname: tmp_path / f"{docname}.md", files_to_rebuild={})
+
+    def read(docnames: list[str], written: int = 0, outdated=()) -> tuple[int, int]:
+        app = SimpleNamespace(parallel=2)
+        if outdated is not None:
+            preload._OUTDATED[id(app)] = set(outdated)
+        notes.note_read_pages(app, env, docnames)
+        notes.write_only(env, [f"chapter{i}" for i in range(written)])
+        preload.read_small_changes_serially(app, env, docnames)
+        reading = app.parallel
+        preload.restore_parallel_unless_few_pages(app, env)
+        deciding = app.parallel  # what Sphinx sees when it decides how to write
+        preload.restore_parallel(app, None)
+        assert app.parallel == 2
+        notes.spare_parents_of_unread_pages(SimpleNamespace(env=env), None)
+        return reading, deciding
+
+    assert read(["big"]) == (1, 1)  # one page: nothing to read in parallel
+    assert read(["small", "other"]) == (1, 1)
+    assert read(["small", "big"]) == (2, 2)
+    assert read(["small"], written=preload.SERIAL_WRITE_PAGES) == (1, 2)
+    assert read(["small"], outdated=[f"page{i}" for i in range(preload.SERIAL_WRITE_PAGES)]) == (1, 2)
+    assert read(["small"], outdated=None) == (1, 2)  # all pages, or not known
+    assert read([]) == (2, 2)
+
+
+def latex(src: Path, doctrees: Path, out: Path) -> str:
+    proc = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "latex",
+                           "-d", str(doctrees), str(src), str(out)], capture_output=True, text=True,
+                          cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return (out / "yili.tex").read_text(encoding="utf-8")
+
+
+def test_latex_with_kept_indices_equals_clean(tmp_path):
+    """LaTeX builds that find the index of terms kept by earlier builds in their doctree
+    directory (an HTML build's, then their own: ``sphinx-build -M`` shares it) print the index
+    a clean LaTeX build prints."""
+    src = edition(tmp_path / "inc")
+    out = tmp_path / "out"
+    build(src, out, "-j", "2")
+    first = latex(src, out / "doctrees", out / "latex1")
+    second = latex(src, out / "doctrees", out / "latex2")  # the index's content read back
+    clean = latex(src, tmp_path / "clean" / "doctrees", tmp_path / "clean" / "latex")
+    assert r"\renewcommand{\indexname}{名物索引}" in clean
+    assert first == clean
+    assert second == clean
+
+
+if __name__ == "__main__":
+    problems = differences(Path(sys.argv[1]), Path(sys.argv[2]))
+    print("\n".join(problems) or "identical")
+    sys.exit(1 if problems else 0)
