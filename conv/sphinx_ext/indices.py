@@ -55,7 +55,7 @@ from sphinx.util import logging
 from conv import data
 from conv import terms as term_index
 
-from .kept import read_kept, write_kept
+from .kept import file_stamps, read_kept, write_kept
 from .walk import blocks
 
 logger = logging.getLogger(__name__)
@@ -276,15 +276,7 @@ def _code_stamp() -> list:
     import importlib.util
 
     spec = importlib.util.find_spec("pypinyin")
-    paths = [*_CODE, *([Path(spec.origin)] if spec and spec.origin else [])]
-    stamps = []
-    for path in paths:
-        try:
-            stat = path.stat()
-            stamps.append((str(path), stat.st_mtime_ns, stat.st_size))
-        except OSError:
-            stamps.append((str(path), None, None))
-    return stamps
+    return file_stamps([*_CODE, *([Path(spec.origin)] if spec and spec.origin else [])])
 
 
 def listing_signature(env: BuildEnvironment) -> str:

@@ -45,3 +45,16 @@ def write_kept(path: Path, signature: object, value: object) -> None:
         os.replace(temporary, path)
     except OSError:
         temporary.unlink(missing_ok=True)
+
+
+def file_stamps(paths) -> list:
+    """``(path, mtime, size)`` of each file (``None``s for a missing one): the part of a signature
+    that says the code or data a value was made from has not changed."""
+    stamps = []
+    for path in paths:
+        try:
+            stat = Path(path).stat()
+            stamps.append((str(path), stat.st_mtime_ns, stat.st_size))
+        except OSError:
+            stamps.append((str(path), None, None))
+    return stamps

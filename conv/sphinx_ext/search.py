@@ -62,7 +62,7 @@ from sphinx.application import Sphinx
 from sphinx.search import SearchLanguage
 
 from .. import data, normalize
-from .kept import read_kept, write_kept
+from .kept import file_stamps, read_kept, write_kept
 
 #: The language code (ISO 639-3 ``lzh``, Literary Chinese), the value of ``html_search_language``.
 LANG = "lzh"
@@ -145,14 +145,7 @@ def _fold_inputs() -> list:
     paths = [Path(__file__), Path(normalize.__file__), Path(data.__file__),
              *(data.DATA_DIR / name for name in ("pua.toml", "variants.tsv", "t2s_keep.tsv")),
              *sorted(base.glob("*.py")), *sorted(base.glob("dictionary/*")), *sorted(base.glob("config/*"))]
-    stamps = []
-    for path in paths:
-        try:
-            stat = path.stat()
-            stamps.append((str(path), stat.st_mtime_ns, stat.st_size))
-        except OSError:
-            stamps.append((str(path), None, None))
-    return stamps
+    return file_stamps(paths)
 
 
 def _fold_table() -> dict[str, str]:
