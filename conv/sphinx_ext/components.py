@@ -39,6 +39,6 @@ SETUPS: list = [
     setup_apparatus,  # yl:app entries of the apparatus pages, their marks in the text, yl:witness
     setup_tables,  # yl:datatable, the back matter's tables: one node each (conv/sphinx_ext/tables.py)
     setup_indices,  # the index of terms (yl-terms) and the terms in the general index
-    setup_preload,  # the converter's tables loaded once before a parallel read (preload.py)
+    setup_preload,  # before a read: environment out of the cyclic collector, small rebuilds serial, tables before a fork (preload.py)
     setup_navcache,  # the site's navigation (the theme's toctree) reused between builds
 ]
