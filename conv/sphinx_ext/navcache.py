@@ -17,12 +17,24 @@ docutils and the extensions. Each page's HTML is kept in ``yl-nav/`` in the doct
 one file per page and arguments (so the processes of ``-j N`` never write the same file), under
 that signature, and given back while the signature is the same. A call that logs a warning is
 never kept, so its warnings come again in every build, as they would.
+
+When the navigation has to be made, it is made from the pages' titles alone: with
+``titles_only=True`` Sphinx copies each page's whole table of contents and then keeps, of every
+top-level entry, its title and the toctrees found below it (``_entries_from_toctree``). On the
+whole 仪礼 that copying is 1,800 sections for every page written, about half of the theme's time.
+``titles_only_tocs`` does that cut once per build, and ``titles_only`` lends the cut tables of
+contents to Sphinx for the call. Pages whose table of contents the cut could not stand for keep
+theirs whole (see ``titles_only_toc``); the navigation made is the same either way
+(``tests/test_navcache.py``).
 """
 from __future__ import annotations
 
 import hashlib
 import logging
+from contextlib import contextmanager
 from pathlib import Path
+
+from docutils import nodes
 
 from sphinx import addnodes
 from sphinx.application import Sphinx
@@ -34,6 +46,7 @@ NAV_DIR = "yl-nav"
 #: The builders whose toctree is Sphinx's own (``singlehtml`` and ``epub`` make theirs otherwise).
 NAV_BUILDERS = ("html", "dirhtml")
 _SIGNATURE: dict[int, str] = {}  # id(env) → this build's signature (forgotten at env-updated)
+_TITLES_ONLY: dict[int, dict] = {}  # id(env) → this build's cut tables of contents (idem)
 
 
 def setup_navcache(app: Sphinx) -> None:
@@ -43,7 +56,48 @@ def setup_navcache(app: Sphinx) -> None:
 
 def forget_signature(app: Sphinx, env: BuildEnvironment) -> list[str]:
     _SIGNATURE.pop(id(env), None)
+    _TITLES_ONLY.pop(id(env), None)
     return []
+
+
+def titles_only_toc(toc: nodes.Element, tocdepth: int) -> nodes.Element:
+    """One page's table of contents (目录) as ``titles_only`` leaves it: each top-level entry's
+    title and the toctrees below it. Sphinx cuts the same way after copying (so cutting first
+    changes nothing) unless its copy drops something first or the cut is not idempotent: a page
+    with a ``tocdepth``, an ``only`` node, or an entry of more than a title and one sub-list is
+    given back whole."""
+    if tocdepth or any(isinstance(node, addnodes.only) for node in toc.findall(nodes.Element)):
+        return toc
+    if any(len(top_level) > 2 for top_level in toc.children if isinstance(top_level, nodes.Element)):
+        return toc
+    cut = toc.deepcopy()
+    for top_level in cut.children:
+        if len(top_level) > 1:  # as sphinx.environment.adapters.toctree._entries_from_toctree
+            if subtrees := list(top_level.findall(addnodes.toctree)):
+                top_level[1][:] = subtrees
+            else:
+                top_level.pop(1)
+    return cut
+
+
+def titles_only_tocs(env: BuildEnvironment) -> dict:
+    """Every page's table of contents cut by :func:`titles_only_toc`, once per build."""
+    if id(env) not in _TITLES_ONLY:
+        _TITLES_ONLY[id(env)] = {
+            docname: titles_only_toc(toc, env.metadata.get(docname, {}).get("tocdepth", 0))
+            for docname, toc in env.tocs.items()}
+    return _TITLES_ONLY[id(env)]
+
+
+@contextmanager
+def titles_only(env: BuildEnvironment):
+    """Lend Sphinx the cut tables of contents while it makes a ``titles_only`` toctree."""
+    whole = env.tocs
+    env.tocs = titles_only_tocs(env)
+    try:
+        yield
+    finally:
+        env.tocs = whole
 
 
 def navigation_signature(app: Sphinx) -> str:
@@ -102,7 +156,11 @@ def reuse_toctree(app: Sphinx, pagename: str, templatename: str, context: dict, 
         sphinx_logger = logging.getLogger("sphinx")
         sphinx_logger.addHandler(seen)
         try:
-            html = toctree(**kwargs)
+            if kwargs.get("titles_only") and not kwargs.get("collapse"):
+                with titles_only(app.env):
+                    html = toctree(**kwargs)
+            else:
+                html = toctree(**kwargs)
         finally:
             sphinx_logger.removeHandler(seen)
         if seen.count == 0 and isinstance(html, str):
