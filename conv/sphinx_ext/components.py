@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .apparatus import setup_apparatus
 from .cjk import setup_cjk
+from .design import setup_design
 from .chars import setup_chars
 from .cite import setup_cite
 from .domain import setup_domain
@@ -41,4 +42,5 @@ SETUPS: list = [
     setup_indices,  # the index of terms (yl-terms) and the terms in the general index
     setup_preload,  # before a read: environment out of the cyclic collector, small rebuilds serial, tables before a fork (preload.py)
     setup_navcache,  # the site's navigation (the theme's toctree) reused between builds
+    setup_design,  # sphinx-design's HTML post-transforms only on pages with its components
 ]
