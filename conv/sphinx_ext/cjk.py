@@ -45,6 +45,10 @@ class CJKNewlines(SphinxTransform):
     default_priority = 400
 
     def apply(self, **kwargs) -> None:
+        # Only a run holding a newline changes. The converter's pages hold none (each passage and
+        # note is one line), so most pages are looked at once, cheaply, and left.
+        if not any("\n" in text for text in self.document.findall(nodes.Text)):
+            return
         for run in self._runs():
             joined = "".join(str(t) for t in run)
             if "\n" not in joined:
