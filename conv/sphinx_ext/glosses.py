@@ -12,6 +12,7 @@ bodies, a backslash before an ASCII punctuation character is taken as an escape.
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from docutils import nodes
@@ -67,25 +68,38 @@ class GlossRole(SphinxRole):
 
 
 def parse_gloss(text: str, location: object = None, previous: str = "") -> dict[str, str]:
-    """The parsed fields of one gloss (empty strings when ``conv.glosses`` is absent).
+    """The parsed fields of one gloss.
 
-    ``previous`` is the gloss printed just before (for a second reading ``又…反``).
+    ``previous`` is the gloss printed just before (for a second reading ``又…反``). A role that
+    holds other than one gloss (and its second readings) is warned about at ``location``, each
+    time it occurs.
     """
+    fields, found = _parsed(text, previous)
+    if found is not None:
+        warn(f"yl:gloss {text!r}: conv.glosses finds {found} glosses, expected one "
+             "(and its second readings 又…反)", "gloss", location)
+    return dict(fields)
+
+
+@functools.lru_cache(maxsize=8192)
+def _parsed(text: str, previous: str) -> tuple[dict[str, str], int | None]:
+    """The fields of ``text`` (after ``previous``), and the number of glosses found when it is
+    not one gloss with its second readings (else None). A pure function of the printed text:
+    a work prints the same 反切 and 直音 again and again (the whole 仪礼 about ten times each),
+    so each is parsed and placed in the 《广韵》 once. Callers get copies (``parse_gloss``)."""
+    from conv.glosses import parse_run
+
     fields = dict.fromkeys(FIELDS, "")
     fields["printed"] = text
-    try:
-        from conv.glosses import parse_run
-    except ImportError:  # the gloss parser has not landed yet
-        return fields
     glosses, _unparsed = parse_run(previous + text)
     if previous:
         glosses = [g for g in glosses if g.start >= len(previous)]
     # one gloss, possibly followed by its second readings (纯之闰反又章允反)
+    found = None
     if not glosses or any(not getattr(g, "second", False) for g in glosses[1:]):
-        warn(f"yl:gloss {text!r}: conv.glosses finds {len(glosses)} glosses, expected one "
-             "(and its second readings 又…反)", "gloss", location)
+        found = len(glosses)
         if not glosses:
-            return fields
+            return fields, found
     gloss = glosses[0]
     for name in FIELDS:
         value = getattr(gloss, name, None)
@@ -97,21 +111,15 @@ def parse_gloss(text: str, location: object = None, previous: str = "") -> dict[
     if seconds:
         fields["also"] = " ".join(g.text for g in seconds)
         fields["also_position"] = " ; ".join(_phonology(g).get("position", "") for g in seconds)
-    return fields
+    return fields, found
 
 
 def _phonology(gloss: object) -> dict[str, str]:
     """``position`` (广韵 音韵地位, several joined by ``/``) and ``status`` from conv.phonology."""
-    try:
-        from conv import phonology
-    except ImportError:
-        return {}
-    reading = getattr(phonology, "reading", None)
-    if reading is not None:
-        result = reading(gloss)
-        return {"position": " / ".join(result.positions or []), "status": result.status or ""}
-    position = getattr(phonology, "position", None)
-    return {"position": (position(gloss) or "") if position else ""}
+    from conv import phonology
+
+    result = phonology.reading(gloss)
+    return {"position": " / ".join(result.positions or []), "status": result.status or ""}
 
 
 class SecondReadings(SphinxTransform):
