@@ -5,58 +5,74 @@ each page's whole table of contents (every section) for it and then throws the s
 ``titles_only_tocs`` throws them away once per build; the navigation must come out the same."""
 from __future__ import annotations
 
-import shutil
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from docutils import nodes
 from sphinx import addnodes
-from sphinx.application import Sphinx
-from sphinx.environment.adapters.toctree import global_toctree_for_doc
 
 from conv.sphinx_ext import navcache
 
 ROOT = Path(__file__).resolve().parents[1]
-THEME_CALL = dict(collapse=False, titles_only=True, maxdepth=-1, includehidden=True)
+
+
+#: Run in a process of its own: a Sphinx application made in the test process would take over
+#: Sphinx's logging from the session's in-memory application (``myst_app``) and its warnings.
+PROBE = r"""
+import json, shutil, sys
+from pathlib import Path
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.environment.adapters.toctree import global_toctree_for_doc
+from conv.sphinx_ext import navcache
+
+root, base = Path(sys.argv[1]), Path(sys.argv[2])
+src = base / "src"
+shutil.copytree(root / "source", src, ignore=shutil.ignore_patterns("_build", ".converted"))
+app = Sphinx(src, src, base / "html", base / "doctrees", "html", status=None, warning=None,
+             freshenv=True, parallel=1)
+app.build()
+env = app.env
+call = dict(collapse=False, titles_only=True, maxdepth=-1, includehidden=True)
+
+def nav(docname):
+    tree = global_toctree_for_doc(env, docname, app.builder, tags=app.builder.tags, **call)
+    return "" if tree is None else tree.pformat()
+
+whole = {docname: nav(docname) for docname in sorted(env.all_docs)}
+tocs = env.tocs
+with navcache.titles_only(env):
+    lent = env.tocs is not tocs
+    cut = {docname: nav(docname) for docname in sorted(env.all_docs)}
+refs = lambda tocs: sum(len(list(toc.findall(nodes.reference))) for toc in tocs.values())
+json.dump({"whole": whole, "cut": cut, "lent": lent, "given_back": env.tocs is tocs,
+           "sections": refs(env.tocs), "kept": refs(navcache.titles_only_tocs(env))}, sys.stdout)
+"""
 
 
 @pytest.fixture(scope="module")
-def built_source(tmp_path_factory):
-    """The edition's ``source/`` (the seeds converted), read by an in-memory Sphinx."""
+def navigation(tmp_path_factory) -> dict:
+    """The edition's ``source/`` (the seeds converted) built, and every page's navigation made
+    from the whole tables of contents and from the cut ones."""
     base = tmp_path_factory.mktemp("navcache")
-    src = base / "src"
-    shutil.copytree(ROOT / "source", src, ignore=shutil.ignore_patterns("_build", ".converted"))
-    app = Sphinx(src, src, base / "html", base / "doctrees", "html", status=None, warning=None,
-                 freshenv=True, parallel=1)
-    app.build()
-    return app
+    proc = subprocess.run([sys.executable, "-c", PROBE, str(ROOT), str(base)], capture_output=True,
+                          text=True, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout)
 
 
-def _nav(app, docname: str, **kwargs) -> str:
-    tree = global_toctree_for_doc(app.env, docname, app.builder, tags=app.builder.tags, **kwargs)
-    return "" if tree is None else tree.pformat()
-
-
-def test_every_page_has_the_same_navigation_from_titles_only(built_source):
-    app = built_source
-    env = app.env
-    whole = {docname: _nav(app, docname, **THEME_CALL) for docname in sorted(env.all_docs)}
-    with navcache.titles_only(env):
-        pruned = {docname: _nav(app, docname, **THEME_CALL) for docname in sorted(env.all_docs)}
-    assert pruned == whole
+def test_every_page_has_the_same_navigation_from_titles_only(navigation):
+    assert navigation["cut"] == navigation["whole"]
+    assert "current" in navigation["whole"]["judou/xiangshe"]
     # and something was cut: the chapters' sections are gone from the tables of contents used
-    sections = sum(len(list(toc.findall(nodes.reference))) for toc in env.tocs.values())
-    kept = sum(len(list(toc.findall(nodes.reference))) for toc in navcache.titles_only_tocs(env).values())
-    assert kept < sections / 5, (kept, sections)
-    assert "current" in whole["judou/xiangshe"]
+    assert navigation["kept"] < navigation["sections"] / 5, (navigation["kept"], navigation["sections"])
 
 
-def test_tables_of_contents_are_given_back(built_source):
-    env = built_source.env
-    tocs = env.tocs
-    with navcache.titles_only(env):
-        assert env.tocs is not tocs
-    assert env.tocs is tocs
+def test_tables_of_contents_are_given_back(navigation):
+    assert navigation["lent"] and navigation["given_back"]
 
 
 def test_pages_titles_only_cannot_stand_for_are_kept_whole():
