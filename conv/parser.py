@@ -282,10 +282,14 @@ class SeedParser:
         self.section = None
 
     def end_title_mode(self) -> None:
-        if self.title_mode is not None:
+        # A title's note with no 】 at the end of its line goes on on the next line, as any note
+        # does (``handle_line`` reports it): its passage stays open, with the section it belongs to.
+        title_note_open = self.note is not None and self.passage is not None and self.passage.layer == "title"
+        if self.title_mode is not None and not title_note_open:
             self.close_passage()
         self.title_mode = None
-        self.title_section = None
+        if not title_note_open:
+            self.title_section = None
         if self.layer == "ji" and self.ji_from_title:
             self.layer = "jing"
         self.ji_from_title = False

@@ -75,6 +75,17 @@ def test_any_text_conserved_or_clear_error(head, body):
                         assert unescape(escape_inline(passage["text"])) == passage["text"]
 
 
+def test_a_title_note_running_past_its_line_keeps_its_text():
+    """Found by the property above: a section title's note that has no 】 at the end of its line
+    goes on on the next line, as any note does (reported), instead of losing that line."""
+    edition = convert_text("仪礼郑注句读\n\n右司\u3000【\n司射")
+    data = export.edition(edition)
+    (section,) = data["works"][0]["chapters"][0]["sections"]
+    assert section["title"] == "右司"
+    assert [(n["layer"], n["text"]) for n in section["title_notes"]] == [("an", "司射")]
+    assert [(p["line"], p["col"]) for p in edition.problems if p["kind"] == "unclosed-note"] == [(4, 1)]
+
+
 @given(st.text(alphabet=JING + META + "【】○\u3000\n ", max_size=80))
 def test_escape_leaves_no_active_character(text):
     escaped = escape_inline(text)
