@@ -4,6 +4,7 @@ from __future__ import annotations
 from .apparatus import setup_apparatus
 from .cjk import setup_cjk
 from .design import setup_design
+from .fastpage import setup_fastpage
 from .chars import setup_chars
 from .cite import setup_cite
 from .domain import setup_domain
@@ -43,4 +44,5 @@ SETUPS: list = [
     setup_preload,  # before a read: environment out of the cyclic collector, small rebuilds serial, tables before a fork (preload.py)
     setup_navcache,  # the site's navigation (the theme's toctree) reused between builds
     setup_design,  # sphinx-design's HTML post-transforms only on pages with its components
+    setup_fastpage,  # generated pages read without markdown-it's block parser (fastpage.py)
 ]
