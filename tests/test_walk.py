@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from docutils import nodes
-from sphinx import addnodes
 
 from conv.sphinx_ext.passage import yl_passage
 from conv.sphinx_ext.titles import yl_chaptertitle, yl_title
@@ -34,9 +33,3 @@ def test_blocks_equal_findall_on_every_page(doctrees, types, into):
         assert [id(n) for n in found] == [id(n) for n in expected], name
         total += len(found)
     assert total >= 20  # the fixture pages hold passages, titles and sections
-
-
-def test_term_index_nodes_found_at_block_level(doctrees):
-    for name, doctree in doctrees.items():
-        expected = [n for n in doctree.findall(addnodes.index) if n.get("yl_terms")]
-        assert [n for n in blocks(doctree, addnodes.index) if n.get("yl_terms")] == expected, name

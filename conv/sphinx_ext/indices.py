@@ -1,14 +1,20 @@
 """The index of terms (名物索引): the ``yl`` domain's index ``yl-terms`` and Sphinx's general index.
 
 While a page is read, ``TermOccurrences`` looks for the terms of ``conv/data/terms.toml`` in the
-words of every passage (its ``yl_text``, in the reading form: 賔 is found under 宾) with
-``conv.terms.find`` — the same leftmost-longest rule as the JSON export (``conv/terms.py``: a term
-inside a longer term is not counted; homographs are skipped). Nothing is placed by hand: each
-passage with terms gets one ``index`` node right before it (its children stay words and notes), whose entries
-(``single``: ``觯; 句读·乡射礼``, category key the pinyin's first letter) feed the general index
-(``genindex``: 觯 → 句读·乡射礼 → links to its passages), and whose ``yl_terms`` attribute (the
-terms in order, repeated as often as they occur) the ``TermCollector`` keeps per page
-(``env.yl_terms``, parallel-safe).
+words of every passage (its ``yl_text``, in the reading form: 賔 is found under 宾) with the rule
+of ``conv.terms.find`` — the same leftmost-longest rule as the JSON export (``conv/terms.py``: a
+term inside a longer term is not counted; homographs are skipped), by one regular expression
+(``term_words``). Nothing is placed by hand, and nothing is added to the page either: each
+passage's terms are recorded in the environment, in the index domain's entries (``single``:
+``觯; 句读·乡射礼``, category key the pinyin's first letter), which feed the general index
+(``genindex``: 觯 → 句读·乡射礼 → links to its passages), and in ``env.yl_terms`` (per page, the
+terms of each passage in order, repeated as often as they occur; ``TermCollector`` forgets and
+merges them, parallel-safe). A doctree holds no ``index`` node for them — there would be one per
+passage with terms, which every later transform, post-transform and writer would walk. What
+needs them as nodes gets them from the environment: the HTML search index (``IndexBuilder.feed``
+reads a page's ``index`` nodes) one node per page when the page is written
+(``feed_terms_to_search``), any other builder (LaTeX, Texinfo, text) one node per passage, right
+before it, as the page had it when it was read (``TermIndexNodes``).
 
 ``TermIndex`` (``yl-terms``, its own page in HTML, a back-matter index in LaTeX) groups the terms
 by category (the data file's order) and orders them by pinyin (``conv.terms``); each term is an
@@ -24,9 +30,10 @@ Reuse between builds (``conv.sphinx_ext.kept``): the index's content (``TermInde
 and its HTML page (``render_terms``) are a function of the term list, the passages' terms and
 titles, the reading order and the code. ``listing_signature`` digests those inputs; the results
 are kept in the doctree directory under that signature (``yl-terms.pickle``: the page and the
-content's length; ``yl-terms-content.pickle``: the content, read only by a builder that reads it,
-LaTeX), and an incremental build whose inputs did not change (an editorial notes page edited)
-takes them from there instead of computing them again (a second or so on the whole 仪礼).
+content's length; ``yl-terms-content.pickle``: the content, made and read only by a builder
+that reads it, LaTeX), and an incremental build whose inputs did not change (an editorial notes
+page edited) takes them from there instead of computing them again (a second or so on the whole
+仪礼).
 The general index is reused the same way (``reuse_genindex``): the HTML of its content block is
 kept in ``yl-genindex.pickle`` under a digest of every index entry of the environment and of the
 pages' URIs, and Sphinx's ``create_index`` and the theme's rendering of the entries are skipped
@@ -36,9 +43,11 @@ from __future__ import annotations
 
 import hashlib
 import html
+import re
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import islice
 from pathlib import Path
 
 from docutils import nodes
@@ -70,7 +79,9 @@ def setup_indices(app: Sphinx) -> None:
     app.add_index_to_domain("yl", TermIndex)
     app.add_transform(TermOccurrences)
     app.add_env_collector(TermCollector)
+    app.add_post_transform(TermIndexNodes)
     app.add_post_transform(PinyinIndexKeys)
+    app.connect("doctree-resolved", feed_terms_to_search)
     app.connect("config-inited", add_templates)
     app.connect("builder-inited", add_assets)
     app.connect("html-page-context", term_page_context)
@@ -129,31 +140,126 @@ def _entry_value(word: str, place: str) -> str:
     return f"{word}; {place}"
 
 
-class TermOccurrences(SphinxTransform):
-    """Find the terms in each passage's words; an ``index`` node per passage (see the module
-    docstring). After the passages' ids are settled, before the domains read the page (850)."""
+_MATCHERS: dict[int, tuple] = {}  # id(catalogue) → (catalogue, its matcher): one per term list
 
-    default_priority = 830
+
+def term_words(text: str, catalogue: term_index.Catalogue | None = None) -> list[str]:
+    """The terms of ``text`` in order, repeated as often as they occur: the words of
+    ``conv.terms.find(text)``, found by one regular expression instead of a dictionary lookup
+    per position and length (four to five times faster on the 仪礼's passages).
+
+    The expression holds every form of every term as a trie (``司(?:射|马|正)?``…), so the
+    regular expression engine, scanning from the left, takes at each position the longest form
+    that starts there and resumes after it: leftmost-longest. Homographs need the context of a
+    match (洗 is not counted in 降洗): a text in which a form of a term with homographs was taken
+    is left to ``conv.terms.find``, which settles them."""
+    catalogue = catalogue or term_index.load()
+    pattern, forms, ambiguous = _matcher(catalogue)
+    taken = pattern.findall(text)
+    if ambiguous.isdisjoint(taken):
+        return [forms[form] for form in taken]
+    return [word for _, _, word in term_index.find(text, catalogue)]
+
+
+def _matcher(catalogue: term_index.Catalogue) -> tuple[re.Pattern, dict[str, str], frozenset[str]]:
+    """(the trie expression of every form, form → term, the forms of terms with homographs)."""
+    kept = _MATCHERS.get(id(catalogue))
+    if kept is None or kept[0] is not catalogue:
+        ambiguous = frozenset(form for form, word in catalogue.forms.items()
+                              if catalogue.terms[word].homographs)
+        matcher = (re.compile(_trie_pattern(catalogue.forms)), catalogue.forms, ambiguous)
+        kept = _MATCHERS[id(catalogue)] = (catalogue, matcher)
+    return kept[1]
+
+
+def _trie_pattern(forms) -> str:
+    """A regular expression matching any of ``forms``, the longest one where several start at
+    the same position: ``射(?:侯)?`` tries 射侯 before 射."""
+    trie: dict = {}
+    for form in forms:
+        node = trie
+        for char in form:
+            node = node.setdefault(char, {})
+        node[""] = {}  # a form ends here
+
+    def branch(node: dict) -> str:
+        alternatives = [re.escape(char) + branch(child)
+                        for char, child in sorted(node.items()) if char]
+        if not alternatives:
+            return ""
+        group = alternatives[0] if len(alternatives) == 1 else f"(?:{'|'.join(alternatives)})"
+        if "" not in node:
+            return group
+        # a form ends here and longer ones go on: the longer first (greedy), else this one
+        return f"(?:{group})?"
+
+    return branch(trie)
+
+
+def _anchor_of(passage: nodes.Element) -> str:
+    return passage.get("anchor") or (passage["ids"][0] if passage["ids"] else "")
+
+
+def passage_entries(anchor: str, found: list[str], docname: str) -> list[tuple]:
+    """The general index's entries of a passage's terms: one ``single`` entry per term
+    (``觯; 句读·乡射礼``, to the passage's anchor, category key the pinyin's initial).
+
+    The place is the anchor's work and chapter; a passage outside the edition's chapters is filed
+    under its page's docname (its title is not known while the page is read: the title collector
+    runs after the transforms)."""
+    place = where(anchor, None, docname)
+    return [("single", _entry_value(word, place), anchor, "", initial(word))
+            for word in dict.fromkeys(found)]
+
+
+class TermOccurrences(SphinxTransform):
+    """Find the terms in each passage's words; record them in the environment (see the module
+    docstring). After the domains read the page (850: the index domain has the entries of the
+    page's own ``index`` nodes, to which the terms' are added in document order), before the
+    collectors do (880)."""
+
+    default_priority = 855
 
     def apply(self, **kwargs) -> None:
         from .passage import yl_passage, yl_text
 
         catalogue = term_index.load()
-        for passage in list(blocks(self.document, yl_passage)):  # nodes are inserted
-            anchor = passage.get("anchor") or (passage["ids"][0] if passage["ids"] else "")
+        docname = self.env.docname
+        rows: list[tuple[str, str, list[str]]] = []
+        entries: dict[int, list[tuple]] = {}  # id(passage) → its terms' entries
+        for passage in blocks(self.document, yl_passage):
+            anchor = _anchor_of(passage)
             words = next((c for c in passage.children if isinstance(c, yl_text)), None)
             if not anchor or words is None or anchor not in passage["ids"]:
                 continue
-            found = [word for _, _, word in term_index.find(words.astext(), catalogue)]
-            if not found:
-                continue
-            place = where(anchor, self.env, self.env.docname)
-            entries = [("single", _entry_value(word, place), anchor, "", initial(word))
-                       for word in dict.fromkeys(found)]
-            node = addnodes.index(entries=entries, inline=False, yl_terms=found, yl_anchor=anchor,
-                                  yl_layer=passage.get("layer", ""))
-            # right before the passage: the passage keeps its children (words, notes) as they are
-            passage.parent.insert(passage.parent.index(passage), node)
+            found = term_words(words.astext(), catalogue)
+            if found:
+                rows.append((anchor, passage.get("layer", ""), found))
+                entries[id(passage)] = passage_entries(anchor, found, docname)
+        if rows:
+            _pages(self.env)[docname] = rows
+            page = self.env.get_domain("index").entries.setdefault(docname, [])
+            page[:] = _in_document_order(self.document, page, entries)
+
+
+def _in_document_order(document: nodes.document, others: list[tuple],
+                       terms: dict[int, list[tuple]]) -> list[tuple]:
+    """A page's index entries in the order its nodes would give them: ``others``, the entries of
+    its own ``index`` nodes as the index domain read them (in document order), with the terms'
+    of each passage where the passage stands — where its ``index`` node stood before."""
+    from .passage import yl_passage
+
+    if not others:  # a page of the edition: its index entries are its terms'
+        return [entry for found in terms.values() for entry in found]
+    merged: list[tuple] = []
+    rest = iter(others)
+    for node in document.findall(lambda n: isinstance(n, (addnodes.index, yl_passage))):
+        if isinstance(node, yl_passage):
+            merged += terms.get(id(node), ())
+        else:
+            merged += islice(rest, len(node["entries"]))
+    merged += rest  # entries of no node (another extension's): after them, as before
+    return merged
 
 
 def _pages(env: BuildEnvironment) -> dict[str, list[tuple[str, str, list[str]]]]:
@@ -164,6 +270,9 @@ def _pages(env: BuildEnvironment) -> dict[str, list[tuple[str, str, list[str]]]]
 
 
 class TermCollector(EnvironmentCollector):
+    """Forgets a page's terms when it is read again, merges those of pages read in parallel
+    (the index domain does the same with its entries)."""
+
     def clear_doc(self, app: Sphinx, env: BuildEnvironment, docname: str) -> None:
         _pages(env).pop(docname, None)
 
@@ -175,10 +284,7 @@ class TermCollector(EnvironmentCollector):
                 mine[docname] = theirs[docname]
 
     def process_doc(self, app: Sphinx, doctree: nodes.document) -> None:
-        found = [(node["yl_anchor"], node.get("yl_layer", ""), list(node["yl_terms"]))
-                 for node in blocks(doctree, addnodes.index) if node.get("yl_terms")]
-        if found:
-            _pages(app.env)[app.env.docname] = found
+        """Nothing: ``TermOccurrences`` recorded the page's terms while it was read."""
 
 
 def terms_signature() -> str:
@@ -213,7 +319,7 @@ def reading_order(env: BuildEnvironment) -> list[str]:
     return order + sorted(set(env.found_docs) - seen)
 
 
-_LISTINGS: dict[int, list] = {}  # id(env) → the whole listing, computed once per build
+_LISTINGS: dict[tuple, list] = {}  # (id(env), docnames) → the listing, computed once per build
 
 
 def forget_listing(app: Sphinx, env: BuildEnvironment) -> list[str]:
@@ -227,13 +333,13 @@ def term_listing(env: BuildEnvironment, docnames=None) -> list[tuple[object, lis
     """Per category (``conv.terms.Category``): its terms in pinyin order, each ``{term, pinyin,
     variants, count, places: [(docname, anchor, count)]}`` with the places in reading order.
 
-    The whole listing (``docnames`` None) is computed once per build and shared by the domain
-    index and the HTML page (``forget_listing`` drops it when pages are read again)."""
-    if docnames is None:
-        if id(env) not in _LISTINGS:
-            _LISTINGS[id(env)] = _term_listing(env, None)
-        return _LISTINGS[id(env)]
-    return _term_listing(env, docnames)
+    A listing (the whole one: ``docnames`` None) is computed once per build and shared by the
+    domain index (its length, its content) and the HTML page (``forget_listing`` drops it when
+    pages are read again)."""
+    key = (id(env), None if docnames is None else frozenset(docnames))
+    if key not in _LISTINGS:
+        _LISTINGS[key] = _term_listing(env, docnames)
+    return _LISTINGS[key]
 
 
 def _term_listing(env: BuildEnvironment, docnames) -> list[tuple[object, list[dict]]]:
@@ -373,18 +479,23 @@ class TermIndex(Index):
         key = None if docnames is None else tuple(sorted(docnames))
         length = cache["lengths"].get(key)
         if length is None:
-            content = self._generate(docnames)
-            _store_content(env, key, content)
-            cache["lengths"][key] = len(content)
+            # the categories with a term that occurs: what _generate makes an entry of. The
+            # content itself is made when something reads it (LaTeX; HTML never does)
+            length = sum(1 for _, entries in term_listing(env, docnames)
+                         if any(entry["places"] for entry in entries))
+            cache["lengths"][key] = length
             _save_cache(env)
-            return IndexContent(content), True
         return IndexContent(length=length, load=lambda: self._kept(key, docnames)), True
 
     def _kept(self, key, docnames) -> list[tuple[str, list[IndexEntry]]]:
-        """The content kept under this build's signature (else made again: the same)."""
-        stored = _stored_content(self.domain.env).get(key)
+        """The content kept under this build's signature, else made (and kept for the next
+        build)."""
+        env = self.domain.env
+        stored = _stored_content(env).get(key)
         if stored is None:
-            return self._generate(docnames)
+            content = self._generate(docnames)
+            _store_content(env, key, content)
+            return content
         make = tuple.__new__
         return [(letter, [make(IndexEntry, e) for e in rows]) for letter, rows in stored]
 
@@ -413,10 +524,10 @@ class TermIndex(Index):
 
 
 class IndexContent(Sequence):
-    """The index's content as Sphinx gets it: the list of ``(letter, entries)``, read from the
-    kept content only when something reads it (its length is known beforehand). An HTML build
-    never does: the page is drawn by ``render_terms``, and Sphinx only asks whether the index is
-    empty. Its ``repr`` is short: Sphinx ``repr``s the arguments of every event it emits (for its
+    """The index's content as Sphinx gets it: the list of ``(letter, entries)``, made or read
+    from the kept content only when something reads it (its length is known beforehand). An HTML
+    build never does: the page is drawn by ``render_terms``, and Sphinx only asks whether the
+    index is empty. Its ``repr`` is short: Sphinx ``repr``s the arguments of every event it emits (for its
     debug log), and the page's context holds the index — tens of thousands of ``IndexEntry``."""
 
     def __init__(self, content: list | None = None, *, length: int = 0, load=None) -> None:
@@ -591,11 +702,73 @@ def genindex_signature(builder) -> str:
     return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
 
 
+# -- the terms as index nodes, for what reads nodes ------------------------------------------
+
+def feed_terms_to_search(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """HTML: the search index's entries of a page (``IndexBuilder.feed``, when the page is
+    written) are those of its ``index`` nodes. One node at the end of the page holds every entry
+    of its terms: the same set of entries the passages' nodes gave, and the HTML writer prints
+    no ``index`` node."""
+    if getattr(app.builder, "indexer", None) is None:  # no search index (LaTeX, epub, …)
+        return
+    rows = _pages(app.env).get(docname)
+    if rows:
+        entries = [entry for anchor, _layer, found in rows
+                   for entry in passage_entries(anchor, found, docname)]
+        doctree.append(addnodes.index(entries=entries, inline=False))
+
+
+def _passages_with_terms(env: BuildEnvironment) -> dict[str, tuple[str, str, list[str]]]:
+    """anchor → ``(docname, layer, terms)`` of every passage with terms (made once per build)."""
+    _this_build(env)
+    if "passages" not in _BUILD:
+        _BUILD["passages"] = {anchor: (docname, layer, found)
+                              for docname, rows in _pages(env).items()
+                              for anchor, layer, found in rows}
+    return _BUILD["passages"]  # type: ignore[return-value]
+
+
+class TermIndexNodes(SphinxPostTransform):
+    """Every builder but HTML: each passage with terms gets its ``index`` node back, right
+    before it, as the page had it when it was read (``entries``, the terms as ``yl_terms``, the
+    passage as ``yl_anchor`` and ``yl_layer``), for the LaTeX index (``PinyinIndexKeys``),
+    Texinfo's ``@index``, the XML builders. First of the post-transforms, so that every other
+    one sees the page as it was."""
+
+    default_priority = 1
+
+    def is_supported(self) -> bool:
+        # the builder as SphinxPostTransform.is_supported reads it (``self.app`` is deprecated)
+        return self.env._builder_cls.format != "html"
+
+    def run(self, **kwargs) -> None:
+        from .passage import yl_passage
+
+        table = _passages_with_terms(self.env)
+        if not table:
+            return
+        for passage in list(blocks(self.document, yl_passage)):  # nodes are inserted
+            anchor = _anchor_of(passage)
+            row = table.get(anchor)
+            if row is None or anchor not in passage["ids"]:
+                continue
+            docname, layer, found = row
+            parent = passage.parent
+            at = parent.index(passage)
+            if at and isinstance(parent[at - 1], addnodes.index) \
+                    and parent[at - 1].get("yl_anchor") == anchor:
+                continue  # a page read by an earlier version of this module: it has its node
+            parent.insert(at, addnodes.index(entries=passage_entries(anchor, found, docname),
+                                             inline=False, yl_terms=list(found), yl_anchor=anchor,
+                                             yl_layer=layer))
+
+
 # -- LaTeX: pinyin sort keys for the general index --------------------------------------------
 
 class PinyinIndexKeys(SphinxPostTransform):
-    """LaTeX: the terms' ``index`` nodes become ``\\index{zhi4 觯@\\spxentry{觯}!…}`` so that
-    ``makeindex`` sorts them by pinyin (the sub-entries, the chapters, in reading order)."""
+    """LaTeX: the terms' ``index`` nodes (``TermIndexNodes``) become
+    ``\\index{zhi4 觯@\\spxentry{觯}!…}`` so that ``makeindex`` sorts them by pinyin (the
+    sub-entries, the chapters, in reading order)."""
 
     builders = ("latex",)
     default_priority = 30
