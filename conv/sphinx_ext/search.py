@@ -14,6 +14,14 @@ Han characters (字 + 二字组, an overlapping-bigram index):
   its own node, ``吿于<yl_char>賔</yl_char>曰``) would lose the pairs at the cut:
   :func:`boundary_pairs` finds them and a hidden :class:`search_pairs` node (a ``meta`` keywords
   node the HTML writer skips) hands them to the indexer.
+- **Feeding the indexer.** Sphinx's ``IndexBuilder.feed`` walks a page node by node, splits each
+  text node on its own and stems and filters every word it gets, repeats and all: a large
+  corpus took seconds, in the main process even in a parallel build. So the HTML builder's
+  indexer is given, for each page, a :func:`compact_doctree` made in one walk of the same nodes
+  (:class:`CompactFeed`): the page's titles with their ids, one keywords node holding every
+  distinct word of the page (all its texts split at once, :func:`page_terms`) and its index
+  entries. ``IndexBuilder`` builds the index from it as from the page, and the index is the
+  same; ``tests/test_search_fast.py`` compares the two feeds.
 - **Query (JS, ``language_data.js``).** ``splitQuery`` cuts a query the same way
   (``释获者`` → ``释 获 者 释获 获者``) and ``Stemmer.stemWord`` folds each term with a table
   *generated at build time* from :func:`conv.normalize.search_table` (never copied by hand), so
@@ -53,13 +61,16 @@ gzipped, so Sphinx's format is kept. The generated fold table adds 52 kB (24 kB 
 from __future__ import annotations
 
 import json
+import operator
 import re
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.application import Sphinx
-from sphinx.search import SearchLanguage
+from sphinx.search import SearchLanguage, _is_meta_keywords
 
 from .. import data, normalize
 from .kept import file_stamps, read_kept, write_kept
@@ -165,16 +176,16 @@ def _fold_table() -> dict[str, str]:
 
 
 @lru_cache(maxsize=1)
-def _fold_pattern() -> re.Pattern:
-    """One character class of every key of :func:`fold_table`: text is scanned in C, and only
-    the (few) characters that fold go through Python."""
-    return re.compile("[" + "".join(re.escape(char) for char in sorted(fold_table())) + "]")
+def _fold_translation() -> dict[int, str]:
+    """:func:`fold_table` keyed by code point, for ``str.translate``: the whole text is folded in
+    C with a dict lookup per character. (A regular expression of the keys, a character class of
+    some 4 000 characters tested against every character of the text, was five times slower.)"""
+    return {ord(char): target for char, target in fold_table().items()}
 
 
 def search_fold(text: str) -> str:
     """``text`` folded for search, character by character with :func:`fold_table`."""
-    table = fold_table()
-    return _fold_pattern().sub(lambda match: table[match.group()], text)
+    return text.translate(_fold_translation())
 
 
 def _grams(chars: list[str]) -> list[str]:
@@ -197,6 +208,42 @@ def split_text(text: str) -> list[str]:
         words += _grams(_HAN.findall(run.group()))
     words += _WORD.findall(_HAN.sub(" ", text))
     return _unique(words)
+
+
+#: Whitespace between two Han characters (layout, not a break: :data:`_INDEX_RUN`).
+_HAN_GAP = re.compile(f"(?<={_HAN_CLASS})\\s+(?={_HAN_CLASS})")
+#: A run of anything but Han characters.
+_NOT_HAN_RUN = re.compile(f"[^{_HAN_CLASS[1:-1]}]+")
+#: A word of :data:`_WORD` once the Han characters are blanked out: word characters but Han ones.
+_NOT_HAN_WORD = re.compile(f"[^\\W{_HAN_CLASS[1:-1]}]+")
+#: What :func:`page_terms` puts between two texts: no Han character, no whitespace, no word
+#: character and no fold (nor ``\x00``, ``' '``, ``'\n'``, which ``nodes.unescape`` removes), so
+#: no term of :func:`split_text` can run across it.
+TEXT_BREAK = "\x01"
+
+
+def text_terms(text: str) -> set[str]:
+    """The terms of :func:`split_text` (the same set), for a long text.
+
+    ``split_text`` walks the text run by run in Python; here the text is folded, the whitespace
+    between Han characters removed and every other run of non-Han characters made one
+    :data:`TEXT_BREAK` in C over the whole text; then the characters are taken at once, and the
+    pairs of each distinct run (a page repeats many).
+    """
+    folded = search_fold(text)
+    runs = dict.fromkeys(_NOT_HAN_RUN.sub(TEXT_BREAK, _HAN_GAP.sub("", folded)).split(TEXT_BREAK))
+    terms = set("".join(runs))
+    for run in runs:
+        terms.update(map(operator.add, run, run[1:]))
+    terms.update(_NOT_HAN_WORD.findall(folded))
+    return terms
+
+
+def page_terms(texts: list[str]) -> set[str]:
+    """The union of :func:`split_text` over ``texts`` (每页检索词), in one :func:`text_terms` call:
+    :data:`TEXT_BREAK` keeps the texts apart (each distinct text once: a page repeats a third of
+    its text)."""
+    return text_terms(TEXT_BREAK.join(dict.fromkeys(texts)))
 
 
 def parse_scope(query: str) -> tuple[bool, str]:
@@ -225,12 +272,33 @@ def needles(query: str) -> list[str]:
     return _unique([chunk for chunk in _NEEDLE_BREAK.split(text) if chunk])
 
 
+class _Memo(dict):
+    """``function`` memoised in a dict: a value met before costs ``memo[key]``, a lookup in C and
+    no Python call."""
+
+    def __init__(self, function) -> None:
+        super().__init__()
+        self.function = function
+
+    def __missing__(self, key):
+        value = self[key] = self.function(key)
+        return value
+
+
 class SearchClassicalChinese(SearchLanguage):
     """Classical Chinese: every Han character and every adjacent pair, folded (see the module)."""
 
     lang = LANG
     language_name = "Classical Chinese"
     stopwords = frozenset()
+
+    def __init__(self, options: dict[str, str]) -> None:
+        super().__init__(options)
+        # IndexBuilder.feed stems each word of a page and filters it twice, and most words of a
+        # page were on the pages before: both are memoised for the build (the instance lives as
+        # long as the indexer), a known word costing a dict lookup instead of a Python call.
+        self.stem = _Memo(self.stem).__getitem__
+        self.word_filter = _Memo(self.word_filter).__getitem__
 
     def split(self, input: str) -> list[str]:  # noqa: A002 (Sphinx's signature)
         return split_text(input)
@@ -387,6 +455,152 @@ def _add_boundary_pairs(app: Sphinx, doctree: nodes.document, docname: str) -> N
         doctree.append(search_pairs("", name="keywords", content=",".join(pairs)))
 
 
+# --- feeding the indexer: one list of words per page ----------------------------------------
+
+#: How Sphinx's indexer (``sphinx.search._feed_visit_nodes``) treats a node class.
+_TEXT, _OTHER_TEXT, _COMMENT, _RAW, _META, _TITLE, _INDEX, _ELEMENT = range(8)
+_KINDS: dict[type, int] = {}
+
+
+def _kind_of(cls: type) -> int:
+    """What ``_feed_visit_nodes`` does with a node of class ``cls`` (its ``isinstance`` tests)."""
+    if issubclass(cls, nodes.Text):
+        return _TEXT if cls is nodes.Text else _OTHER_TEXT
+    for kind, base in ((_COMMENT, nodes.comment), (_RAW, nodes.raw), (_META, nodes.meta),
+                       (_TITLE, nodes.title), (_INDEX, addnodes.index)):
+        if issubclass(cls, base):
+            return kind
+    return _ELEMENT
+
+
+@dataclass
+class IndexContent:
+    """What Sphinx's indexer collects from a doctree (页面检索内容), found in one walk.
+
+    ``IndexBuilder.feed`` walks the doctree node by node and splits every text node on its own:
+    tens of thousands of calls to :meth:`SearchClassicalChinese.split` per page, each word of
+    each call then stemmed and filtered in Python, though a page repeats most of its characters
+    and pairs. The same walk here (the same nodes skipped: comments, ``no-search`` elements, raw
+    markup but its HTML's text) keeps the texts, and :meth:`words` splits them all at once.
+    """
+
+    #: The text nodes (escaped, as they are: :meth:`words` unescapes them all at once).
+    texts: list[str] = field(default_factory=list)
+    #: Text already plain: raw HTML without its tags, the ``astext()`` of another ``Text`` class.
+    plain: list[str] = field(default_factory=list)
+    #: The words of ``<meta name="keywords">`` nodes (among them :class:`search_pairs`).
+    keywords: list[str] = field(default_factory=list)
+    #: ``(title, id)`` of each title in document order (the first, the page's, without id).
+    titles: list[tuple[str, str | None]] = field(default_factory=list)
+    #: The ``entries`` of every index node (Sphinx takes them from the whole doctree).
+    entries: list[list] = field(default_factory=list)
+
+    def words(self) -> set[str]:
+        """Every word the indexer gets from the page: the union of ``split`` over its texts (see
+        :func:`page_terms`) and the keywords."""
+        words = page_terms([nodes.unescape(TEXT_BREAK.join(dict.fromkeys(self.texts))), *self.plain])
+        words.update(self.keywords)
+        return words
+
+
+def _raw_html_text(text: str) -> str:
+    """Raw HTML as ``sphinx.search._feed_visit_nodes`` indexes it: without style, script, tags."""
+    text = re.sub(r"<style.*?</style>", "", text, flags=re.IGNORECASE | re.DOTALL)
+    text = re.sub(r"<script.*?</script>", "", text, flags=re.IGNORECASE | re.DOTALL)
+    return re.sub(r"<[^<]+?>", "", text)
+
+
+def index_content(doctree: nodes.Node, language: str) -> IndexContent:
+    """The :class:`IndexContent` of ``doctree`` for the search language ``language``."""
+    content = IndexContent()
+    kinds = _KINDS
+    stack = [doctree]
+    while stack:
+        node = stack.pop()
+        kind = kinds.get(node.__class__)
+        if kind is None:
+            kind = kinds.setdefault(node.__class__, _kind_of(node.__class__))
+        if kind == _TEXT:
+            content.texts.append(node)
+            continue
+        if kind == _OTHER_TEXT:
+            content.plain.append(node.astext())
+            continue
+        if kind == _COMMENT or kind == _RAW or "no-search" in node["classes"]:
+            _skipped(node, kind, content)
+            continue
+        if kind == _INDEX:
+            content.entries.append(node["entries"])
+        elif kind == _META and _is_meta_keywords(node, language):
+            content.keywords += [keyword.strip() for keyword in node["content"].split(",")]
+        elif kind == _TITLE:
+            ids = node.parent["ids"]
+            content.titles.append((node.astext(), None if not content.titles else ids[0] if ids else None))
+        stack.extend(reversed(node.children))
+    return content
+
+
+def _skipped(node: nodes.Element, kind: int, content: IndexContent) -> None:
+    """A node whose text the indexer leaves out, but the text of raw HTML; its index entries
+    count all the same."""
+    if kind == _RAW and "no-search" not in node["classes"] and "html" in node.get("format", "").split():
+        content.plain.append(_raw_html_text(node.astext()))
+    content.entries += [index["entries"] for index in node.findall(addnodes.index)]
+
+
+class _IndexedTitle(nodes.title):
+    """A title as the indexer sees it: its text (``astext``), no children (the words of the
+    page's text nodes are all in the keywords)."""
+
+    def astext(self) -> str:
+        return self["heading"]
+
+
+def compact_doctree(content: IndexContent) -> nodes.Element:
+    """A small tree from which ``IndexBuilder.feed`` collects what it would from the page:
+
+    a section (with the title's id) and title for each title, in order; one keywords node with
+    every word of the page (the words of a title are indexed as title words, so repeating them
+    among the words changes nothing); and one index node with the entries of all.
+    """
+    root = nodes.Element()
+    for text, node_id in content.titles:
+        root += nodes.section("", _IndexedTitle(heading=text), ids=[] if node_id is None else [node_id])
+    words = content.words()
+    if words:  # (no keywords node at all: an empty one would index the empty word)
+        root += nodes.meta(name="keywords", content=",".join(words))
+    if content.entries:
+        root += addnodes.index(entries=[entry for entries in content.entries for entry in entries])
+    return root
+
+
+class CompactFeed:
+    """``IndexBuilder.feed`` given each page's :func:`compact_doctree`: the same index, one word
+    list per page (each word stemmed and filtered once, not once per text node that holds it)."""
+
+    def __init__(self, feed, language: str) -> None:
+        self.feed = feed
+        self.language = language
+
+    def __call__(self, docname: str, filename: str, title: str, doctree: nodes.Node) -> None:
+        self.feed(docname, filename, title, compact_doctree(index_content(doctree, self.language)))
+
+
+def _compact_feed(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Makes the HTML builder's indexer feed on :func:`compact_doctree` (once per build).
+
+    Sphinx creates the indexer when it prepares writing, so the first resolved page is the first
+    time to find it; the page is fed after it, in this process. Only with this language's own
+    ``split``: the words of all the texts of a page are split at once (:func:`page_terms`).
+    """
+    indexer = getattr(app.builder, "indexer", None)
+    lang = getattr(indexer, "lang", None)
+    if not isinstance(lang, SearchClassicalChinese) or type(lang).split is not SearchClassicalChinese.split:
+        return
+    if "feed" not in vars(indexer):
+        indexer.feed = CompactFeed(indexer.feed, lang.lang)
+
+
 # --- registration ---------------------------------------------------------------------------
 
 
@@ -497,6 +711,7 @@ def setup_search(app: Sphinx) -> None:
     app.connect("config-inited", _default_language)
     app.connect("builder-inited", keep_in)
     app.connect("doctree-resolved", _add_boundary_pairs)
+    app.connect("doctree-resolved", _compact_feed)
     app.connect("html-page-context", _search_page_assets)
     app.connect("html-collect-pages", restore_index_entries)
 
