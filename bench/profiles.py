@@ -10,7 +10,8 @@ import pstats
 
 PHASES = [
     ("read: parse, read transforms, events", "cum", "sphinx/builders/__init__.py:467(read)", None),
-    ("  MyST parse (directives included)", "cum", "myst_parser/parsers/sphinx_.py:65(parse)", None),
+    # the edition's pages are read by conv/sphinx_ext/fastpage.py's parser (MyST's for any other page)
+    ("  MyST parse (directives included)", "cum", "sphinx_ext/fastpage.py:*(parse)|myst_parser/parsers/sphinx_.py:65(parse)", None),
     ("    domain directives (yl:…)", "cum", "sphinx/domains/__init__.py:195(run)", None),
     ("  read transforms", "from", "sphinx/transforms/__init__.py:90(apply_transforms)", "sphinx/util/docutils.py:837(_parse_str_to_doctree)"),
     ("write: resolve, HTML, search feed, theme", "cum", "sphinx/builders/__init__.py:703(write)", None),
@@ -35,9 +36,14 @@ def _short(file: str) -> str:
 
 
 def _key(stats: pstats.Stats, pattern: str):
-    for key in stats.stats:
-        if pattern in f"{key[0]}:{key[1]}({key[2]})":
-            return key
+    """The first function matching ``pattern``: alternatives split by ``|``, each a substring of
+    ``file:line(function)`` (``*`` for any line number)."""
+    for alternative in pattern.split("|"):
+        head, _, tail = alternative.partition("*")
+        for key in stats.stats:
+            name = f"{key[0]}:{key[1]}({key[2]})"
+            if (head in name and name.endswith(tail)) if tail else alternative in name:
+                return key
     return None
 
 
