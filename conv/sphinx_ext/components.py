@@ -5,6 +5,7 @@ from .apparatus import setup_apparatus
 from .cjk import setup_cjk
 from .design import setup_design
 from .fastpage import setup_fastpage
+from .parallel import setup_parallel
 from .chars import setup_chars
 from .cite import setup_cite
 from .domain import setup_domain
@@ -45,4 +46,5 @@ SETUPS: list = [
     setup_navcache,  # the site's navigation (the theme's toctree) reused between builds
     setup_design,  # sphinx-design's HTML post-transforms only on pages with its components
     setup_fastpage,  # generated pages read without markdown-it's block parser (fastpage.py)
+    setup_parallel,  # -j N: pages read in chunks of equal size, each process writes whole pages (parallel.py)
 ]
