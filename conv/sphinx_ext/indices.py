@@ -711,11 +711,13 @@ def feed_terms_to_search(app: Sphinx, doctree: nodes.document, docname: str) -> 
     no ``index`` node."""
     if getattr(app.builder, "indexer", None) is None:  # no search index (LaTeX, epub, …)
         return
-    rows = _pages(app.env).get(docname)
-    if rows:
-        entries = [entry for anchor, _layer, found in rows
-                   for entry in passage_entries(anchor, found, docname)]
-        doctree.append(addnodes.index(entries=entries, inline=False))
+    # The index domain holds the page's entries as read: the terms' and those of the page's own
+    # index nodes, which the feed reads again from their nodes into the same set. Taken from
+    # there, the entries need not be made again (their category keys need pypinyin's readings,
+    # which an incremental build that keeps the index of terms never loads).
+    entries = app.env.get_domain("index").entries.get(docname)
+    if _pages(app.env).get(docname) and entries:
+        doctree.append(addnodes.index(entries=list(entries), inline=False))
 
 
 def _passages_with_terms(env: BuildEnvironment) -> dict[str, tuple[str, str, list[str]]]:
