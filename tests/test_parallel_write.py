@@ -9,6 +9,7 @@ build. The seeds' edition is converted and built as in ``tests/test_incremental.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -37,8 +38,6 @@ def serial(seeds, tmp_path_factory) -> Path:
 
 
 def copy_of(seeds: Path, base: Path) -> Path:
-    import shutil
-
     src = base / "source"
     shutil.copytree(seeds, src)
     return src
@@ -57,7 +56,8 @@ def test_serial_build_does_not_fork(seeds, tmp_path):
     assert PARALLEL_MESSAGE not in stdout
 
 
-def sphinx(src: Path, out: Path, *args: str) -> subprocess.CompletedProcess:
+def sphinx_html(src: Path, out: Path, *args: str) -> subprocess.CompletedProcess:
+    """``sphinx-build -b html`` with only ``args``: it may fail (``build`` asserts it does not)."""
     return subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-d", str(out / "doctrees"),
                            *args, str(src), str(out / "html")], capture_output=True, text=True, cwd=ROOT)
 
@@ -65,18 +65,18 @@ def sphinx(src: Path, out: Path, *args: str) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize("keep_going", [True, False])
 def test_warning_while_writing_in_a_process_fails_the_build(seeds, tmp_path, keep_going):
     """An unknown anchor is found when the page is resolved, in a forked process now: the
-    warning names the page and line in the main process's output, and ``-W`` fails the build."""
+    warning names the page in the main process's output, and ``-W`` fails the build."""
     src = copy_of(seeds, tmp_path)
     page = src / "judou" / "xiangshe.md"  # a chapter page: never the one written before the fork
     page.write_text(page.read_text(encoding="utf-8") + "\n{yl:cite}`judou-xiangshe-999`\n",
                     encoding="utf-8")
     args = ["-W", "--keep-going"] if keep_going else ["-W"]
-    proc = sphinx(src, tmp_path / "out", "-j", "2", "-v", *args)
+    proc = sphinx_html(src, tmp_path / "out", "-j", "2", "-v", *args)
     assert PARALLEL_MESSAGE in proc.stdout, proc.stdout[-3000:] + proc.stderr[-3000:]
     assert proc.returncode != 0
     assert "judou/xiangshe.md" in proc.stderr and "judou-xiangshe-999" in proc.stderr, proc.stderr[-3000:]
     # without -W the build goes on and reports the warning all the same
-    proc = sphinx(src, tmp_path / "plain", "-j", "2")
+    proc = sphinx_html(src, tmp_path / "plain", "-j", "2")
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "judou-xiangshe-999" in proc.stderr
 
