@@ -26,6 +26,7 @@ from sphinx import addnodes
 from conftest import FIXTURE_PROJECT, ROOT
 from conv import terms as term_index
 from conv.sphinx_ext.passage import yl_passage, yl_text
+from test_incremental import edition
 
 CHAPTERS = ["judou/xiangshe", "judou/yanli", "tongjie/xiangyinjiu", "tongjie/dashe"]
 
@@ -214,14 +215,7 @@ def test_mixed_page_keeps_the_document_order_of_its_entries(tmp_path):
 def test_parallel_read_records_what_a_serial_read_records(tmp_path):
     """``-j 2`` reads pages in forked processes; their records are merged into the main
     environment: the same entries and terms as ``-j 1``."""
-    src = tmp_path / "source"
-    src.mkdir()
-    for name in ("conf.py", "index.md"):
-        shutil.copy(ROOT / "source" / name, src / name)
-    shutil.copytree(ROOT / "source" / "notes", src / "notes")
-    proc = subprocess.run([sys.executable, "-m", "conv", "build", "--out", str(src)],
-                          capture_output=True, text=True, cwd=ROOT)
-    assert proc.returncode == 0, proc.stderr[-3000:]
+    src = edition(tmp_path)
     envs = []
     for jobs in ("1", "2"):
         doctrees = tmp_path / f"doctrees-{jobs}"
