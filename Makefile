@@ -31,11 +31,15 @@ $(CONVERTED): $(INSTALLED) $(CONV_INPUTS)
 	$(BIN)/python -m conv build --out source
 	touch $@
 
-html: $(CONVERTED)
-	$(BIN)/sphinx-build $(SPHINXOPTS) -b html source build/html
+# html and latexpdf convert inside sphinx-build (conv/sphinx_ext/seeds.py), by the rule of
+# $(CONVERTED): one process loads the converter's tables for both.
+SEEDS := -D yl_seeds=../seeds
 
-latexpdf: $(CONVERTED)
-	$(BIN)/sphinx-build -M latexpdf source build $(SPHINXOPTS)
+html: $(INSTALLED)
+	$(BIN)/sphinx-build $(SPHINXOPTS) $(SEEDS) -b html source build/html
+
+latexpdf: $(INSTALLED)
+	$(BIN)/sphinx-build -M latexpdf source build $(SPHINXOPTS) $(SEEDS)
 
 test: $(CONVERTED)
 	$(BIN)/python -m pytest -q

@@ -2,8 +2,9 @@
 
 Variants, timed in one run and alternated (a before b in even repeats, b before a in odd ones):
 
-  a  the edition's full pipeline: ``python -m conv build`` + ``sphinx-build -b html -j auto`` in a
-     temporary project (copies of source/conf.py and source/index.md), from a cold start
+  a  the edition's full pipeline as ``make html`` runs it: ``sphinx-build -b html -j auto -D
+     yl_seeds=SEEDS``, which converts the seeds first (conv/sphinx_ext/seeds.py), in a temporary
+     project (copies of source/conf.py, source/index.md and the notes), from a cold start
   b  the floor: plain Sphinx (myst-parser, furo) on the same text as bare MyST paragraphs
   c  the converter alone, in a fresh interpreter (``python -m bench.converter``): characters/s
   d  incremental: after a, one hand-written notes page changed, ``sphinx-build`` again
@@ -171,6 +172,12 @@ class Bench:
         self.projects["plain-large"] = projects.plain_project(self.work / "plain-large", large_edition)
         self.problems = {"seeds": len(seeds_edition.problems), "large": len(large_edition.problems)}
 
+    def seeds_options(self, which: str) -> list:
+        """``-D`` options for the conversion inside ``sphinx-build`` (as ``make html`` passes them)."""
+        if which == "seeds":  # seeds/ of the project, the committed ledger
+            return ["-D", f"yl_seeds={ROOT / 'seeds'}"]
+        return ["-D", f"yl_seeds={self.large.directory}", "-D", f"yl_seeds_ledger={self.large_ledger}"]
+
     def convert_cmd(self, which: str, out: Path) -> list:
         if which == "seeds":  # as `make convert` does: seeds/ from the project root, committed ledger
             return [PY, "-m", "conv", "build", "--out", out]
@@ -198,8 +205,8 @@ class Bench:
     # -- variants ----------------------------------------------------------------------------
     def variant_a(self, which: str, repeat: int) -> bool:
         project = projects.edition_project(self.projects[f"edition-{which}"])  # cold: a fresh project
-        return (self.step("a", which, "convert", self.convert_cmd(which, project), f"a-{which}-convert-{repeat}.log", repeat)
-                and self.step("a", which, "sphinx", sphinx_cmd(project, "html", self.jobs), f"a-{which}-sphinx-{repeat}.log", repeat))
+        return self.step("a", which, "sphinx", sphinx_cmd(project, "html", self.jobs) + self.seeds_options(which),
+                         f"a-{which}-sphinx-{repeat}.log", repeat)
 
     def variant_b(self, which: str, repeat: int) -> bool:
         project = self.projects[f"plain-{which}"]
@@ -216,7 +223,7 @@ class Bench:
         for _ in range(self.args.incremental_repeats):
             self.counter += 1
             projects.touch_note(project, self.counter)
-            if not self.step("d", which, "sphinx", sphinx_cmd(project, "html", self.jobs),
+            if not self.step("d", which, "sphinx", sphinx_cmd(project, "html", self.jobs) + self.seeds_options(which),
                              f"d-{which}-sphinx-{repeat}-{self.counter}.log", repeat):
                 return
             entry = self.runs[-1]
@@ -239,7 +246,8 @@ class Bench:
         if not (project / "judou").is_dir():
             run("e convert (untimed)", self.convert_cmd("seeds", project), self.logs / f"e-convert-{repeat}.log", cwd=ROOT)
         shutil.rmtree(project / "_build" / "latexpdf", ignore_errors=True)
-        self.step("e", "seeds", "latexpdf", sphinx_cmd(project, "latexpdf", self.jobs), f"e-seeds-latexpdf-{repeat}.log", repeat)
+        self.step("e", "seeds", "latexpdf", sphinx_cmd(project, "latexpdf", self.jobs) + self.seeds_options("seeds"),
+                  f"e-seeds-latexpdf-{repeat}.log", repeat)
 
     # -- the run --------------------------------------------------------------------------------
     def go(self) -> dict:
@@ -312,15 +320,11 @@ class Bench:
 
         medians: dict[str, dict] = {}
         for corpus in ("seeds", "large"):
-            sph = pick("a", corpus, "sphinx")
-            by_repeat = {r["repeat"]: r for r in pick("a", corpus, "convert")}
-            conv_runs = [by_repeat[r["repeat"]] for r in sph]
+            sph = pick("a", corpus, "sphinx")  # the conversion runs inside sphinx-build
             if sph:
-                totals = [c["seconds"] + s["seconds"] for c, s in zip(conv_runs, sph)]
-                cpus = [c.get("cpu_s", 0) + s.get("cpu_s", 0) for c, s in zip(conv_runs, sph)]
-                medians[f"a_{corpus}"] = {"convert_s": med([r["seconds"] for r in conv_runs]),
-                                          "sphinx_s": med([r["seconds"] for r in sph]), "total_s": med(totals),
-                                          "cpu_s": med(cpus), "sphinx_cpu_s": med([r.get("cpu_s", 0) for r in sph]),
+                totals = [s["seconds"] for s in sph]
+                medians[f"a_{corpus}"] = {"total_s": med(totals),
+                                          "cpu_s": med([r.get("cpu_s", 0) for r in sph]),
                                           "all_total_s": totals, "warnings": max(r["warnings"] for r in sph)}
             plain = pick("b", corpus, "sphinx")
             if plain:
@@ -365,7 +369,6 @@ class Bench:
             a, b = medians.get(f"a_{corpus}"), medians.get(f"b_{corpus}")
             if a and b:
                 ratios[corpus] = a["total_s"] / b["total_s"]
-                ratios[f"{corpus}_sphinx_only"] = a["sphinx_s"] / b["total_s"]
                 if a.get("cpu_s") and b.get("cpu_s"):
                     ratios[f"{corpus}_cpu"] = a["cpu_s"] / b["cpu_s"]
         memory = {}

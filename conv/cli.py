@@ -70,6 +70,12 @@ def main(argv: list[str] | None = None) -> int:
             for path in writer.clean(Path(args.out)):
                 print(f"removed {path}", file=sys.stderr)
             return 0
+        if args.command == "build":
+            from . import build
+
+            build.build(seed_paths(args.seeds), Path(args.out), Path(args.ledger) if args.ledger else None,
+                        full=whole_edition(args.seeds), say=lambda line: print(line, file=sys.stderr))
+            return 0
         from . import assemble, export
         from .ledger import Ledger
 
@@ -77,16 +83,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "anchors":
             return anchors_command(args, ledger)
         edition = assemble.convert(seed_paths(args.seeds), ledger=ledger, full=whole_edition(args.seeds))
-        if args.command == "dump":
-            json.dump(export.edition(edition), sys.stdout, ensure_ascii=False, indent=1)
-            sys.stdout.write("\n")
-        else:
-            from . import writer
-
-            written = writer.write(edition, Path(args.out))
-            for problem in edition.problems:
-                print(f"{problem['seed']}:{problem['line']}:{problem['col']}: {problem['kind']}: {problem['message']}", file=sys.stderr)
-            print(f"conv: {len(written)} pages written or unchanged under {args.out}/", file=sys.stderr)
+        json.dump(export.edition(edition), sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
     except ConversionError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -20,12 +20,14 @@ from .passage import setup_passage
 from .permalink import setup_permalink
 from .preload import setup_preload
 from .search import setup_search
+from .seeds import setup_seeds
 from .tables import setup_tables
 from .titles import setup_titles
 from .toolbar import setup_toolbar
 
 SETUPS: list = [
     setup_domain,  # first: the others register their directives and roles into the yl domain
+    setup_seeds,  # -D yl_seeds=../seeds: the seeds converted at config-inited (seeds.py)
     setup_chars,
     setup_glosses,
     setup_passage,

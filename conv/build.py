@@ -1,0 +1,84 @@
+"""Building (构建): the seeds of a directory → the generated MyST pages of a source directory.
+
+One function for both ways the edition is built: ``python -m conv build`` (``make convert``) and
+the Sphinx extension when ``yl_seeds`` is set (``make html``, ``conv.sphinx_ext.seeds``): then the
+conversion runs inside ``sphinx-build``, which loads the converter's tables (OpenCC, tshet-uinh,
+pypinyin) once for both and starts one interpreter instead of two.
+
+``up_to_date`` is ``make``'s rule for ``source/.converted``: the pages are current when the stamp
+is newer than every seed and manifest of the seed directory, every module of the converter and
+every data file (``conv/*.py``, ``conv/data/*``) and the ledger. ``make`` touches the stamp after
+``make convert``, ``mark_converted`` after a conversion inside Sphinx.
+
+Progress goes to ``say``, one line per work (its chapters and passages), then the reported
+problems (``seed:line:col: kind: message``: ambiguities the converter recorded, not errors) and
+the number of pages. A ``conv.errors.ConversionError`` (a lost character, a hand-edited generated
+page…) propagates: the caller reports it and fails.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from .model import Edition
+
+CONVERTER = Path(__file__).resolve().parent
+STAMP = ".converted"
+
+
+def seeds_in(directory: Path) -> list[Path]:
+    """The seed files of a directory, in the order they are converted (by name)."""
+    return sorted(Path(directory).glob("*.txt"))
+
+
+def inputs(seed_dir: Path, ledger: Path | None = None) -> list[Path]:
+    """What the generated pages depend on (the Makefile's ``CONV_INPUTS``, plus a given ledger)."""
+    seed_dir = Path(seed_dir)
+    found = [*seeds_in(seed_dir), *sorted(seed_dir.glob("*.toml")), *sorted(CONVERTER.glob("*.py")),
+             *sorted(p for p in (CONVERTER / "data").glob("*") if p.is_file())]
+    if ledger is not None:
+        found.append(Path(ledger))
+    return found
+
+
+def up_to_date(seed_dir: Path, out: Path, ledger: Path | None = None) -> bool:
+    """The stamp ``out/.converted`` is newer than every input (``make``'s rule)."""
+    try:
+        stamp = (Path(out) / STAMP).stat().st_mtime_ns
+    except OSError:
+        return False
+    return all(path.stat().st_mtime_ns <= stamp for path in inputs(seed_dir, ledger) if path.exists())
+
+
+def build(paths: list[Path], out: Path, ledger: Path | None = None, full: bool = False,
+          say: Callable[[str], None] = print) -> list[Path]:
+    """Convert ``paths`` and write the pages under ``out`` (unchanged pages are left alone);
+    ``ledger``: the anchor ledger (None: the committed one); ``full``: the seeds are the whole
+    edition (every ledger anchor is checked). Returns the pages."""
+    from . import assemble, writer
+    from .ledger import Ledger
+
+    edition = assemble.convert(paths, ledger=Ledger.load(ledger), full=full)
+    for line in progress(edition):
+        say(line)
+    written = writer.write(edition, Path(out))
+    for problem in edition.problems:
+        say(f"{problem['seed']}:{problem['line']}:{problem['col']}: {problem['kind']}: {problem['message']}")
+    say(f"conv: {len(written)} pages written or unchanged under {out}/")
+    return written
+
+
+def mark_converted(out: Path) -> None:
+    """Touch the stamp: the pages under ``out`` are those of the inputs as they are now."""
+    (Path(out) / STAMP).touch()
+
+
+def progress(edition: Edition) -> list[str]:
+    """One line per work: its chapters and passages, and the seeds they come from."""
+    lines = []
+    for work in edition.works:
+        passages = sum(len(section.passages) for chapter in work.chapters for section in chapter.sections)
+        seeds = {seed for chapter in work.chapters for seed in chapter.seeds}
+        lines.append(f"conv: {work.id} {work.title}: {len(work.chapters)} chapters, {passages:,} passages "
+                     f"from {len(seeds)} seed file{'s' if len(seeds) != 1 else ''}")
+    return lines

@@ -1,0 +1,73 @@
+"""The seeds converted inside the build (构建内转换): ``yl_seeds`` and ``yl_seeds_ledger``.
+
+``make html`` runs ``sphinx-build … -D yl_seeds=../seeds``: at ``config-inited``, before the
+environment is loaded, the extension converts the seeds of that directory into the generated
+pages of the source directory (``conv.build``), when they are out of date (``make``'s rule:
+``source/.converted`` older than a seed, a manifest, a module or data file of the converter, or
+the ledger), and touches ``source/.converted``. Sphinx then finds the changed pages as it finds
+any changed page. One process does both: the tables the converter and the extension share
+(OpenCC, the 《广韵》 of tshet-uinh, pypinyin) load once, and the glosses the converter placed
+are not placed again.
+
+- ``yl_seeds`` (default ``""``: the pages are converted beforehand, ``make convert``): the seed
+  directory, relative to the configuration directory. Its ``*.txt`` are converted in name order;
+  when it is the project's ``seeds/`` the seeds are the whole edition (every ledger anchor is
+  checked), as ``python -m conv build`` without arguments.
+- ``yl_seeds_ledger`` (default ``""``: ``conv/data/anchors.tsv``): the anchor ledger, read only.
+
+Neither changes what a page is made of (the pages do): both are left out of Sphinx's environment
+and output checks. The converter's progress and its reported problems are logged; a conversion it
+refuses (``conv.errors.ConversionError``) stops the build before anything is read, as ``python -m
+conv build`` stops: ``error: FILE:LINE:COL: message`` and what to do on standard error, exit
+status 2 (``SystemExit``: Sphinx's report of an internal error — versions, traceback, "please
+open an issue" — would bury the one line an editor needs).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import sys
+
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+
+def setup_seeds(app: Sphinx) -> None:
+    app.add_config_value("yl_seeds", "", "", types=frozenset({str}))
+    app.add_config_value("yl_seeds_ledger", "", "", types=frozenset({str}))
+    app.connect("config-inited", convert_seeds, priority=400)
+
+
+def convert_seeds(app: Sphinx, config) -> None:
+    """Convert the seeds of ``yl_seeds`` into the source directory unless the pages are current."""
+    if not config.yl_seeds:
+        return
+    from conv import build, cli
+    from conv.errors import ConversionError
+
+    confdir = Path(app.confdir)
+    seed_dir = (confdir / config.yl_seeds).resolve()
+    ledger = (confdir / config.yl_seeds_ledger).resolve() if config.yl_seeds_ledger else None
+    if not seed_dir.is_dir():
+        fail(f"yl_seeds: {seed_dir}: no such directory (give the seed directory relative to the "
+             "directory of conf.py, e.g. -D yl_seeds=../seeds)")
+    out = Path(app.srcdir)
+    if build.up_to_date(seed_dir, out, ledger):
+        logger.info(f"conv: the pages are up to date with {config.yl_seeds}")
+        return
+    full = ledger is None and seed_dir == cli.PROJECT_SEEDS.resolve()
+    try:
+        build.build(build.seeds_in(seed_dir), out, ledger, full=full, say=logger.info)
+    except ConversionError as error:
+        fail(str(error))
+    except FileNotFoundError as error:
+        fail(f"{error.filename}: no such file")
+    build.mark_converted(out)
+
+
+def fail(message: str) -> None:
+    """Stop the build as the converter's command line stops: the message, exit status 2."""
+    print(f"error: {message}", file=sys.stderr, flush=True)
+    raise SystemExit(2)
