@@ -33,3 +33,24 @@ def test_parallel_read_of_several_pages_loads_the_tables_first():
 def test_serial_read_or_one_page_loads_nothing():
     assert loaded(1, ["judou/xiangshe", "judou/yanli"]) == "0 False False"
     assert loaded(2, ["notes/judou/xiangshe"]) == "0 False False"
+
+
+GC_SCRIPT = textwrap.dedent(
+    """
+    import gc, sys
+    from types import SimpleNamespace
+    from conv.sphinx_ext import preload
+
+    app = SimpleNamespace()
+    gc.set_threshold(700, 10, 10)
+    preload.raise_gc_thresholds(app, None)
+    during = gc.get_threshold()
+    preload.restore_gc_thresholds(app, None)
+    print(during, gc.get_threshold())
+    """
+)
+
+
+def test_the_collector_runs_less_often_during_a_build_only():
+    result = subprocess.run([sys.executable, "-c", GC_SCRIPT], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "(200000, 20, 20) (700, 10, 10)"

@@ -1,5 +1,16 @@
-"""Before a read (预载): the pickled environment loaded without the cyclic collector, small reads
-in the main process, the converter's tables before a fork.
+"""Before a read (预载): the cyclic collector's thresholds, the pickled environment loaded without
+the collector, small reads in the main process, the converter's tables before a fork.
+
+**The collector runs less often during a build.** Python's cyclic garbage collector starts a
+young-generation collection every 700 new container objects and an older one every 10 of those.
+Reading and writing the whole 仪礼 makes millions of doctree nodes, each a container with a
+reference to its parent (a cycle), so the collector ran thousands of times, walking ever more
+surviving objects: about a sixth of the CPU time of a large build. From ``config-inited`` to
+``build-finished`` the thresholds are ``GC_THRESHOLDS`` (a young collection every 200,000 new
+containers, as build tools such as mypy set them); then they are set back. Garbage is collected
+all the same, in fewer, larger collections: on the benchmark's large corpus (805,000 characters,
+``-j auto``, two cores) the build went from about 10.2 to 8.5 s and the largest process grew by
+about 5 MB (327 → 332 MB max RSS); with ``-j 1``, 18.2 → 15.2 s, 462 → 493 MB.
 
 **The environment is loaded, then set aside from the cyclic collector.** An incremental build
 starts by unpickling the environment of the last one (millions of small objects on the whole
@@ -54,6 +65,8 @@ import os
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
+#: The collector's thresholds during a build (generation 0, 1, 2; Python's default: 700, 10, 10).
+GC_THRESHOLDS = (200_000, 20, 20)
 #: Pages to read that total less than this (bytes of source) are read in the main process.
 SERIAL_READ_BYTES = 128 * 1024
 #: After such a read, at most this many pages to write are written in the main process too.
@@ -63,11 +76,14 @@ _PARALLEL: dict[int, int] = {}  # id(app) → its -j while a small read runs ser
 _OUTDATED: dict[int, set[str] | None] = {}  # id(app) → the builder's out-of-date pages (None: all)
 _GC: dict[int, bool] = {}  # id(app) → whether the collector was enabled before the pause
 _FROZEN: set[int] = set()  # id(app) of the builds that froze the heap
+_THRESHOLDS: dict[int, tuple[int, ...]] = {}  # id(app) → the thresholds before its build
 
 
 def setup_preload(app: Sphinx) -> None:
     atexit.unregister(gc.freeze)  # once per process, however many builds it runs
     atexit.register(gc.freeze)
+    app.connect("config-inited", raise_gc_thresholds, priority=100)
+    app.connect("build-finished", restore_gc_thresholds)
     app.connect("config-inited", pause_gc_for_environment, priority=900)  # the last one
     app.connect("builder-inited", freeze_environment, priority=100)
     app.connect("builder-inited", record_outdated)
@@ -76,6 +92,18 @@ def setup_preload(app: Sphinx) -> None:
     app.connect("env-before-read-docs", preload_before_fork)
     app.connect("env-check-consistency", restore_parallel_unless_few_pages, priority=900)
     app.connect("write-started", restore_parallel, priority=100)
+
+
+def raise_gc_thresholds(app: Sphinx, config) -> None:
+    """From the configuration on: collect less often (see the module)."""
+    _THRESHOLDS.setdefault(id(app), gc.get_threshold())
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
+def restore_gc_thresholds(app: Sphinx, exception: Exception | None) -> None:
+    previous = _THRESHOLDS.pop(id(app), None)
+    if previous is not None:
+        gc.set_threshold(*previous)
 
 
 def pause_gc_for_environment(app: Sphinx, config) -> None:
