@@ -40,7 +40,8 @@ the pages are written the heap is set aside from the cyclic collector (``freeze_
 
 **Reading.** ``_read_parallel`` is Sphinx's, but with ``READ_CHUNKS_PER_PROCESS × N`` chunks of
 equal source size: on two cores two chunks that end together, and one environment fewer to send
-back and merge.
+back and merge. The heap is frozen across those forks too (the tables loaded, the environment so
+far), so the processes' collections do not walk it.
 
 **When.** Only when Sphinx would write in parallel (``-j N``, N > 1, every extension
 parallel-write-safe) and there are at least ``MIN_PAGES`` pages; otherwise Sphinx's own
@@ -264,9 +265,13 @@ def read_in_parallel(builder: StandaloneHTMLBuilder, docnames: list[str], nproc:
         next(progress)
 
     tasks = ParallelTasks(nproc)
-    for chunk in start_order(chunks, nproc):
-        tasks.add_task(read_chunk, chunk, merge)
-    tasks.join()
+    gc.freeze()
+    try:
+        for chunk in start_order(chunks, nproc):
+            tasks.add_task(read_chunk, chunk, merge)
+        tasks.join()
+    finally:
+        gc.unfreeze()
     logger.info('')
 
 
