@@ -8,7 +8,8 @@ pypinyin) once for both and starts one interpreter instead of two.
 ``up_to_date`` is ``make``'s rule for ``source/.converted``: the pages are current when the stamp
 is newer than every seed and manifest of the seed directory, every module of the converter and
 every data file (``conv/*.py``, ``conv/data/*``) and the ledger. ``make`` touches the stamp after
-``make convert``, ``mark_converted`` after a conversion inside Sphinx.
+``make convert``; ``mark_converted`` writes it after a conversion inside Sphinx, with the list of
+the pages, so that a generated page deleted since is noticed.
 
 Progress goes to ``say``, one line per work (its chapters and passages), then the reported
 problems (``seed:line:col: kind: message``: ambiguities the converter recorded, not errors) and
@@ -42,12 +43,17 @@ def inputs(seed_dir: Path, ledger: Path | None = None) -> list[Path]:
 
 
 def up_to_date(seed_dir: Path, out: Path, ledger: Path | None = None) -> bool:
-    """The stamp ``out/.converted`` is newer than every input (``make``'s rule)."""
+    """The stamp ``out/.converted`` is newer than every input (``make``'s rule) and every page
+    it lists is still there (a page deleted by hand is written again)."""
+    stamp = Path(out) / STAMP
     try:
-        stamp = (Path(out) / STAMP).stat().st_mtime_ns
+        made = stamp.stat().st_mtime_ns
+        listed = stamp.read_text(encoding="utf-8").split("\n")
     except OSError:
         return False
-    return all(path.stat().st_mtime_ns <= stamp for path in inputs(seed_dir, ledger) if path.exists())
+    if not all((Path(out) / rel).is_file() for rel in listed if rel):
+        return False
+    return all(path.stat().st_mtime_ns <= made for path in inputs(seed_dir, ledger) if path.exists())
 
 
 def build(paths: list[Path], out: Path, ledger: Path | None = None, full: bool = False,
@@ -68,9 +74,11 @@ def build(paths: list[Path], out: Path, ledger: Path | None = None, full: bool =
     return written
 
 
-def mark_converted(out: Path) -> None:
-    """Touch the stamp: the pages under ``out`` are those of the inputs as they are now."""
-    (Path(out) / STAMP).touch()
+def mark_converted(out: Path, pages: list[Path]) -> None:
+    """Write the stamp: the pages under ``out`` (listed in it, one relative path a line) are
+    those of the inputs as they are now. (``make convert`` only touches it: an empty list.)"""
+    listed = sorted(str(Path(page).relative_to(out)) for page in pages)
+    (Path(out) / STAMP).write_text("".join(f"{rel}\n" for rel in listed), encoding="utf-8")
 
 
 def progress(edition: Edition) -> list[str]:

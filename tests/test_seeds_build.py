@@ -79,6 +79,21 @@ def test_up_to_date_pages_are_not_converted_again(project):
     assert page.stat().st_mtime_ns == before
 
 
+def test_a_deleted_page_is_converted_again(project, tmp_path):
+    base, _ = project
+    src = tmp_path / "source"
+    shutil.copytree(base / "source", src)
+    shutil.copytree(base / "seeds", tmp_path / "seeds")
+    assert (src / ".converted").read_text(encoding="utf-8").split("\n")[:2] == [
+        "apparatus/glossary.md", "apparatus/glosses.md"]
+    before = (src / CHAPTER).read_bytes()
+    (src / CHAPTER).unlink()
+    proc = sphinx(src, tmp_path / "html")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "conv: 13 pages written or unchanged under" in proc.stdout
+    assert (src / CHAPTER).read_bytes() == before
+
+
 def test_a_refused_conversion_fails_the_build_with_its_location(project, tmp_path):
     base, _ = project
     src = tmp_path / "source"

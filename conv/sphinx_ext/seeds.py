@@ -4,7 +4,7 @@
 environment is loaded, the extension converts the seeds of that directory into the generated
 pages of the source directory (``conv.build``), when they are out of date (``make``'s rule:
 ``source/.converted`` older than a seed, a manifest, a module or data file of the converter, or
-the ledger), and touches ``source/.converted``. Sphinx then finds the changed pages as it finds
+the ledger; or a page it lists deleted), and writes ``source/.converted``. Sphinx then finds the changed pages as it finds
 any changed page. One process does both: the tables the converter and the extension share
 (OpenCC, the 《广韵》 of tshet-uinh, pypinyin) load once, and the glosses the converter placed
 are not placed again.
@@ -59,12 +59,12 @@ def convert_seeds(app: Sphinx, config) -> None:
         return
     full = ledger is None and seed_dir == cli.PROJECT_SEEDS.resolve()
     try:
-        build.build(build.seeds_in(seed_dir), out, ledger, full=full, say=logger.info)
+        written = build.build(build.seeds_in(seed_dir), out, ledger, full=full, say=logger.info)
     except ConversionError as error:
         fail(str(error))
     except FileNotFoundError as error:
         fail(f"{error.filename}: no such file")
-    build.mark_converted(out)
+    build.mark_converted(out, written)
 
 
 def fail(message: str) -> None:
