@@ -11,7 +11,7 @@ every data file (``conv/*.py``, ``conv/data/*``) and the ledger. ``make`` touche
 ``make convert``; ``mark_converted`` writes it after a conversion inside Sphinx, with the list of
 the pages, so that a generated page deleted since is noticed.
 
-Progress goes to ``say``, one line per work (its chapters and passages), then the reported
+Progress goes to ``say``, one line per work and per chapter (sections, passages), then the reported
 problems (``seed:line:col: kind: message``: ambiguities the converter recorded, not errors) and
 the number of pages. A ``conv.errors.ConversionError`` (a lost character, a hand-edited generated
 page…) propagates: the caller reports it and fails.
@@ -82,11 +82,19 @@ def mark_converted(out: Path, pages: list[Path]) -> None:
 
 
 def progress(edition: Edition) -> list[str]:
-    """One line per work: its chapters and passages, and the seeds they come from."""
+    """One line per work (its chapters and passages, and the seeds they come from), then one
+    per chapter (its page, title, sections and passages)."""
     lines = []
     for work in edition.works:
-        passages = sum(len(section.passages) for chapter in work.chapters for section in chapter.sections)
+        passages = sum(_passages(chapter) for chapter in work.chapters)
         seeds = {seed for chapter in work.chapters for seed in chapter.seeds}
         lines.append(f"conv: {work.id} {work.title}: {len(work.chapters)} chapters, {passages:,} passages "
                      f"from {len(seeds)} seed file{'s' if len(seeds) != 1 else ''}")
+        for chapter in work.chapters:
+            lines.append(f"conv:   {work.id}/{chapter.id} {chapter.title}: {len(chapter.sections)} sections, "
+                         f"{_passages(chapter):,} passages")
     return lines
+
+
+def _passages(chapter) -> int:
+    return sum(len(section.passages) for section in chapter.sections)

@@ -60,9 +60,11 @@ def test_sphinx_writes_the_converters_pages(project, tmp_path):
     assert all(mine[name] == theirs[name] for name in mine)
     assert (base / "source" / ".converted").is_file()
     assert (base / "html" / CHAPTER.with_suffix(".html")).is_file()
-    # the progress lines, one per work, and the converter's report of problems
+    # the progress lines, one per work and per chapter, and the converter's report of problems
     assert "conv: judou 仪礼郑注句读: 4 chapters, 310 passages from 3 seed files" in proc.stdout
     assert "conv: tongjie 仪礼经传通解: 2 chapters, 175 passages from 2 seed files" in proc.stdout
+    assert "conv:   judou/xiangshe 乡射礼: 29 sections, 217 passages" in proc.stdout.splitlines()
+    assert "conv:   tongjie/dashe 大射仪: 16 sections, 104 passages" in proc.stdout.splitlines()
     assert "conv: 13 pages written or unchanged under" in proc.stdout
     problems = [line for line in done.stderr.splitlines() if line.split(":")[0].endswith(".txt")]
     assert problems and all(line in proc.stdout.splitlines() for line in problems)
