@@ -3,6 +3,7 @@ words they explain, the resolved character stands for each PUA code point. (The 
 edition: ``test_pdf.py``.)"""
 from __future__ import annotations
 
+import json
 import re
 
 from conftest import FIXTURE_PROJECT, without_index_entries
@@ -31,6 +32,20 @@ def test_text_builder_diplomatic(sphinx_build):
     assert "不挟亦右执弦如司射" in flat  # PUA resolved in both forms
     dashe = (build.outdir / "tongjie" / "dashe.txt").read_text(encoding="utf-8").replace("\n", "")
     assert "所进众羞谓肝膋狗胾醢也" in dashe  # the spurious code point is dropped
+
+
+def test_json_builder(sphinx_build):
+    """The json builder writes each page's context: the index of terms holds its entries (a list
+    of ``(category, entries)``, each entry Sphinx's ``IndexEntry`` as an array)."""
+    build = sphinx_build(FIXTURE_PROJECT, "json")
+    terms = json.loads((build.outdir / "yl-terms.fjson").read_text(encoding="utf-8"))
+    assert [category for category, _ in terms["content"]] == [
+        "器物", "宫室位次", "职官人物", "射器", "服饰", "礼节", "乐", "牲体馔具"]
+    assert terms["content"][0][1][:2] == [
+        ["方壶", 1, "judou/yanli", "judou-yanli-5", "fānghú", "", "1次，1段"],
+        ["\u3000句读·燕礼 第5段", 2, "judou/yanli", "judou-yanli-5", "", "", "司宫尊于东楹之西两方壶左…"]]
+    page = json.loads((build.outdir / "judou" / "xiangshe.fjson").read_text(encoding="utf-8"))
+    assert page["title"] == "乡射礼" and page["body"].count('class="yl-passage') == 22
 
 
 def test_latex_source(sphinx_build):

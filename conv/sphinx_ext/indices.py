@@ -557,8 +557,13 @@ class IndexContent(Sequence):
 
 def term_page_context(app: Sphinx, pagename: str, templatename: str, context: dict,
                       doctree) -> None:
-    if pagename == f"yl-{TermIndex.name}" and "pathto" in context:
+    if pagename != f"yl-{TermIndex.name}":
+        return
+    if "pathto" in context:
         context["yl_index_html"] = render_terms(app.env, context["pathto"])
+    if getattr(app.builder, "implementation", None) is not None and isinstance(context.get("content"), IndexContent):
+        # the json and pickle builders write the context itself: the index's entries, as a list
+        context["content"] = list(context["content"])
 
 
 def render_terms(env: BuildEnvironment, pathto) -> str:
