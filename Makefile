@@ -6,7 +6,7 @@ BIN       := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 CONVERTED := source/.converted
 SPHINXOPTS ?= -W --keep-going -j auto
-CONV_INPUTS := $(wildcard seeds/*.txt seeds/*.toml conv/*.py conv/data/*)
+CONV_INPUTS := $(wildcard seeds/*.txt seeds/*.toml conv/data/*) $(shell find conv -name '*.py' -not -path 'conv/sphinx_ext/*')
 
 .PHONY: help venv convert html latexpdf test bench clean distclean
 

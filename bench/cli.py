@@ -150,8 +150,8 @@ class Bench:
 
     # -- set-up ----------------------------------------------------------------------------
     def setup(self) -> None:
-        from conv import assemble
-        from conv.ledger import Ledger
+        from conv.edition import assemble
+        from conv.anchors.ledger import Ledger
 
         self.work.mkdir(parents=True, exist_ok=True)
         self.env = environment(self.args.note)
@@ -394,8 +394,8 @@ class Bench:
         target("large_html_s", "(a) large corpus HTML, -j " + self.jobs,
                (medians.get("a_large") or {}).get("total_s"), TARGETS["large_html_s"], unit="s")
         target("peak_memory_mb", "peak memory (any step, process-tree PSS)", peak, TARGETS["peak_memory_mb"], unit="MB")
-        # the converter of issue #3: seeds → model with spans, conservation checked (conv.assemble.convert);
-        # writing the MyST pages (conv.writer) is reported beside it, in the converter table
+        # the converter of issue #3: seeds → model with spans, conservation checked (conv.edition.assemble.convert);
+        # writing the MyST pages (conv.myst.writer) is reported beside it, in the converter table
         target("converter_chars_per_s", "converter (seeds → model, conservation checked), large corpus, cold",
                (converter.get("large") or {}).get("cold_convert_chars_per_s"), TARGETS["converter_chars_per_s"], at_most=False, unit="chars/s")
         target("incremental_s", "(d) incremental after one notes page",

@@ -2,8 +2,8 @@
 
   python -m bench.converter [SEED…] [--ledger PATH] [--repeats N] [--profile OUT.prof]
 
-Prints one JSON object: the import time, then for each repeat the time of ``conv.assemble.convert``
-(read, parse, corrections, anchors, readings, conservation) and of ``conv.writer.pages`` (the MyST
+Prints one JSON object: the import time, then for each repeat the time of ``conv.edition.assemble.convert``
+(read, parse, corrections, anchors, readings, conservation) and of ``conv.myst.writer.pages`` (the MyST
 text, in memory). The first repeat is *cold* (the converter's tables — variants, 广韵, terms —
 are loaded lazily on first use); the later ones are warm. With no SEED: the project's seeds, as a
 whole edition (``full``), as ``python -m conv build`` converts them.
@@ -17,8 +17,9 @@ import time
 from pathlib import Path
 
 T0 = time.perf_counter()
-from conv import assemble, cli, writer  # noqa: E402
-from conv.ledger import Ledger  # noqa: E402
+from conv import cli, writer  # noqa: E402
+from conv.edition import assemble
+from conv.anchors.ledger import Ledger  # noqa: E402
 
 IMPORT_S = time.perf_counter() - T0
 

@@ -3,7 +3,7 @@
 The real witnesses are excerpts (≈34 k characters). To measure the edition at the size of the
 whole 仪礼 — seventeen chapters in each of the two works, ≈800 k characters — the generator copies
 the seeds into a directory of its own, each copy under a distinct chapter, with a
-``manifest.toml`` beside them (``conv.manifest`` looks there first), so the converter sees real
+``manifest.toml`` beside them (``conv.reader.manifest`` looks there first), so the converter sees real
 structure: every chapter of both works, chapter titles with their 郑目录, 卷 lines, 记 items, gaps
 between excerpts.
 
@@ -33,7 +33,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from conv import data
+from conv import datafiles as data
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
@@ -147,7 +147,7 @@ def _juan_re(work_id: str) -> re.Pattern:
 
 def rewrite(seed: SeedInfo, chapters: list[str]) -> str:
     """The seed's text with its chapter title and 卷 lines moved to ``chapters``."""
-    from conv.lines import chinese_number
+    from conv.reader.lines import chinese_number
 
     old = seed.entry.get("chapters", [])
     if len(old) != len(chapters):

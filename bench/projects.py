@@ -14,7 +14,7 @@ import re
 import shutil
 from pathlib import Path
 
-from conv.escape import escape_inline
+from conv.myst.escape import escape_inline
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "source"
@@ -139,7 +139,7 @@ def _segments(segments) -> list[str]:
 
 
 def plain_chapter(edition, work, chapter) -> str:
-    from conv.writer import PageWriter
+    from conv.myst.writer import PageWriter
 
     heading = PageWriter(edition, work, chapter).heading
     out = [f"# {escape_inline(chapter.title)}", ""]
@@ -165,7 +165,7 @@ def plain_chapter(edition, work, chapter) -> str:
 
 
 def plain_project(directory: Path, edition) -> Path:
-    """The floor project for ``edition`` (a ``conv.model.Edition``)."""
+    """The floor project for ``edition`` (a ``conv.model.tree.Edition``)."""
     _reset(directory)
     (directory / "conf.py").write_text(PLAIN_CONF, encoding="utf-8")
     works = []

@@ -111,8 +111,8 @@ def markdown(r: dict) -> str:
                        f"{v['cold_chars_per_s'] / 1e6:.2f} M | "
                        f"{_s(v['warm_total_s'])} s | {(v['warm_chars_per_s'] or 0) / 1e6:.2f} M | {_s(v['process_s'])} s |")
         out += ["", "Characters: decoded seed text (Python str length, markup and line breaks included). "
-                "Convert: `conv.assemble.convert` (read, parse, corrections, anchors, readings, conservation) — the converter "
-                "of the target; pages: `conv.writer.pages` (the MyST text of every page, back matter included, in memory). "
+                "Convert: `conv.edition.assemble.convert` (read, parse, corrections, anchors, readings, conservation) — the converter "
+                "of the target; pages: `conv.myst.writer.pages` (the MyST text of every page, back matter included, in memory). "
                 "Cold: the first conversion in a fresh interpreter (the converter's tables load lazily); warm: later ones.", ""]
     out += ["## Memory (peak, MB)", "", "| step | process tree PSS (sampled) | max RSS of one process |", "|---|---:|---:|"]
     for key, v in (r.get("memory") or {}).items():

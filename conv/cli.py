@@ -21,7 +21,7 @@ import json
 import sys
 from pathlib import Path
 
-from .errors import ConversionError
+from conv.errors import ConversionError
 
 DEFAULT_SEEDS = Path("seeds")
 PROJECT_SEEDS = Path(__file__).resolve().parent.parent / "seeds"
@@ -65,19 +65,20 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "clean":
-            from . import writer
+            from conv.myst import writer
 
             for path in writer.clean(Path(args.out)):
                 print(f"removed {path}", file=sys.stderr)
             return 0
         if args.command == "build":
-            from . import build
+            from conv.edition import build
 
             build.build(seed_paths(args.seeds), Path(args.out), Path(args.ledger) if args.ledger else None,
                         full=whole_edition(args.seeds), say=lambda line: print(line, file=sys.stderr))
             return 0
-        from . import assemble, export
-        from .ledger import Ledger
+        from conv.edition import assemble
+        from conv.edition import export
+        from conv.anchors.ledger import Ledger
 
         ledger = Ledger.load(Path(args.ledger) if args.ledger else None)
         if args.command == "anchors":
@@ -96,8 +97,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def anchors_command(args, ledger) -> int:
     """Check the ledger against the conversion, or write it (--update, --keep, --redirect)."""
-    from . import anchors, assemble
-    from .ledger import display
+    from conv.anchors import assign as anchors
+    from conv.edition import assemble
+    from conv.anchors.ledger import display
 
     paths, full = seed_paths(args.seeds), whole_edition(args.seeds)
     name = display(ledger.path)

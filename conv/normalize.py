@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import opencc
 
-from . import data
+from conv import datafiles as data
 
 _T2S = opencc.OpenCC("t2s")
 PUA_RANGES = ((0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD))

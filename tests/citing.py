@@ -49,7 +49,7 @@ orphan: true
 
 def write_ledger(path: Path) -> Path:
     """The committed ledger with ``REDIRECTS`` added, written to ``path``."""
-    from conv.ledger import Entry, Ledger
+    from conv.anchors.ledger import Entry, Ledger
 
     ledger = Ledger.load()
     model = ledger.get("judou-xiangshe-12")

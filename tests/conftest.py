@@ -246,8 +246,8 @@ SEEDS = sorted((ROOT / "seeds").glob("*.txt"))
 
 @pytest.fixture(scope="module")
 def edition():
-    """The Edition of the five seeds (``conv.assemble.convert``)."""
-    from conv import assemble
+    """The Edition of the five seeds (``conv.edition.assemble.convert``)."""
+    from conv.edition import assemble
 
     return assemble.convert(SEEDS)
 
@@ -257,6 +257,6 @@ def dump(edition):
     """The JSON export of ``edition``, as ``python -m conv dump --json`` prints it."""
     import json
 
-    from conv import export
+    from conv.edition import export
 
     return json.loads(json.dumps(export.edition(edition), ensure_ascii=False))

@@ -12,10 +12,14 @@ import opencc
 import pytest
 from docutils.nodes import make_id
 
-from conv import anchors, assemble, export
-from conv.corrections import Corrections
+from conv.anchors import assign as anchors
+
+from conv.edition import assemble
+
+from conv.edition import export
+from conv.parser.corrections import Corrections
 from conv.errors import ConversionError
-from conv.ledger import DEFAULT_PATH, Entry, Ledger
+from conv.anchors.ledger import DEFAULT_PATH, Entry, Ledger
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = sorted((ROOT / "seeds").glob("*.txt"))

@@ -11,8 +11,11 @@ if str(ROOT) not in sys.path:  # bench/ is run from the project root, not instal
     sys.path.insert(0, str(ROOT))
 
 from bench import corpus, projects  # noqa: E402
-from conv import assemble, conservation, data, manifest  # noqa: E402
-from conv.ledger import Ledger  # noqa: E402
+from conv import manifest  # noqa: E402
+from conv.edition import assemble
+from conv.model import conservation
+from conv import datafiles as data
+from conv.anchors.ledger import Ledger  # noqa: E402
 
 CHAPTERS = [c["id"] for c in sorted(data.chapters(), key=lambda c: c["number"])]
 

@@ -11,7 +11,9 @@ from pathlib import Path
 import opencc
 import pytest
 
-from conv import assemble, reader
+from conv.edition import assemble
+
+from conv.reader import source as reader
 from conv.errors import ConversionError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -147,7 +149,7 @@ def test_unknown_pua_is_reported(tmp_path):
 
 def test_stale_correction_is_an_error(tmp_path):
     """A correction whose text no longer occurs in its seed stops the conversion."""
-    from conv.corrections import Corrections
+    from conv.parser.corrections import Corrections
 
     path = tmp_path / SEEDS[4].name
     path.write_text(SEEDS[4].read_text(encoding="utf-8").replace("右献庶子左右正内小臣", "右献庶子"), encoding="utf-8")

@@ -281,7 +281,7 @@ def test_problems_on_the_seeds_are_only_what_needs_an_editor(dump):
 
 def test_spans_give_back_the_text(dump):
     """`text` is the span's slice minus markup, for every passage and segment."""
-    from conv.model import is_markup
+    from conv.model.tree import is_markup
 
     for _, _, _, p in all_passages(dump):
         for item in [p] + p["notes"]:
@@ -297,7 +297,7 @@ def test_anchors_unique(dump):
 
 def test_conservation_check_finds_a_lost_and_a_duplicated_character(edition):
     """The check itself: a span shortened by one character, then one stretched over the next."""
-    from conv import conservation
+    from conv.model import conservation
     from conv.errors import ConservationError
 
     passage = edition.works[0].chapters[0].sections[1].passages[0]

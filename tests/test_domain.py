@@ -248,8 +248,9 @@ def test_redirect_lands_on_the_passage_in_process(myst_app):
 
 
 def test_writer_emits_the_ledgers_redirects(tmp_path):
-    from conv import assemble, writer
-    from conv.ledger import Ledger
+    from conv.edition import assemble
+    from conv.myst import writer
+    from conv.anchors.ledger import Ledger
 
     from citing import write_ledger
 

@@ -13,10 +13,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conv import anchors, conservation, glosses, indexes, normalize, readings
-from conv.corrections import Corrections
+from conv import normalize
+
+from conv.anchors import assign as anchors
+
+from conv.model import conservation
+
+from conv.parser import glosses
+
+from conv.analyses import text as indexes
+
+from conv.analyses import readings
+from conv.parser.corrections import Corrections
 from conv.errors import ConservationError
-from conv.model import TEXT_CHAR
+from conv.model.tree import TEXT_CHAR
 
 # Witness characters that fold (賔 乗 説 traditional 說 禮 PUA 玄/弦, spurious U+E14B), ones that do
 # not, markup and whitespace.

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from conftest import InProcessSphinx
-from conv.escape import escape_inline
+from conv.myst.escape import escape_inline
 from conv.sphinx_ext import body
 from conv.sphinx_ext.common import witness_text
 from conv.sphinx_ext.fastbody import Gloss, Note, Words, split_body, split_inline
@@ -138,7 +138,7 @@ def assert_same(fast: nodes.Node, slow: nodes.Node) -> None:
 @pytest.fixture(scope="module")
 def chapter_pages(edition) -> dict[str, str]:
     """docname → the chapter page exactly as ``python -m conv build`` writes it."""
-    from conv.writer import PageWriter, with_header
+    from conv.myst.writer import PageWriter, with_header
 
     return {f"{work.id}/{chapter.id}": with_header(PageWriter(edition, work, chapter).page(),
                                                     chapter.seeds)

@@ -26,11 +26,11 @@ from myst_parser.parsers.mdit import create_md_parser
 from myst_parser.parsers.sphinx_ import MystParser
 
 from conftest import InProcessSphinx
-from conv.escape import escape_inline
+from conv.myst.escape import escape_inline
 from conv.sphinx_ext import fastpage
 from conv.sphinx_ext.fastpage import FastPageParser, page_tokens, parse_fence
-from conv.writer import pages as generated_pages
-from conv.writer import with_header
+from conv.myst.writer import pages as generated_pages
+from conv.myst.writer import with_header
 from test_fastbody import WITNESS, escaped_with_glosses, forget, signature
 
 #: The only generated page not in the fast reader's repertoire (a list, ``{only}`` fences).
@@ -172,7 +172,7 @@ def assert_same(fast: Parse, slow: Parse) -> None:
 
 
 def generated(body: str) -> str:
-    """A page as ``conv.writer`` writes it: header, checksum, comment, ``body``."""
+    """A page as ``conv.myst.writer`` writes it: header, checksum, comment, ``body``."""
     return with_header(body, ["000_x.txt"])
 
 
@@ -673,7 +673,7 @@ def test_warnings_name_their_line_on_a_generated_page(app, recorder):
     fast, slow = parse_both(app, recorder, generated(LOCATIONS))
     assert_same(fast, slow)
     assert fast.myst_pages == []
-    offset = 7  # the header and comment conv.writer puts before the body
+    offset = 7  # the header and comment conv.myst.writer puts before the body
     found = [int(line) for line in re.findall(r"probe\.md:(\d+): WARNING: yl:gloss", fast.warnings)]
     assert found == [15 + offset, 20 + offset, 25 + offset]
 
@@ -689,8 +689,8 @@ def test_large_corpus_fast_equals_myst(app, recorder, tmp_path):
     if str(root) not in sys.path:  # bench/ is run from the project root, not installed
         sys.path.insert(0, str(root))
     from bench import corpus
-    from conv import assemble
-    from conv.ledger import Ledger
+    from conv.edition import assemble
+    from conv.anchors.ledger import Ledger
 
     made = corpus.generate(tmp_path, target_chars=800_000)
     edition = assemble.convert(made.paths, ledger=Ledger.load(tmp_path / "no-ledger.tsv"))

@@ -1,11 +1,13 @@
-"""郑注's glossary (conv.glossary) on the five real seeds."""
+"""郑注's glossary (conv.analyses.glossary) on the five real seeds."""
 from __future__ import annotations
 
 
 import pytest
 
-from conv import glossary, terms
-from conv.model import is_markup
+from conv.analyses import glossary
+
+from conv.analyses import terms
+from conv.model.tree import is_markup
 from conv.normalize import fold
 
 from seedtext import all_passages, passage_id, seed_text

@@ -1,4 +1,4 @@
-"""音义 gloss parser (conv.glosses): exact expectations from the seeds, a sweep over every gloss
+"""音义 gloss parser (conv.parser.glosses): exact expectations from the seeds, a sweep over every gloss
 segment of the five seeds, conservative ``embedded``, and properties on arbitrary text."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conv.glosses import Gloss, embedded, is_gloss_run, parse_run
+from conv.parser.glosses import Gloss, embedded, is_gloss_run, parse_run
 
 from seedtext import seed_segments
 

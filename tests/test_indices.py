@@ -77,7 +77,7 @@ def diplomatic(element) -> str:
 
 def resolved(text: str) -> str:
     """Witness text as the diplomatic view shows it: PUA code points resolved (县音U+EA20 → 县音玄)."""
-    from conv import data
+    from conv import datafiles as data
 
     table = data.pua()
     return "".join(table[c]["char"] if c in table else c for c in text)
@@ -178,7 +178,7 @@ def rows(table) -> list[list]:
 
 
 def test_gloss_index_orders_by_guangyun_position(export, soup):
-    from conv import phonology
+    from conv.parser import phonology
 
     page = soup("apparatus/glosses")
     table = page.select_one("section#apparatus-glosses-by-position table.yl-gloss-index")
@@ -395,7 +395,7 @@ def test_latex_back_matter(latex):
 # -- the converter's side ----------------------------------------------------------------------------
 
 def test_tone_marks():
-    from conv.pages import tone_marks
+    from conv.myst.backmatter import tone_marks
 
     assert tone_marks("zhi4") == "zhì"
     assert tone_marks("lv4") == "lǜ"
@@ -406,8 +406,8 @@ def test_tone_marks():
 
 
 def test_locator_places_entries_where_they_belong():
-    from conv import assemble
-    from conv.pages import Apparatus
+    from conv.edition import assemble
+    from conv.myst.backmatter import Apparatus
 
     apparatus = Apparatus(assemble.convert(SEEDS))
     by_kind = {}

@@ -5,7 +5,7 @@ general index, the search index and the LaTeX index, and how that follows the pa
 index domain's entries and ``env.yl_terms``) instead of putting an ``index`` node before the
 passage into the doctree; the HTML builder's search index gets a page's entries when the page is
 written, other builders (LaTeX) get the nodes back where they stood. These tests check the
-records against the terms ``conv.terms.find`` finds in the passages' words, and that incremental
+records against the terms ``conv.analyses.terms.find`` finds in the passages' words, and that incremental
 and parallel builds keep them right. (The outputs themselves: ``test_indices.py``.)
 """
 from __future__ import annotations
@@ -24,7 +24,7 @@ import pytest
 from sphinx import addnodes
 
 from conftest import FIXTURE_PROJECT, ROOT
-from conv import terms as term_index
+from conv.analyses import terms as term_index
 from conv.sphinx_ext.passage import yl_passage, yl_text
 from test_incremental import edition
 
@@ -63,7 +63,7 @@ def search_index(html: Path) -> dict:
 
 def passage_terms(doctree) -> list[tuple[str, str, list[str]]]:
     """``(anchor, layer, terms)`` of each passage with terms, found in its words as the index
-    of terms finds them (``conv.terms.find``, leftmost-longest)."""
+    of terms finds them (``conv.analyses.terms.find``, leftmost-longest)."""
     catalogue = term_index.load()
     found = []
     for passage in doctree.findall(yl_passage):
@@ -137,7 +137,7 @@ def fixture_latex(sphinx_build):
 def test_latex_marks_every_passage_with_its_terms(fixture_latex):
     """Each passage's words open with the pinyin-keyed ``\\index`` entries of its terms (the
     LaTeX builder gets the nodes back where they stood)."""
-    from conv import data
+    from conv import datafiles as data
     from conv.sphinx_ext.indices import where
 
     works = {w["id"]: i for i, w in enumerate(data.works())}
@@ -233,8 +233,8 @@ def test_parallel_read_records_what_a_serial_read_records(tmp_path):
 
 def test_term_words_equal_find_on_every_passage(edition):
     """The matcher of the build (one regular expression over the term list) finds what
-    ``conv.terms.find`` finds, in order, in every passage of the seeds."""
-    from conv.indexes import passage_text, passages
+    ``conv.analyses.terms.find`` finds, in order, in every passage of the seeds."""
+    from conv.analyses.text import passage_text, passages
     from conv.sphinx_ext.indices import term_words
 
     catalogue = term_index.load()

@@ -1,4 +1,4 @@
-"""广韵 positions of 音义 glosses (conv.phonology, tshet-uinh): exact positions, the share of the
+"""广韵 positions of 音义 glosses (conv.parser.phonology, tshet-uinh): exact positions, the share of the
 seeds' 反切 that resolve, and every gloss in the seeds that does not match its character."""
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conv.glosses import Gloss, embedded, parse_run
-from conv.phonology import Reading, candidates, execute, plausible, position, reading, readings, sort_key
+from conv.parser.glosses import Gloss, embedded, parse_run
+from conv.parser.phonology import Reading, candidates, execute, plausible, position, reading, readings, sort_key
 
 from seedtext import seed_segments
 

@@ -10,7 +10,7 @@ SCRIPT = textwrap.dedent(
     """
     import sys
     from types import SimpleNamespace
-    from conv import terms
+    from conv.analyses import terms
     from conv.sphinx_ext.preload import preload_before_fork
 
     parallel, docs = int(sys.argv[1]), sys.argv[2:]

@@ -9,10 +9,14 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conv import assemble, export, writer
+from conv.edition import assemble
+
+from conv.edition import export
+
+from conv.myst import writer
 from conv.errors import ConservationError, ConversionError
-from conv.escape import escape_inline
-from conv.model import is_markup
+from conv.myst.escape import escape_inline
+from conv.model.tree import is_markup
 
 JING = "司射适堂西袒执弓右记疏曰云今按愚案反音如字賔乗\ueb8e\uea20\ue14b"
 META = "`{}:$\\%#<>&*_[]|!-+=~^'\"()."

@@ -1,11 +1,11 @@
-"""今文/古文 readings in 郑注 (conv.readings) on the five real seeds."""
+"""今文/古文 readings in 郑注 (conv.analyses.readings) on the five real seeds."""
 from __future__ import annotations
 
 
 import pytest
 
-from conv import readings
-from conv.model import is_markup
+from conv.analyses import readings
+from conv.model.tree import is_markup
 from conv.normalize import fold, fold_char
 
 from seedtext import all_passages, passage_id, seed_text

@@ -15,7 +15,9 @@ from pathlib import Path
 import pytest
 from docutils import nodes
 
-from conv import data, normalize
+from conv import normalize
+
+from conv import datafiles as data
 from conv.sphinx_ext import search
 from conv.sphinx_ext.search import (
     SearchClassicalChinese,

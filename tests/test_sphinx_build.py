@@ -135,7 +135,7 @@ def test_glosses(doctrees):
     assert chun["also"] == "又章允反" and chun["also_position"]
     fu = next(g for g in doctrees["judou/xiangshe"].findall(yl_gloss) if g.astext() == "仆音赴")
     assert (fu["char"], fu["kind"], fu["sound"]) == ("仆", "zhiyin", "赴")
-    assert fu["position"]  # computed by conv.phonology
+    assert fu["position"]  # computed by conv.parser.phonology
     she = next(g for g in doctrees["judou/xiangshe"].findall(yl_gloss) if g["context"])
     assert (she["char"], she["context"], she["upper"], she["lower"]) == ("射", "无射", "食", "亦")
 

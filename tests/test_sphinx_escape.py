@@ -1,4 +1,4 @@
-"""Witness text cannot inject markup: whatever a seed holds, escaped with ``conv.escape`` and put in
+"""Witness text cannot inject markup: whatever a seed holds, escaped with ``conv.myst.escape`` and put in
 a directive body, comes out of MyST → doctree → HTML as exactly the same text.
 
 Parsing runs in process (``myst_app``): one Sphinx application, many examples."""
@@ -10,7 +10,7 @@ from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conv.escape import escape_inline
+from conv.myst.escape import escape_inline
 from conv.sphinx_ext.chars import yl_char
 from conv.sphinx_ext.common import witness_text
 from conv.sphinx_ext.glosses import yl_gloss

@@ -1,5 +1,5 @@
 """The back matter's data tables (``yl:datatable``, conv/sphinx_ext/tables.py): what the converter
-writes (``conv.pages.datatable``), that no cell can inject markup (HTML, LaTeX, MyST) whatever it
+writes (``conv.myst.backmatter.datatable``), that no cell can inject markup (HTML, LaTeX, MyST) whatever it
 holds, that witness cells fold as the chapter pages do, that loci link like ``yl:cite`` (redirects
 followed, an unknown anchor a ``yl.cite`` warning at its row), and the table in HTML, LaTeX and
 text. (The real tables of the seeds — gloss index, glossary, apparatus overview — against the
@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import FIXTURE_PROJECT, ROOT
-from conv.pages import datatable
+from conv.myst.backmatter import datatable
 from conv.sphinx_ext.tables import yl_datatable
 
 # -- what the converter writes ------------------------------------------------------------------------
@@ -84,7 +84,7 @@ def collapsed(text: str) -> str:
 
 def diplomatic(text: str) -> str:
     """What the diplomatic view shows of witness text: PUA resolved, a spurious one as 衍."""
-    from conv import data
+    from conv import datafiles as data
 
     table = data.pua()
     out = []

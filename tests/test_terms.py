@@ -1,4 +1,4 @@
-"""The index of terms (conv.terms, conv/data/terms.toml) on the five real seeds."""
+"""The index of terms (conv.analyses.terms, conv/data/terms.toml) on the five real seeds."""
 from __future__ import annotations
 
 import tomllib
@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conv import terms
-from conv.model import is_markup
+from conv.analyses import terms
+from conv.model.tree import is_markup
 from conv.normalize import fold
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from conv import assemble, writer
+from conv.edition import assemble
+
+from conv.myst import writer
 from conv.errors import ConversionError
 
 ROOT = Path(__file__).resolve().parent.parent

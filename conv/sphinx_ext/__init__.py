@@ -10,7 +10,7 @@ from sphinx.application import Sphinx
 
 
 def setup(app: Sphinx) -> dict:
-    from . import components
+    from conv.sphinx_ext import components
 
     for setup_component in components.SETUPS:
         setup_component(app)

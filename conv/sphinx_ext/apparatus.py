@@ -45,12 +45,12 @@ from sphinx.environment.collectors import EnvironmentCollector
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
-from .chars import wrap_chars
-from .common import add_node, BLOCK, ANCHOR_RE, warn
-from .walk import blocks
-from .glosses import _ESCAPE
+from conv.sphinx_ext.chars import wrap_chars
+from conv.sphinx_ext.common import add_node, BLOCK, ANCHOR_RE, warn
+from conv.sphinx_ext.walk import blocks
+from conv.sphinx_ext.glosses import _ESCAPE
 
-#: What each kind of entry is, for tooltips (the converter's kinds, ``conv.pages.KIND_NAMES``).
+#: What each kind of entry is, for tooltips (the converter's kinds, ``conv.myst.backmatter.KIND_NAMES``).
 KIND_TITLES = {
     "correction": "校改", "pua": "私用区字", "spurious": "衍字", "page-break-note": "注文跨页接合",
     "page-break-text": "经文跨页接合", "lacuna-chapter-start": "节录始于篇中",
@@ -207,7 +207,7 @@ def marks_by_locus(env: BuildEnvironment) -> dict[str, list[tuple[str, str, str,
 
 def rewrite_marked_pages(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """When the apparatus changed, pages with passages get their marks again (rewritten)."""
-    from .notes import write_only
+    from conv.sphinx_ext.notes import write_only
 
     # a digest, not the marks themselves: the environment is pickled (and loaded) every build
     signature = hashlib.sha256(repr(sorted(marks_by_locus(env).items())).encode("utf-8")).hexdigest()
@@ -227,8 +227,8 @@ class ApparatusMarks(SphinxPostTransform):
     default_priority = 20
 
     def run(self, **kwargs) -> None:
-        from .passage import yl_passage, yl_text
-        from .titles import yl_chaptertitle, yl_title
+        from conv.sphinx_ext.passage import yl_passage, yl_text
+        from conv.sphinx_ext.titles import yl_chaptertitle, yl_title
 
         marks = marks_by_locus(self.env)
         if not marks:

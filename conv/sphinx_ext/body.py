@@ -1,6 +1,6 @@
 """Parsing directive bodies (正文解析): witness text is inline MyST and nothing else.
 
-The converter escapes every ASCII punctuation character of the witness (``conv.escape``), so the
+The converter escapes every ASCII punctuation character of the witness (``conv.myst.escape``), so the
 body of a ``yl:zhu`` (or the first paragraph of a ``yl:passage``) parses, as inline MyST, into
 plain text and ``yl:gloss`` roles only. Escapes resolve in the parse. Anything else that shows
 up (emphasis, a link, a literal…) means the converter failed to escape: the extension warns
@@ -17,9 +17,9 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from .chars import wrap_chars
-from .common import warn
-from .fastbody import Words, split_body, split_inline
+from conv.sphinx_ext.chars import wrap_chars
+from conv.sphinx_ext.common import warn
+from conv.sphinx_ext.fastbody import Words, split_body, split_inline
 
 try:
     from myst_parser.mocking import MockState
@@ -28,8 +28,8 @@ except ImportError:  # pragma: no cover - the extension is used with myst_parser
 
 
 def _allowed_inline() -> tuple[type, ...]:
-    from .chars import yl_char
-    from .glosses import yl_gloss
+    from conv.sphinx_ext.chars import yl_char
+    from conv.sphinx_ext.glosses import yl_gloss
 
     return (nodes.Text, yl_gloss, yl_char)
 
@@ -122,8 +122,8 @@ class LineDirective(SphinxDirective):
                   blocks: list) -> None:
         """``fill`` from the recognised ``blocks`` (``fastbody.split_body``): the nodes, source,
         lines and warnings (in the same order) of ``fill_slow``, without MyST."""
-        from .layers import note_node
-        from .passage import yl_text
+        from conv.sphinx_ext.layers import note_node
+        from conv.sphinx_ext.passage import yl_text
 
         document = self.state.document
         source = document["source"]
@@ -155,8 +155,8 @@ class LineDirective(SphinxDirective):
 
     def fill_slow(self, line: nodes.Element, text_layer: str, text_class: str) -> None:
         """``fill`` through MyST: a nested parse of the body."""
-        from .layers import yl_note
-        from .passage import yl_text
+        from conv.sphinx_ext.layers import yl_note
+        from conv.sphinx_ext.passage import yl_text
 
         location = self.get_location()
         holder = nodes.Element()

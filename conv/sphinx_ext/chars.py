@@ -18,10 +18,10 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from conv import data
+from conv import datafiles as data
 from conv.normalize import fold_char, is_pua
 
-from .common import add_node, depart_noop, warn
+from conv.sphinx_ext.common import add_node, depart_noop, warn
 
 PUA_KIND_LABELS = {"quebi": "缺笔", "variant": "异体", "spurious": "衍字", "unknown": "未识"}
 UNKNOWN_MARK = "〓"  # U+3013 geta mark: the conventional sign for a character that cannot be shown

@@ -9,7 +9,7 @@
   the resolved node is a ``yl_cite`` around the link: HTML ``<span class="yl-cite">``, LaTeX the
   ``\\hyperref`` followed by its page: Sphinx's ``(\\autopageref*{…})`` where ``conf.py`` sets
   ``latex_show_pagerefs`` (the edition does), else ``（第\\pageref{…}页）``.
-- ``yl:redirect OLD`` with ``:to: NEW`` (written by ``conv.writer`` on the page of ``NEW`` for
+- ``yl:redirect OLD`` with ``:to: NEW`` (written by ``conv.myst.writer`` on the page of ``NEW`` for
   each redirect of the anchor ledger, see ``conv/anchors.py``): the old anchor becomes a second
   id of the target's node (an HTML id, a LaTeX label), so old links land on the new passage, and
   a domain object with priority -1.
@@ -29,8 +29,8 @@ from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
 
-from .common import add_node, ANCHOR_RE, depart_noop, logger, visit_noop, warn
-from .walk import blocks
+from conv.sphinx_ext.common import add_node, ANCHOR_RE, depart_noop, logger, visit_noop, warn
+from conv.sphinx_ext.walk import blocks
 
 
 def setup_cite(app: Sphinx) -> None:
@@ -49,7 +49,7 @@ def setup_cite(app: Sphinx) -> None:
 
 def setup(app: Sphinx) -> dict:
     """Load the ``yl`` domain and ``yl:cite`` alone (for projects that cite the edition)."""
-    from .domain import setup_domain
+    from conv.sphinx_ext.domain import setup_domain
 
     if "yl" not in app.registry.domains:
         setup_domain(app)
@@ -96,7 +96,7 @@ class CiteTargets(SphinxTransform):
     default_priority = 810
 
     def apply(self, **kwargs) -> None:
-        from .passage import yl_passage
+        from conv.sphinx_ext.passage import yl_passage
 
         domain = self.env.get_domain("yl")
         std = self.env.get_domain("std")
@@ -136,7 +136,7 @@ def warn_unknown_anchor(app: Sphinx, domain, node: nodes.Element) -> bool | None
     the anchor and the known anchors it may have meant."""
     if domain is None or domain.name != "yl":
         return None
-    from .domain import close_anchors
+    from conv.sphinx_ext.domain import close_anchors
 
     anchor = node.get("reftarget", "")
     message = f"yl:cite: unknown anchor {anchor!r}: no passage, section or chapter has it"

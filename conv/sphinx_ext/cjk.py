@@ -11,7 +11,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 
-from .common import replace_child
+from conv.sphinx_ext.common import replace_child
 
 CJK_RANGES = (
     "\u2e80-\u2fdf"  # radicals

@@ -12,7 +12,7 @@ one kind with ``suppress_warnings = ["yl.gloss"]``:
 - ``yl.note``: an editorial note (``yl:note``) on an anchor the edition does not have, or a
   malformed one;
 - ``yl.pua``: a private-use code point the PUA table does not know (shown as 〓, never raw);
-- ``yl.gloss``: a ``yl:gloss`` role ``conv.glosses`` cannot parse.
+- ``yl.gloss``: a ``yl:gloss`` role ``conv.parser.glosses`` cannot parse.
 """
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def warn(message: str, subtype: str, location: object = None) -> None:
 
 def witness_text(node: nodes.Node) -> str:
     """The text of ``node`` as the witness prints it (variant forms, PUA code points)."""
-    from .chars import yl_char
+    from conv.sphinx_ext.chars import yl_char
 
     if isinstance(node, yl_char):
         return node["witness"]

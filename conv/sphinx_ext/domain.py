@@ -39,8 +39,8 @@ from sphinx.domains import Domain, ObjType
 from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
-from .common import warn
-from .kept import read_kept, write_kept
+from conv.sphinx_ext.common import warn
+from conv.sphinx_ext.kept import read_kept, write_kept
 
 #: How works are named in short citations (《句读·乡射礼》); other works use their title.
 WORK_SHORT = {"judou": "句读", "tongjie": "通解"}
@@ -112,7 +112,7 @@ def work_and_chapter(anchor: str) -> tuple[str, str, str]:
 
 @lru_cache(maxsize=None)
 def _work_and_chapter(work_id: str, chapter_id: str) -> tuple[str, str, str]:
-    from conv import data
+    from conv import datafiles as data
 
     work = next((w for w in data.works() if w["id"] == work_id), None)
     chapter = next((c for c in data.chapters() if c["id"] == chapter_id), None)
@@ -284,7 +284,7 @@ class YiliDomain(Domain):
     def reference(self, builder, fromdocname: str, target: Target, node: nodes.Element,
                   contnode: nodes.Element) -> nodes.Element:
         """The resolved citation: a ``yl_cite`` around the link to the target."""
-        from .cite import yl_cite
+        from conv.sphinx_ext.cite import yl_cite
 
         if not node.get("refexplicit"):
             text = target.dispname

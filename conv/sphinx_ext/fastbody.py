@@ -1,9 +1,9 @@
-"""Recognising the generated format (快速解析): directive bodies as ``conv.writer`` writes them.
+"""Recognising the generated format (快速解析): directive bodies as ``conv.myst.writer`` writes them.
 
 MyST parses a ``yl:passage`` body as Markdown, every note directive in it again, and each note's
 text once more as inline Markdown: most of the build's reading time. The bodies the converter
 writes are much simpler than Markdown (``conv/FORMAT.md``): witness text with every ASCII
-punctuation character backslash-escaped (``conv.escape``) and ``{yl:gloss}`…``` roles, in lines
+punctuation character backslash-escaped (``conv.myst.escape``) and ``{yl:gloss}`…``` roles, in lines
 of a fixed shape. This module recognises exactly that shape and nothing else; the directives
 (``conv.sphinx_ext.body``) build their nodes from what it returns, and parse anything it does
 not recognise with MyST as before, so hand-written or malformed bodies keep MyST's results and
@@ -25,7 +25,7 @@ import re
 import string
 from typing import NamedTuple
 
-from .common import NOTE_LAYERS
+from conv.sphinx_ext.common import NOTE_LAYERS
 
 _PUNCT = re.escape(string.punctuation)
 #: A run of text without escapes, spaces or roles (one or more characters).

@@ -52,7 +52,7 @@ from myst_parser.parsers.mdit import create_md_parser
 from myst_parser.parsers.sphinx_ import MystParser
 from sphinx.application import Sphinx
 
-from conv.writer import GENERATED, split_header
+from conv.myst.writer import GENERATED, split_header
 
 
 def setup_fastpage(app: Sphinx) -> None:
@@ -99,7 +99,7 @@ _PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[]^_`{|}~")  # ASCII punctuatio
 #: The lines that markdown-it may take for the end of a fence opened by a marker: the marker
 #: after spaces or tabs (the fence's content is opaque to it otherwise).
 _CLOSERS: dict[str, re.Pattern] = {}
-_HEADER_LINES = 7  # front matter (5 lines), comment, blank line: conv.writer.with_header
+_HEADER_LINES = 7  # front matter (5 lines), comment, blank line: conv.myst.writer.with_header
 
 
 def page_tokens(text: str) -> list[Token] | None:
@@ -138,7 +138,7 @@ class _Cursor:
 
 def _untouched(text: str) -> bool:
     """Whether ``text`` is a page the converter wrote and nobody edited: its checksum holds (the
-    test ``conv.writer.check_untouched`` makes before overwriting a page)."""
+    test ``conv.myst.writer.check_untouched`` makes before overwriting a page)."""
     parsed = split_header(text)
     if parsed is None:
         return False
@@ -151,7 +151,7 @@ def _block_token(kind: str, tag: str, nesting: int, start: int, end: int, **fiel
 
 
 def _header(head: list[str]) -> list[Token] | None:
-    """The front matter and the comment after it, as ``conv.writer.with_header`` writes them
+    """The front matter and the comment after it, as ``conv.myst.writer.with_header`` writes them
     (``head``: the first lines of the page, then the rest)."""
     if (len(head) <= _HEADER_LINES or head[0] != "---" or head[1] != GENERATED
             or not head[2].startswith("yili-seeds: ") or not head[3].startswith("yili-checksum: ")

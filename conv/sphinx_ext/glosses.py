@@ -1,9 +1,9 @@
 """音义 glosses (音义): the role ``{yl:gloss}`弛尸纸反```.
 
-The role's content is one gloss as printed. It is parsed with ``conv.glosses.parse_run`` (char,
+The role's content is one gloss as printed. It is parsed with ``conv.parser.glosses.parse_run`` (char,
 kind ``fanqie``/``zhiyin``/``ruzi``/``other``, upper and lower characters of a 反切 or the sound of
 a 直音, second reading, context, scope, definition) and given its computed 广韵 position and
-its status with ``conv.phonology.reading(gloss)``.
+its status with ``conv.parser.phonology.reading(gloss)``.
 The node's text is the gloss as printed (with ``yl_char`` for folding characters); the parsed
 fields are attributes, shown in HTML as ``data-*`` attributes and a tooltip.
 
@@ -22,8 +22,8 @@ from sphinx.util.docutils import SphinxRole
 
 from conv.normalize import is_pua
 
-from .chars import wrap_chars
-from .common import add_node, depart_noop, visit_noop, warn
+from conv.sphinx_ext.chars import wrap_chars
+from conv.sphinx_ext.common import add_node, depart_noop, visit_noop, warn
 
 FIELDS = ("char", "kind", "upper", "lower", "sound", "context", "scope", "definition",
           "second", "position", "status", "also", "also_position")
@@ -76,7 +76,7 @@ def parse_gloss(text: str, location: object = None, previous: str = "") -> dict[
     """
     fields, found = _parsed(text, previous)
     if found is not None:
-        warn(f"yl:gloss {text!r}: conv.glosses finds {found} glosses, expected one "
+        warn(f"yl:gloss {text!r}: conv.parser.glosses finds {found} glosses, expected one "
              "(and its second readings 又…反)", "gloss", location)
     return dict(fields)
 
@@ -87,7 +87,7 @@ def _parsed(text: str, previous: str) -> tuple[dict[str, str], int | None]:
     not one gloss with its second readings (else None). A pure function of the printed text:
     a work prints the same 反切 and 直音 again and again (the whole 仪礼 about ten times each),
     so each is parsed and placed in the 《广韵》 once. Callers get copies (``parse_gloss``)."""
-    from conv.glosses import parse_run
+    from conv.parser.glosses import parse_run
 
     fields = dict.fromkeys(FIELDS, "")
     fields["printed"] = text
@@ -115,8 +115,8 @@ def _parsed(text: str, previous: str) -> tuple[dict[str, str], int | None]:
 
 
 def _phonology(gloss: object) -> dict[str, str]:
-    """``position`` (广韵 音韵地位, several joined by ``/``) and ``status`` from conv.phonology."""
-    from conv import phonology
+    """``position`` (广韵 音韵地位, several joined by ``/``) and ``status`` from conv.parser.phonology."""
+    from conv.parser import phonology
 
     result = phonology.reading(gloss)
     return {"position": " / ".join(result.positions or []), "status": result.status or ""}
@@ -149,7 +149,7 @@ STATUS_LABELS = {"matches": "合于本字之音", "other reading": "非本字广
 
 def _shown(text: str) -> str:
     """``text`` with PUA code points resolved (a tooltip never shows one raw)."""
-    from .chars import char_node
+    from conv.sphinx_ext.chars import char_node
 
     out = []
     for char in text:

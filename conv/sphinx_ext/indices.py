@@ -2,7 +2,7 @@
 
 While a page is read, ``TermOccurrences`` looks for the terms of ``conv/data/terms.toml`` in the
 words of every passage (its ``yl_text``, in the reading form: 賔 is found under 宾) with the rule
-of ``conv.terms.find`` — the same leftmost-longest rule as the JSON export (``conv/terms.py``: a
+of ``conv.analyses.terms.find`` — the same leftmost-longest rule as the JSON export (``conv/terms.py``: a
 term inside a longer term is not counted; homographs are skipped), by one regular expression
 (``term_words``). Nothing is placed by hand, and nothing is added to the page either: each
 passage's terms are recorded in the environment, in the index domain's entries (``single``:
@@ -17,7 +17,7 @@ reads a page's ``index`` nodes) one node per page when the page is written
 before it, as the page had it when it was read (``TermIndexNodes``).
 
 ``TermIndex`` (``yl-terms``, its own page in HTML, a back-matter index in LaTeX) groups the terms
-by category (the data file's order) and orders them by pinyin (``conv.terms``); each term is an
+by category (the data file's order) and orders them by pinyin (``conv.analyses.terms``); each term is an
 entry (its pinyin, how often and in how many passages it occurs) with one sub-entry per passage, in
 reading order (the order of the toctrees), linking to the passage's anchor. In HTML the page is
 drawn by ``templates/domainindex.html`` from ``term_listing``: the rule for terms inside longer
@@ -61,11 +61,11 @@ from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
-from conv import data
-from conv import terms as term_index
+from conv import datafiles as data
+from conv.analyses import terms as term_index
 
-from .kept import file_stamps, read_kept, write_kept
-from .walk import blocks
+from conv.sphinx_ext.kept import file_stamps, read_kept, write_kept
+from conv.sphinx_ext.walk import blocks
 
 logger = logging.getLogger(__name__)
 
@@ -119,7 +119,7 @@ def where(anchor: str, env: BuildEnvironment | None = None, docname: str = "") -
 def _chapter_of(anchor: str) -> str:
     """``句读·乡射礼`` for an edition anchor, ``""`` for any other (cached: asked for every
     occurrence of every term)."""
-    from .domain import work_and_chapter
+    from conv.sphinx_ext.domain import work_and_chapter
 
     _, short, chapter = work_and_chapter(anchor)
     if chapter:
@@ -145,14 +145,14 @@ _MATCHERS: dict[int, tuple] = {}  # id(catalogue) → (catalogue, its matcher): 
 
 def term_words(text: str, catalogue: term_index.Catalogue | None = None) -> list[str]:
     """The terms of ``text`` in order, repeated as often as they occur: the words of
-    ``conv.terms.find(text)``, found by one regular expression instead of a dictionary lookup
+    ``conv.analyses.terms.find(text)``, found by one regular expression instead of a dictionary lookup
     per position and length (four to five times faster on the 仪礼's passages).
 
     The expression holds every form of every term as a trie (``司(?:射|马|正)?``…), so the
     regular expression engine, scanning from the left, takes at each position the longest form
     that starts there and resumes after it: leftmost-longest. Homographs need the context of a
     match (洗 is not counted in 降洗): a text in which a form of a term with homographs was taken
-    is left to ``conv.terms.find``, which settles them."""
+    is left to ``conv.analyses.terms.find``, which settles them."""
     catalogue = catalogue or term_index.load()
     pattern, forms, ambiguous = _matcher(catalogue)
     taken = pattern.findall(text)
@@ -221,7 +221,7 @@ class TermOccurrences(SphinxTransform):
     default_priority = 855
 
     def apply(self, **kwargs) -> None:
-        from .passage import yl_passage, yl_text
+        from conv.sphinx_ext.passage import yl_passage, yl_text
 
         catalogue = term_index.load()
         docname = self.env.docname
@@ -247,7 +247,7 @@ def _in_document_order(document: nodes.document, others: list[tuple],
     """A page's index entries in the order its nodes would give them: ``others``, the entries of
     its own ``index`` nodes as the index domain read them (in document order), with the terms'
     of each passage where the passage stands — where its ``index`` node stood before."""
-    from .passage import yl_passage
+    from conv.sphinx_ext.passage import yl_passage
 
     if not others:  # a page of the edition: its index entries are its terms'
         return [entry for found in terms.values() for entry in found]
@@ -330,7 +330,7 @@ def forget_listing(app: Sphinx, env: BuildEnvironment) -> list[str]:
 
 
 def term_listing(env: BuildEnvironment, docnames=None) -> list[tuple[object, list[dict]]]:
-    """Per category (``conv.terms.Category``): its terms in pinyin order, each ``{term, pinyin,
+    """Per category (``conv.analyses.terms.Category``): its terms in pinyin order, each ``{term, pinyin,
     variants, count, places: [(docname, anchor, count)]}`` with the places in reading order.
 
     A listing (the whole one: ``docnames`` None) is computed once per build and shared by the
@@ -373,7 +373,7 @@ CONTENT_FILE = "yl-terms-content.pickle"
 #: What the listing is computed with besides the environment: this code, the converter's tables
 #: it reads (works, chapters: ``where``) and pypinyin (the terms' readings).
 _CODE = (Path(__file__), HERE / "domain.py", Path(term_index.__file__),
-         Path(term_index.__file__).with_name("pages.py"),  # conv.pages: tone_marks, TERMS_RULE
+         Path(term_index.__file__).with_name("pages.py"),  # conv.myst.backmatter: tone_marks, TERMS_RULE
          data.DATA_DIR / "works.toml", data.DATA_DIR / "chapters.toml")
 _BUILD: dict[str, object] = {}  # this build's signature and cache (forgotten at env-updated)
 
@@ -500,7 +500,7 @@ class TermIndex(Index):
         return [(letter, [make(IndexEntry, e) for e in rows]) for letter, rows in stored]
 
     def _generate(self, docnames) -> list[tuple[str, list[IndexEntry]]]:
-        from conv.pages import tone_marks
+        from conv.myst.backmatter import tone_marks
 
         env = self.domain.env
         domain = env.get_domain("yl")
@@ -580,7 +580,7 @@ def render_terms(env: BuildEnvironment, pathto) -> str:
 
 
 def _render_terms(env: BuildEnvironment, pathto) -> str:
-    from conv.pages import TERMS_RULE, tone_marks
+    from conv.myst.backmatter import TERMS_RULE, tone_marks
 
     domain = env.get_domain("yl")
     esc = html.escape
@@ -749,7 +749,7 @@ class TermIndexNodes(SphinxPostTransform):
         return self.env._builder_cls.format != "html"
 
     def run(self, **kwargs) -> None:
-        from .passage import yl_passage
+        from conv.sphinx_ext.passage import yl_passage
 
         table = _passages_with_terms(self.env)
         if not table:
@@ -781,7 +781,7 @@ class PinyinIndexKeys(SphinxPostTransform):
     default_priority = 30
 
     def run(self, **kwargs) -> None:
-        from .passage import yl_passage, yl_text
+        from conv.sphinx_ext.passage import yl_passage, yl_text
 
         works = {w["id"]: i for i, w in enumerate(data.works())}
         chapters = {c["id"]: c["number"] for c in data.chapters()}

@@ -54,7 +54,7 @@ class BookStructure(SphinxPostTransform):
     default_priority = 900
 
     def run(self, **kwargs) -> None:
-        from .passage import yl_passage
+        from conv.sphinx_ext.passage import yl_passage
 
         top = list(_outermost(self.document, addnodes.start_of_file))
         if not top:

@@ -14,9 +14,9 @@ from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
 
-from .body import parse_inline
-from .common import add_node, LAYER_NAMES, NOTE_LAYERS, TEXT_LAYERS, warn
-from .passage import gap_html, gap_latex, gap_text
+from conv.sphinx_ext.body import parse_inline
+from conv.sphinx_ext.common import add_node, LAYER_NAMES, NOTE_LAYERS, TEXT_LAYERS, warn
+from conv.sphinx_ext.passage import gap_html, gap_latex, gap_text
 
 
 def setup_layers(app: Sphinx) -> None:
@@ -84,8 +84,8 @@ class NotePlacement(SphinxTransform):
     default_priority = 700
 
     def apply(self, **kwargs) -> None:
-        from .passage import yl_passage
-        from .titles import yl_chaptertitle, yl_title
+        from conv.sphinx_ext.passage import yl_passage
+        from conv.sphinx_ext.titles import yl_chaptertitle, yl_title
 
         for note in list(self.document.findall(yl_note)):
             if not isinstance(note.parent, (yl_passage, yl_title, yl_chaptertitle)):

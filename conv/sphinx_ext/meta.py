@@ -13,8 +13,8 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from .body import parse_inline
-from .common import add_node, BLOCK, LACUNA_LABELS, LACUNA_TITLES, META_KINDS
+from conv.sphinx_ext.body import parse_inline
+from conv.sphinx_ext.common import add_node, BLOCK, LACUNA_LABELS, LACUNA_TITLES, META_KINDS
 
 
 def setup_meta(app: Sphinx) -> None:

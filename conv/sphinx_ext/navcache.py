@@ -40,7 +40,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from .kept import read_kept, write_kept
+from conv.sphinx_ext.kept import read_kept, write_kept
 
 NAV_DIR = "yl-nav"
 #: The builders whose toctree is Sphinx's own (``singlehtml`` and ``epub`` make theirs otherwise).

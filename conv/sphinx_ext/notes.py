@@ -26,7 +26,7 @@ How a note reaches its passage
    with passages records its anchors in reading order in ``env.yl_targets`` (``doctree-read``).
    Both merge across parallel readers (``env-merge-info``).
 2. *After reading* (``env-updated``, every build, on the whole edition). ``resolve`` follows the
-   ledger's redirects (``conv.anchors.redirect_table``; ``yl_anchor_ledger`` names another
+   ledger's redirects (``conv.anchors.assign.redirect_table``; ``yl_anchor_ledger`` names another
    ledger), finds each note's page and place, numbers the notes of each chapter page in reading
    order (〔一〕〔二〕…), and warns (``yl.note``, at the note's file and line) about a note whose
    anchor the edition does not have — a typo, or an anchor retired without a redirect. It
@@ -66,8 +66,8 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util import docname_join
 from sphinx.util.nodes import make_refnode
 
-from .common import ANCHOR_RE, depart_noop, visit_noop, warn
-from .walk import blocks
+from conv.sphinx_ext.common import ANCHOR_RE, depart_noop, visit_noop, warn
+from conv.sphinx_ext.walk import blocks
 
 CSS_FILE = "yili-notes.css"
 RANGE = ".."
@@ -248,7 +248,7 @@ def _store(env: BuildEnvironment, name: str) -> dict:
 
 def record_targets(app: Sphinx, doctree: nodes.document) -> None:
     """Anchors of a page with passages, in reading order: its sections and passages."""
-    from .passage import yl_passage
+    from conv.sphinx_ext.passage import yl_passage
 
     docname = app.env.current_document.docname
     anchors: list[list[str]] = []  # per node: its anchor, then the redirected ones it carries
@@ -286,9 +286,9 @@ _LEDGERS: dict[tuple, tuple[dict[str, str], set[str]]] = {}
 def ledger_view(app: Sphinx) -> tuple[dict[str, str], set[str]]:
     """(redirect table, every anchor the ledger ever issued) of the configured ledger; read only
     for an anchor no page has (the pages carry the ledger's redirects as ids already)."""
-    from conv.anchors import redirect_table
+    from conv.anchors.assign import redirect_table
     from conv.errors import ConversionError
-    from conv.ledger import DEFAULT_PATH, Ledger
+    from conv.anchors.ledger import DEFAULT_PATH, Ledger
 
     configured = app.config.yl_anchor_ledger
     path = Path(app.confdir, configured) if configured else DEFAULT_PATH
@@ -468,7 +468,7 @@ class PlaceNotes(SphinxPostTransform):
             self.add_head(note, state, _docname_of(note, docname))
         if not state["at"]:
             return
-        from .passage import yl_passage
+        from conv.sphinx_ext.passage import yl_passage
 
         doctrees: dict[str, nodes.document] = {}
         for target in [node for node in blocks(self.document, (yl_passage, nodes.section),

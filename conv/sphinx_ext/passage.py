@@ -11,8 +11,8 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 
-from .body import LineDirective
-from .common import (
+from conv.sphinx_ext.body import LineDirective
+from conv.sphinx_ext.common import (
     BLOCK,
     add_node,
     ANCHOR_RE,
@@ -119,7 +119,7 @@ def register_id(directive, node: nodes.Element, anchor: str) -> None:
 
 def passage_label(node: nodes.Element) -> str:
     """Opening words of a passage (reading text): of its words, else of its first note."""
-    from .layers import yl_note
+    from conv.sphinx_ext.layers import yl_note
 
     for child in node.children:
         if isinstance(child, yl_text) and child.astext().strip():
@@ -149,7 +149,7 @@ def passage_gap(node: yl_passage, kind: str) -> bool:
     """Whether the passage itself shows the lacuna mark ``kind`` (``start``/``end``): not when
     its first (last) note already carries it. Only the witness's words and notes count (an
     editorial note's marker, ``conv.sphinx_ext.notes``, follows them)."""
-    from .layers import yl_note
+    from conv.sphinx_ext.layers import yl_note
 
     own = [c for c in node.children if isinstance(c, (yl_text, yl_note))]
     if node.get("lacuna") != kind or not own:
@@ -170,7 +170,7 @@ def visit_passage_html(self, node: yl_passage) -> None:
 
 
 def depart_passage_html(self, node: yl_passage) -> None:
-    from .permalink import permalink_html
+    from conv.sphinx_ext.permalink import permalink_html
 
     if passage_gap(node, "end"):
         self.body.append(gap_html(self, "end"))

@@ -161,7 +161,7 @@ def record_outdated(app: Sphinx) -> None:
 def restore_parallel_unless_few_pages(app: Sphinx, env: BuildEnvironment) -> None:
     """After a small read (before Sphinx decides how to write): ``-j N`` again, unless the pages
     to write are few."""
-    from .notes import pages_to_write
+    from conv.sphinx_ext.notes import pages_to_write
 
     if id(app) not in _PARALLEL:
         return
@@ -197,15 +197,17 @@ def preload_before_fork(app: Sphinx, env: BuildEnvironment, docnames: list[str])
 
 
 def preload() -> None:
-    from conv import data, normalize, terms
+    from conv import normalize
+    from conv import datafiles as data
+    from conv.analyses import terms
 
-    from .glosses import parse_gloss
-    from .search import split_text
+    from conv.sphinx_ext.glosses import parse_gloss
+    from conv.sphinx_ext.search import split_text
 
     for table in (data.works, data.chapters, data.pua, data.variants, data.t2s_keep):
         table()
     normalize.fold("賔說")  # OpenCC t2s
-    parse_gloss("弛尸纸反")  # conv.glosses, conv.phonology: tshet-uinh, OpenCC s2t
+    parse_gloss("弛尸纸反")  # conv.parser.glosses, conv.parser.phonology: tshet-uinh, OpenCC s2t
     catalogue = terms.load()
     terms.find("司射", catalogue)
     terms.pinyin("射侯", catalogue)  # pypinyin's dictionaries

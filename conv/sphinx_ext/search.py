@@ -72,8 +72,10 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.search import SearchLanguage, _is_meta_keywords
 
-from .. import data, normalize
-from .kept import file_stamps, read_kept, write_kept
+from conv import normalize
+
+from conv import datafiles as data
+from conv.sphinx_ext.kept import file_stamps, read_kept, write_kept
 
 #: The language code (ISO 639-3 ``lzh``, Literary Chinese), the value of ``html_search_language``.
 LANG = "lzh"
@@ -643,7 +645,7 @@ def restore_index_entries(app: Sphinx) -> list:
     way ``IndexBuilder.feed`` makes them from the page's ``index`` nodes. Either way the search
     index is the one a clean build writes.
     """
-    from .indices import index_entries_digest
+    from conv.sphinx_ext.indices import index_entries_digest
 
     indexer = getattr(app.builder, "indexer", None)
     entries = getattr(indexer, "_index_entries", None)

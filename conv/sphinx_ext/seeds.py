@@ -2,7 +2,7 @@
 
 ``make html`` runs ``sphinx-build … -D yl_seeds=../seeds``: at ``config-inited``, before the
 environment is loaded, the extension converts the seeds of that directory into the generated
-pages of the source directory (``conv.build``), when they are out of date (``make``'s rule:
+pages of the source directory (``conv.edition.build``), when they are out of date (``make``'s rule:
 ``source/.converted`` older than a seed, a manifest, a module or data file of the converter, or
 the ledger; or a page it lists deleted), and writes ``source/.converted``. Sphinx then finds the changed pages as it finds
 any changed page. One process does both: the tables the converter and the extension share
@@ -44,7 +44,8 @@ def convert_seeds(app: Sphinx, config) -> None:
     """Convert the seeds of ``yl_seeds`` into the source directory unless the pages are current."""
     if not config.yl_seeds:
         return
-    from conv import build, cli
+    from conv import cli
+    from conv.edition import build
     from conv.errors import ConversionError
 
     confdir = Path(app.confdir)

@@ -51,8 +51,8 @@ from sphinx.util.docutils import SphinxDirective
 
 from conv.normalize import PUA_PATTERN
 
-from .chars import char_node, visit_char_html, wrap_chars
-from .common import add_node, ANCHOR_RE, warn
+from conv.sphinx_ext.chars import char_node, visit_char_html, wrap_chars
+from conv.sphinx_ext.common import add_node, ANCHOR_RE, warn
 
 #: The kinds of cells.
 CELL_KINDS = ("text", "witness", "cite")
@@ -205,7 +205,7 @@ class TableCitations(SphinxPostTransform):
     default_priority = 10  # with Sphinx's ReferencesResolver
 
     def run(self, **kwargs) -> None:
-        from .cite import warn_unknown_anchor
+        from conv.sphinx_ext.cite import warn_unknown_anchor
 
         domain = self.env.get_domain("yl")
         for node in self.document.findall(yl_datatable):
@@ -420,7 +420,7 @@ def as_table(node: yl_datatable, builder) -> nodes.table:
     with its URI, texinfo as a ``@ref``, as they printed the list-tables' links)."""
     from sphinx.util.nodes import make_refnode
 
-    from .cite import yl_cite
+    from conv.sphinx_ext.cite import yl_cite
 
     form = _PrintForm(builder.config)
     targets = node.get("targets", {})

@@ -13,12 +13,12 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 
-from conv import data
+from conv import datafiles as data
 from conv.normalize import is_pua
 
-from .body import LineDirective
-from .chars import UNKNOWN_MARK
-from .common import add_node, BLOCK, ANCHOR_RE, AUTO_ID_RE, replace_child, warn
+from conv.sphinx_ext.body import LineDirective
+from conv.sphinx_ext.chars import UNKNOWN_MARK
+from conv.sphinx_ext.common import add_node, BLOCK, ANCHOR_RE, AUTO_ID_RE, replace_child, warn
 
 
 def setup_titles(app: Sphinx) -> None:
@@ -148,7 +148,7 @@ class HeadingText(SphinxTransform):
 
 
 def _is_yl_page(document: nodes.document) -> bool:
-    from .passage import yl_passage
+    from conv.sphinx_ext.passage import yl_passage
 
     return any(True for _ in document.findall(
         lambda n: isinstance(n, (yl_passage, yl_title, yl_chaptertitle))))

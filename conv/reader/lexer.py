@@ -2,7 +2,7 @@
 
 Kinds: ``text`` (a run of witness characters), ``open`` 【, ``close`` 】, ``circle`` ○ (句读's
 segment separator), ``ideo`` U+3000 (通解's separator, 句读's indentation), ``space`` (other
-whitespace). Line breaks are handled by the line index (``conv.reader``), not here.
+whitespace). Line breaks are handled by the line index (``conv.reader.source``), not here.
 """
 from __future__ import annotations
 

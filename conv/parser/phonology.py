@@ -25,6 +25,10 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+import opencc
+
+from conv.normalize import fold_char
+
 __all__ = ["Reading", "reading", "position", "sort_key", "candidates", "readings", "execute", "plausible"]
 
 MATCHES = "matches"
@@ -55,16 +59,12 @@ class Reading:
 
 @lru_cache(maxsize=1)
 def _s2t():
-    import opencc
-
     return opencc.OpenCC("s2t")
 
 
 @lru_cache(maxsize=1)
 def _st_table() -> dict[str, list[str]]:
     """OpenCC's own simplified→traditional character table (all alternatives, in its order)."""
-    import opencc
-
     table: dict[str, list[str]] = {}
     path = os.path.join(os.path.dirname(opencc.__file__), "dictionary", "STCharacters.txt")
     try:
@@ -81,7 +81,7 @@ def _st_table() -> dict[str, list[str]]:
 @lru_cache(maxsize=1)
 def _guangyun_forms() -> dict[str, str]:
     """``conv/data/gloss_forms.tsv``: form → the 字头 《廣韻》 files it under (間 → 閒)."""
-    path = os.path.join(os.path.dirname(__file__), "data", "gloss_forms.tsv")
+    path = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "gloss_forms.tsv")
     table: dict[str, str] = {}
     try:
         with open(path, encoding="utf-8") as handle:
@@ -104,8 +104,6 @@ def candidates(char: str) -> tuple[str, ...]:
     alternatives of both, and the form 《廣韻》 files it under
     (``conv/data/gloss_forms.tsv``: 間 → 閒).
     """
-    from .normalize import fold_char
-
     found: list[str] = []
 
     def add(candidate: str) -> None:
@@ -210,7 +208,7 @@ def execute(upper: str, lower: str) -> list[str]:
 # --- glosses ------------------------------------------------------------------------------
 
 def reading(gloss) -> Reading:
-    """The 广韵 position of a gloss (``conv.glosses.Gloss``) and how it fits the character."""
+    """The 广韵 position of a gloss (``conv.parser.glosses.Gloss``) and how it fits the character."""
     try:
         return _reading(gloss)
     except Exception as exc:  # pragma: no cover - never let one gloss stop a conversion

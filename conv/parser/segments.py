@@ -18,7 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from . import data, glosses
+from conv import datafiles as data
+
+from conv.parser import glosses
 
 SHU_MARKS = ("疏云", "疏曰", "疏又云", "疏又曰")
 AN_MARKS_JUDOU = ("愚案", "愚按")

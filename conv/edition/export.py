@@ -1,8 +1,8 @@
 """The JSON export (导出): ``python -m conv dump --json`` — the model exactly as DESIGN.md fixes it."""
 from __future__ import annotations
 
-from . import indexes
-from .model import Chapter, Edition, Gloss, Passage, Section, Segment
+from conv.analyses import glossary, readings, terms
+from conv.model.tree import Chapter, Edition, Gloss, Passage, Section, Segment
 
 
 def gloss(g: Gloss) -> dict:
@@ -59,5 +59,14 @@ def edition(e: Edition) -> dict:
         "problems": e.problems,
         "redirects": e.redirects,
         "provisional_anchors": [item.anchor for item in e.anchors.provisional] if e.anchors else [],
-        **indexes.export(e),  # "terms", "variants" (今古文), "glossary" (郑注训诂): conv/indexes.py
+        **analyses(e),  # "terms", "variants" (今古文), "glossary" (郑注训诂): conv/analyses/
+    }
+
+
+def analyses(edition: Edition) -> dict:
+    """The indexes for the JSON export: top-level keys ``terms``, ``variants``, ``glossary``."""
+    return {
+        "terms": terms.export(edition),
+        "variants": readings.export(edition),
+        "glossary": glossary.export(edition),
     }

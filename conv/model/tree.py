@@ -24,7 +24,7 @@ def is_markup(char: str) -> bool:
 
 @dataclass
 class Gloss:
-    """One 音义 gloss (see ``conv.glosses``) placed in its seed."""
+    """One 音义 gloss (see ``conv.parser.glosses``) placed in its seed."""
 
     char: str
     kind: str
@@ -127,6 +127,6 @@ class Edition:
     dropped: list[dict] = field(default_factory=list)
     apparatus: list[dict] = field(default_factory=list)
     problems: list[dict] = field(default_factory=list)
-    sources: dict = field(default_factory=dict)  # seed name → conv.reader.Source
-    redirects: list[dict] = field(default_factory=list)  # old anchor → where it lands (conv.anchors)
-    anchors: Any = field(default=None, repr=False)  # conv.anchors.Outcome: how anchors were assigned
+    sources: dict = field(default_factory=dict)  # seed name → conv.reader.source.Source
+    redirects: list[dict] = field(default_factory=list)  # old anchor → where it lands (conv.anchors.assign)
+    anchors: Any = field(default=None, repr=False)  # conv.anchors.assign.Outcome: how anchors were assigned

@@ -6,18 +6,28 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import anchors, conservation, data, manifest, reader, readings
-from .corrections import Corrections
-from .model import Edition, Meta, Work
-from .nogc import no_cyclic_gc
-from .parser import SeedParser
+from conv.anchors import assign as anchors
+
+from conv.model import conservation
+
+from conv import datafiles as data
+
+from conv.reader import manifest
+
+from conv.reader import source as reader
+
+from conv.analyses import readings
+from conv.parser.corrections import Corrections
+from conv.model.tree import Edition, Meta, Work
+from conv.nogc import no_cyclic_gc
+from conv.parser.seeds import SeedParser
 
 
 def convert(paths: list[Path], corrections: Corrections | None = None, ledger: "anchors.Ledger | None" = None, full: bool = False) -> Edition:
     """Convert seed files (in the given order) into an Edition.
 
     Anchors come from ``ledger`` (default: the committed ``conv/data/anchors.tsv``, read only);
-    ``full``: the seeds are the whole edition, so every ledger anchor is checked (``conv.anchors``).
+    ``full``: the seeds are the whole edition, so every ledger anchor is checked (``conv.anchors.assign``).
     """
     with no_cyclic_gc():  # the model is a tree: see conv/nogc.py
         return _convert(paths, corrections, ledger, full)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from .errors import ConservationError
-from .model import TEXT_CHAR, Edition
+from conv.errors import ConservationError
+from conv.model.tree import TEXT_CHAR, Edition
 
 
 def spans(edition: Edition):

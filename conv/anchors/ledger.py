@@ -11,14 +11,14 @@ Columns::
 * ``status``      — ``live`` (the anchor names a passage/section of the edition) or ``redirect``
                     (the passage changed or disappeared: citations of the anchor land on ``to``).
 * ``to``          — the redirect's target (a passage, section or chapter anchor); ``-`` when live.
-* ``fingerprint`` — content fingerprint of what the anchor names (``conv.anchors.fingerprint``);
+* ``fingerprint`` — content fingerprint of what the anchor names (``conv.anchors.assign.fingerprint``);
                     for a redirect, of what it named before it was redirected.
 * ``seed`` ``start`` ``end`` — where that is: the seed file name and the span (str offsets).
 * ``opening``     — its opening words in the reading text, for people reviewing the ledger.
 * ``note``        — optional: why a redirect was recorded.
 
 This module only reads, checks and writes the file; what the entries mean for a conversion is
-``conv.anchors``.
+``conv.anchors.assign``.
 """
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
-from .data import DATA_DIR
-from .errors import ConversionError
+from conv.datafiles import DATA_DIR
+from conv.errors import ConversionError
 
 DEFAULT_PATH = DATA_DIR / "anchors.tsv"
 PROJECT_ROOT = DATA_DIR.parent.parent

@@ -1,5 +1,5 @@
-"""Indexes (索引) built from the model: the walk over passages and notes that ``conv.terms``
-(名物索引), ``conv.readings`` (今古文) and ``conv.glossary`` (郑注训诂) share, and the hook that adds
+"""Indexes (索引) built from the model: the walk over passages and notes that ``conv.analyses.terms``
+(名物索引), ``conv.analyses.readings`` (今古文) and ``conv.analyses.glossary`` (郑注训诂) share, and the hook that adds
 their results to the JSON export.
 
 The indexes work on the *normalized* text (``conv.normalize.fold``: 賔 and 宾 are one character)
@@ -9,7 +9,7 @@ witness's own characters, as every span in the model). ``MappedText`` keeps the 
 every normalized character, so the two never drift apart — also where normalization drops a
 spurious code point.
 
-Every function takes the ``Edition`` (``conv.assemble.convert``) and returns plain dicts and lists,
+Every function takes the ``Edition`` (``conv.edition.assemble.convert``) and returns plain dicts and lists,
 ready for JSON.
 """
 from __future__ import annotations
@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .model import Chapter, Edition, Passage, Section, Segment, Work, is_markup
-from .normalize import fold, fold_char
+from conv.model.tree import Chapter, Edition, Passage, Section, Segment, Work, is_markup
+from conv.normalize import fold, fold_char
 
 
 @dataclass(frozen=True)
@@ -115,13 +115,3 @@ def position(edition: Edition, seed: str, offset: int) -> tuple[int, int]:
     """(line, col) of a seed offset, both 1-based."""
     return edition.sources[seed].position(offset)
 
-
-def export(edition: Edition) -> dict:
-    """The indexes for the JSON export: top-level keys ``terms``, ``variants``, ``glossary``."""
-    from . import glossary, readings, terms
-
-    return {
-        "terms": terms.export(edition),
-        "variants": readings.export(edition),
-        "glossary": glossary.export(edition),
-    }

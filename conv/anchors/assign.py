@@ -17,7 +17,7 @@ after additions are in order of issue, not of reading. (Citations stay valid; th
 
 The ledger
 ----------
-``conv/data/anchors.tsv`` (format in ``conv.ledger``) lists every anchor ever issued, with the
+``conv/data/anchors.tsv`` (format in ``conv.anchors.ledger``) lists every anchor ever issued, with the
 content fingerprint of what it names (``fingerprint``: the passage's normalized text plus the
 normalized text of all its notes, ignoring how the notes are cut into segments; a section's
 normalized title), the seed span where that stands, and its opening words; or, for an anchor
@@ -72,10 +72,10 @@ import hashlib
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 
-from . import data
-from .ledger import CHAPTER_ANCHOR, Entry, Ledger, display, is_anchor
-from .model import Edition, Passage, Section, Span
-from .normalize import fold
+from conv import datafiles as data
+from conv.anchors.ledger import CHAPTER_ANCHOR, Entry, Ledger, display, is_anchor
+from conv.model.tree import Edition, Passage, Section, Span
+from conv.normalize import fold
 
 OPENING = 12  # characters of reading text recorded as a passage's opening words
 

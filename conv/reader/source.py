@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
-from .errors import ConversionError
+from conv.errors import ConversionError
 
 BOM = "\ufeff"
 _BREAK = re.compile(r"\r\n|\r|\n")

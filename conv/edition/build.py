@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from .model import Edition
+from conv.model.tree import Edition
 
-CONVERTER = Path(__file__).resolve().parent
+CONVERTER = Path(__file__).resolve().parents[1]  # the package conv/
 STAMP = ".converted"
 
 
@@ -35,11 +35,16 @@ def seeds_in(directory: Path) -> list[Path]:
 def inputs(seed_dir: Path, ledger: Path | None = None) -> list[Path]:
     """What the generated pages depend on (the Makefile's ``CONV_INPUTS``, plus a given ledger)."""
     seed_dir = Path(seed_dir)
-    found = [*seeds_in(seed_dir), *sorted(seed_dir.glob("*.toml")), *sorted(CONVERTER.glob("*.py")),
+    found = [*seeds_in(seed_dir), *sorted(seed_dir.glob("*.toml")), *converter_code(),
              *sorted(p for p in (CONVERTER / "data").glob("*") if p.is_file())]
     if ledger is not None:
         found.append(Path(ledger))
     return found
+
+
+def converter_code() -> list[Path]:
+    """The converter's modules: every ``conv/**/*.py`` outside the Sphinx extension."""
+    return sorted(p for p in CONVERTER.rglob("*.py") if "sphinx_ext" not in p.relative_to(CONVERTER).parts)
 
 
 def up_to_date(seed_dir: Path, out: Path, ledger: Path | None = None) -> bool:
@@ -61,8 +66,9 @@ def build(paths: list[Path], out: Path, ledger: Path | None = None, full: bool =
     """Convert ``paths`` and write the pages under ``out`` (unchanged pages are left alone);
     ``ledger``: the anchor ledger (None: the committed one); ``full``: the seeds are the whole
     edition (every ledger anchor is checked). Returns the pages."""
-    from . import assemble, writer
-    from .ledger import Ledger
+    from conv.edition import assemble
+    from conv.myst import writer
+    from conv.anchors.ledger import Ledger
 
     edition = assemble.convert(paths, ledger=Ledger.load(ledger), full=full)
     for line in progress(edition):

@@ -1,20 +1,20 @@
 """Parsing (解析): one seed's lines and tokens → chapters, sections, passages and notes.
 
 The parser walks the seed line by line. Structural lines (the work title, 卷 and catalogue lines,
-chapter titles, section titles, watermarks) are recognised by ``conv.lines``; every other line is
-lexed (``conv.lexer``) and fed to a small state machine:
+chapter titles, section titles, watermarks) are recognised by ``conv.reader.lines``; every other line is
+lexed (``conv.reader.lexer``) and fed to a small state machine:
 
 * text outside a note extends the current passage, or starts a new one after a note;
 * 【 opens a note on the current passage — or re-opens the previous note when only a page break
   (line breaks) lies between its 】 and this 【 (a note split by a page break is one note);
 * 】 closes the note; a 】 before any 【 in a seed closes the leading fragment of a note whose
   start is lost (a lacuna, not an error);
-* ○ and U+3000 inside a note separate segments (``conv.segments``); U+3000 outside a note ends
+* ○ and U+3000 inside a note separate segments (``conv.parser.segments``); U+3000 outside a note ends
   a passage (通解 separates 记 items with it, 句读 indents with it).
 
 Section titles standing inside a line (`…之也】右众賔受弓矢序立`, `…反位右司射请以乐节射`,
 `…】右乐宾　记磬阶间…`) are found where a text run ends a line or follows a 】; a run that
-admits more than one reading needs a reviewed correction (``conv.corrections``), else it is
+admits more than one reading needs a reviewed correction (``conv.parser.corrections``), else it is
 reported as a problem and kept as 经.
 """
 from __future__ import annotations
@@ -23,18 +23,18 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 
-from . import glosses as gloss_parser
-from . import phonology
-from . import lines as line_kinds
-from .corrections import Corrections
-from .data import drops
-from .errors import Problem
-from .lexer import Token, tokenize
-from .model import Chapter, Gloss, Meta, Passage, Section, Segment, Span
-from .normalize import PUA_PATTERN, FoldedSource
-from .reader import Line, Source
-from .segments import Unit, classify, split_bare_shu
-from . import data
+from conv.parser import glosses as gloss_parser
+from conv.parser import phonology
+from conv.reader import lines as line_kinds
+from conv.parser.corrections import Corrections
+from conv.datafiles import drops
+from conv.errors import Problem
+from conv.reader.lexer import Token, tokenize
+from conv.model.tree import Chapter, Gloss, Meta, Passage, Section, Segment, Span
+from conv.normalize import PUA_PATTERN, FoldedSource
+from conv.reader.source import Line, Source
+from conv.parser.segments import Unit, classify, split_bare_shu
+from conv import datafiles as data
 
 
 @cache
@@ -376,7 +376,7 @@ class SeedParser:
             kind, start, end = token
             i += 1
             if kind == "text":
-                # a text token holds no markup (``conv.lexer``): every offset in it counts
+                # a text token holds no markup (``conv.reader.lexer``): every offset in it counts
                 offsets = unit.offsets
                 if not offsets:
                     unit.offsets = range(start, end)

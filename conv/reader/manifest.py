@@ -10,7 +10,7 @@ import tomllib
 from functools import lru_cache
 from pathlib import Path
 
-PROJECT_SEEDS = Path(__file__).resolve().parent.parent / "seeds"
+PROJECT_SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 
 
 def load(path: Path) -> dict[str, dict]:

@@ -20,7 +20,7 @@ A gloss (音义) tells how one character of the 经 or 注 is read. The witnesse
 A run (``parse_run``) is a whole 音义 segment: ``糅女又反杠音江脰音豆韬吐刀反``. ``embedded``
 finds glosses at the very start or end of a segment that otherwise holds prose (通解 often runs a
 gloss straight into the 注: ``相息亮反作使也…``; 句读 sometimes ends a note with one:
-``便其事也扑普卜反``); being conservative, it asks ``conv.phonology.plausible`` whether a
+``便其事也扑普卜反``); being conservative, it asks ``conv.parser.phonology.plausible`` whether a
 candidate really reads like a gloss, so prose such as ``宾降乃反位`` is left alone.
 
 Everything here is pure: no I/O, no state, and no input makes it raise.
@@ -33,6 +33,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from conv.parser import phonology
 
 __all__ = ["Gloss", "parse_run", "gloss_run", "is_gloss_run", "embedded"]
 
@@ -337,15 +339,11 @@ def is_gloss_run(text: str) -> bool:
 
 
 def _plausible(gloss: Gloss) -> bool:
-    """Does a candidate found next to prose read like a real gloss? (see ``conv.phonology``)"""
+    """Does a candidate found next to prose read like a real gloss? (see ``conv.parser.phonology``)"""
     if gloss.kind == "zhiyin" and gloss.char in _PROSE_BEFORE_YIN and not gloss.second:
         return False
     try:
-        from .phonology import plausible
-    except Exception:  # pragma: no cover - tshet-uinh missing: structure alone
-        return gloss.kind != "fanqie"
-    try:
-        return plausible(gloss)
+        return phonology.plausible(gloss)
     except Exception:  # pragma: no cover
         return False
 
@@ -404,7 +402,7 @@ def embedded(text: str) -> list[Gloss]:
 
     Embedded glosses never take context forms or 也-definitions (prose such as 以其字别之 would
     otherwise pass for a context), and each must be phonologically plausible
-    (``conv.phonology.plausible``), unless two or more glosses open the segment. A text that is
+    (``conv.parser.phonology.plausible``), unless two or more glosses open the segment. A text that is
     a gloss run through and through yields all its glosses.
     """
     try:

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from . import data
+from conv import datafiles as data
 
 NUMERALS = "〇零一二三四五六七八九十百"
 MAX_TITLE = 24  # the longest section title in the witnesses has 14 characters

@@ -26,18 +26,18 @@ the gloss says nothing). Entries are ``{term, definition, form, text, passage, l
 term_witness, definition_witness, category}``: ``term``/``definition`` normalized (竝并也 gives 并/并; the
 ``*_witness`` fields keep 竝/并), ``text`` the gloss as the witness prints it, ``span`` its place in
 the seed, ``term_spans`` the term's places in the passage's 经, ``pinyin`` with tone numbers
-(``conv.terms.pinyin``: the ``[pinyin]`` readings of ``conv/data/terms.toml`` first), and
-``category`` the term's category in the index of terms (``conv.terms``) when the index counts
+(``conv.analyses.terms.pinyin``: the ``[pinyin]`` readings of ``conv/data/terms.toml`` first), and
+``category`` the term's category in the index of terms (``conv.analyses.terms``) when the index counts
 the term in that passage, else None.
 """
 from __future__ import annotations
 
 import re
 
-from . import terms as term_index
-from .indexes import MappedText, passage_text, segment_text, zhu_segments
-from .model import Edition
-from .normalize import fold
+from conv.analyses import terms as term_index
+from conv.analyses.text import MappedText, passage_text, segment_text, zhu_segments
+from conv.model.tree import Edition
+from conv.normalize import fold
 
 BOUNDARIES = "也焉矣耳"
 STOP = frozenset("不言此是凡其之而则故盖谓明嫌欲将")

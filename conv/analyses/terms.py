@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
-from .data import DATA_DIR
-from .indexes import passage_text, passages
-from .model import Edition
+from conv.datafiles import DATA_DIR
+from conv.analyses.text import passage_text, passages
+from conv.model.tree import Edition
 
 TERMS_FILE = DATA_DIR / "terms.toml"
 
@@ -61,7 +61,7 @@ class Catalogue:
     terms: dict[str, Term]
     forms: dict[str, str]  # every matchable string (term or variant) → its term
     longest: int
-    readings: dict[str, str]  # word → pinyin, for terms and for words 郑注 defines (conv.glossary)
+    readings: dict[str, str]  # word → pinyin, for terms and for words 郑注 defines (conv.analyses.glossary)
 
 
 def load(path: Path | None = None) -> Catalogue:

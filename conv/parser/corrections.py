@@ -11,8 +11,8 @@ Kinds:
 """
 from __future__ import annotations
 
-from . import data
-from .errors import ConversionError
+from conv import datafiles as data
+from conv.errors import ConversionError
 
 
 class Corrections:

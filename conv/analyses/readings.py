@@ -48,8 +48,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .indexes import MappedText, passage_text, position, segment_text
-from .model import Edition
+from conv.analyses.text import MappedText, passage_text, position, segment_text
+from conv.model.tree import Edition
 
 TRADITIONS = ("今文", "古文")
 MARKERS = "为作"

@@ -1,0 +1,1 @@
+"""Anchors (锚点): the citable ids of passages and sections, and the committed ledger."""

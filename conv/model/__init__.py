@@ -1,0 +1,1 @@
+"""The model (模型): work → chapter → section → passage → segments → glosses, and conservation."""

@@ -1,0 +1,244 @@
+"""The apparatus of a work (校勘记): every intervention and 今古文 reading, grouped and numbered."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from conv import datafiles as data
+from conv.analyses import readings
+from conv.model.tree import Edition, Work
+from conv.myst.backmatter.locator import (
+    _BEFORE, INTERVENTION_LABEL, KIND_NAMES, PUA_KINDS, SECTIONS, TRADITION_LABEL, Locator, Locus, context,
+    datatable, shorten, source_of, witness_slice,
+)
+from conv.myst.escape import escape_inline
+
+# -- the apparatus of a work --------------------------------------------------------------------
+
+@dataclass
+class Entry:
+    kind: str
+    locus: Locus | None
+    span: list
+    body: str  # MyST inline text, escaped
+    count: int = 1  # PUA occurrences grouped into this entry
+    code: str = ""  # PUA code point (U+EB8E)
+    id: str = ""
+    label: str = ""
+    source: str = ""  # seed:line:col
+
+
+class Apparatus:
+    """The entries of every work, grouped and numbered."""
+
+    def __init__(self, edition: Edition) -> None:
+        self.edition = edition
+        self.locator = Locator(edition)
+        self.seed_index = {name: i for i, name in enumerate(edition.sources)}
+        self.interventions: dict[str, list[Entry]] = {w.id: [] for w in edition.works}
+        self.readings: dict[str, list[Entry]] = {w.id: [] for w in edition.works}
+        self.pua_counts: dict[str, Counter] = {w.id: Counter() for w in edition.works}
+        self._pua_groups: dict[tuple[str, str, str], Entry] = {}  # (work, code point, locus) → entry
+        for record in edition.apparatus:
+            self._intervention(record)
+        for record in edition.dropped:
+            self._intervention({**record, "kind": "dropped"})
+        collected = readings.collect(edition)
+        for reading in collected["readings"]:
+            self._reading(reading)
+        for unparsed in collected["unparsed"]:
+            self._reading({**unparsed, "unparsed": True})
+        for work in edition.works:
+            self._number(work.id)
+
+    def _work_of(self, locus: Locus | None) -> str | None:
+        if locus is None:
+            return None
+        return locus.work.id
+
+    def _intervention(self, record: dict) -> None:
+        kind = record.get("kind", "unknown")
+        span = record["span"]
+        locus = self.locator.find(span, before=kind in _BEFORE)
+        if kind == "correction" and str(record.get("decision", "")).startswith("title"):
+            locus = self.locator.overlapping(span, "section") or locus  # the title it settles
+        work = self._work_of(locus)
+        if work is None:
+            return
+        body = self._body(kind, record)
+        entry = Entry(kind if kind in KIND_NAMES else "unknown", locus, list(span), body,
+                      source=source_of(self.edition, span))
+        if kind == "pua":
+            entry.code = record.get("witness", "")
+            self.pua_counts[work][entry.code] += 1
+            group = (work, entry.code, locus.anchor)
+            previous = self._pua_groups.get(group)
+            if previous is not None:  # the same code point in the same passage: one entry
+                previous.count += 1
+                previous.body = self._body(kind, record, previous.count)
+                return
+            self._pua_groups[group] = entry
+        if kind == "spurious":
+            entry.code = record.get("witness", "")
+            self.pua_counts[work][entry.code] += 1
+        self.interventions[work].append(entry)
+
+    def _body(self, kind: str, record: dict, count: int = 1) -> str:
+        edition = self.edition
+        reason = record.get("reason", "")
+        if kind == "correction":
+            seed, start, end = record["span"]
+            printed = shorten(witness_slice(edition, seed, start, end))
+            return escape_inline(f"校改表 {record.get('correction', '')}：{record.get('decision', '')}。"
+                                 f"底本作“{printed}”。{reason}")
+        if kind == "pua":
+            code = record.get("witness", "")
+            entry = data.pua().get(chr(int(code[2:], 16))) if code.startswith("U+") else None
+            what = PUA_KINDS.get(entry["kind"], entry["kind"]) if entry else ""
+            times = f"（{count}处）" if count > 1 else ""
+            return escape_inline(f"“{record.get('reading', '')}”{times}：底本作私用区码位 {code}"
+                                 f"（{what}），{reason}")
+        if kind == "spurious":
+            before, after = context(edition, record["span"])
+            return escape_inline(f"删私用区码位 {record.get('witness', '')}（“{before}〇{after}”）：{reason}")
+        if kind in ("page-break-note", "page-break-text"):
+            before, after = context(edition, record["span"])
+            where = "注文" if kind == "page-break-note" else "经文"
+            return escape_inline(f"{where}为分页所隔，今接合：“{before}｜{after}”（｜为原分页处）。")
+        if kind == "lacuna-chapter-start":
+            return escape_inline("节录始于篇中：此前篇文不在底本节录之内。")
+        if kind == "lacuna-chapter-end":
+            return escape_inline("节录止于篇中：此后篇文不在底本节录之内。")
+        if kind == "lacuna-start":
+            return escape_inline("底本始于注中：所注经文及注首不在节录之内。")
+        if kind == "lacuna-end":
+            return escape_inline("底本止于注中：注文后半不在节录之内。")
+        if kind == "dropped":
+            return escape_inline(f"删去“{record.get('text', '')}”：{reason}")
+        return escape_inline(f"{kind}：{reason}")
+
+    def _reading(self, reading: dict) -> None:
+        locus = self.locator.loci.get(reading["passage"]) or self.locator.find(reading["span"])
+        work = self._work_of(locus)
+        if work is None:
+            return
+        self.readings[work].append(Entry("unparsed" if reading.get("unparsed") else "reading", locus,
+                                         list(reading["span"]), reading_body(reading),
+                                         source=source_of(self.edition, reading["span"])))
+
+    def _key(self, entry: Entry) -> tuple:
+        chapter = entry.locus.chapter_index if entry.locus else 0
+        return (chapter, self.seed_index.get(entry.span[0], 0), entry.span[1])
+
+    def _number(self, work: str) -> None:
+        kinds = [kind for _, _, section_kinds in SECTIONS for kind in section_kinds] + ["unknown"]
+        entries = sorted(self.interventions[work], key=lambda e: (kinds.index(e.kind), self._key(e)))
+        self.interventions[work] = entries
+        for number, entry in enumerate(entries, 1):
+            entry.id, entry.label = f"{work}-jiao-{number}", f"{INTERVENTION_LABEL}{number}"
+        entries = sorted(self.readings[work], key=lambda e: (e.kind == "unparsed", self._key(e)))
+        self.readings[work] = entries
+        for number, entry in enumerate(entries, 1):
+            entry.id, entry.label = f"{work}-yi-{number}", f"{TRADITION_LABEL}{number}"
+
+
+def reading_body(reading: dict) -> str:
+    """A 今文/古文 reading as an apparatus line: ``俟〕今文作“立”。郑注：“今文俟为立”``."""
+    if reading.get("unparsed"):
+        return escape_inline(f"未能解析：郑注“{reading['statement']}”。{reading['reason']}")
+    tradition, kind = reading["tradition"], reading["kind"]
+    lemma, variant = reading.get("lemma") or "", reading.get("variant") or ""
+    qualifier = ("皆" if reading.get("all") else "") + ("或" if reading.get("alternative") else "")
+    if kind == "omit":
+        where = f"“{reading['context']}”中" if reading.get("context") else ""
+        line = f"{lemma}〕{tradition}{where}无"
+    elif lemma:
+        line = f"{lemma}〕{tradition}{qualifier}作“{variant}”"
+    else:
+        line = f"{tradition}{qualifier}作“{variant}”（经中未能对齐）"
+    line += f"。郑注：“{reading['statement']}”"
+    if reading.get("check") == "not-found":
+        line += "。〔经中未见此字〕"
+    elif reading.get("check") == "no-text":
+        line += "。〔此段底本无经文〕"
+    return escape_inline(line)
+
+
+def _app_directive(entry: Entry, full: bool = False) -> list[str]:
+    locus = entry.locus
+    lines = [f":::{{yl:app}} {entry.id}", f":label: {entry.label}", f":kind: {entry.kind}"]
+    if locus is not None:
+        lines += [f":locus: {locus.anchor}", f":locus-text: {locus.full_label if full else locus.label}"]
+    return lines + [":source: " + entry.source, "", entry.body, ":::", ""]
+
+
+def work_page(apparatus: Apparatus, work: Work) -> str:
+    entries = apparatus.interventions[work.id]
+    readings = apparatus.readings[work.id]
+    out = [f"(apparatus-{work.id})=", f"# {escape_inline(work.title)}校勘记", ""]
+    out += [
+        escape_inline(
+            f"本篇逐条列出转换《{work.title}》底本时所作的每一处处理：据校改表（conv/data/corrections.toml）"
+            "所作的校改及其理由，私用区码位的校正与删除，跨页文字的接合，节录起讫与残缺，删去的非底本文字；"
+            "又列郑注所载今文、古文异文。"
+        ),
+        "",
+        escape_inline(
+            f"每条前为条目号：{INTERVENTION_LABEL}为校勘，{TRADITION_LABEL}为今古文异文；次为所在经文段落（篇名与段号），"
+            "末为底本位置（文件:行:列）。正文中相应段落的经文之后以上标条目号标出，点击可至此。"
+        ),
+        "",
+    ]
+    # overview
+    counts = Counter(e.kind for e in entries)
+    occurrences = Counter()
+    for entry in entries:
+        occurrences[entry.kind] += entry.count
+    rows = []
+    for _, _, kinds in SECTIONS:
+        for kind in kinds:
+            if counts[kind] and kind != "pua":
+                rows.append([KIND_NAMES[kind], str(counts[kind]), str(occurrences[kind])])
+            elif kind == "pua":
+                for code, n in sorted(apparatus.pua_counts[work.id].items()):
+                    char = chr(int(code[2:], 16))
+                    info = data.pua().get(char)
+                    if info is None or info["kind"] == "spurious":
+                        continue
+                    groups = sum(1 for e in entries if e.kind == "pua" and e.code == code)
+                    rows.append([f"私用区字 {code} → {info['char']}（{PUA_KINDS.get(info['kind'], info['kind'])}）",
+                                 str(groups), str(n)])
+    if counts["unknown"]:
+        rows.append([KIND_NAMES["unknown"], str(counts["unknown"]), str(occurrences["unknown"])])
+    parsed = sum(1 for e in readings if e.kind == "reading")
+    unparsed = len(readings) - parsed
+    if parsed:
+        rows.append(["今古文异文", str(parsed), str(parsed)])
+    if unparsed:
+        rows.append(["今古文：未能解析", str(unparsed), str(unparsed)])
+    out += [f"(apparatus-{work.id}-summary)=", "## 总览", ""]
+    out += datatable(["类别", "条目", "底本处数"], rows, [6, 1, 1], "text text text", "yl-app-summary")
+    for suffix, heading, kinds in SECTIONS:
+        chosen = [e for e in entries if e.kind in kinds]
+        if not chosen:
+            continue
+        out += [f"(apparatus-{work.id}-{suffix})=", f"## {heading}", ""]
+        for entry in chosen:
+            out += _app_directive(entry)
+    others = [e for e in entries if e.kind == "unknown"]
+    if others:
+        out += [f"(apparatus-{work.id}-other)=", "## 其他", ""]
+        for entry in others:
+            out += _app_directive(entry)
+    if readings:
+        out += [f"(apparatus-{work.id}-readings)=", "## 今古文异文", ""]
+        out += [escape_inline(
+            "郑玄注《仪礼》，兼采今文、古文两家之本，于注中记其异文：“今文某为某”“古文某作某”。"
+            "“〕”前为郑玄所从之经文，后为另一家之异文。"), ""]
+        for entry in readings:
+            out += _app_directive(entry)
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+# -- glosses ------------------------------------------------------------------------------------
+
