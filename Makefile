@@ -22,7 +22,7 @@ help:
 venv: $(INSTALLED)
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet --upgrade pip "setuptools>=77" wheel
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
@@ -42,6 +42,7 @@ latexpdf: $(INSTALLED)
 	$(BIN)/sphinx-build -M latexpdf source build $(SPHINXOPTS) $(SEEDS)
 
 test: $(CONVERTED)
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -q
 
 bench: $(CONVERTED)

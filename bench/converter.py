@@ -17,7 +17,8 @@ import time
 from pathlib import Path
 
 T0 = time.perf_counter()
-from conv import cli, writer  # noqa: E402
+from conv import cli  # noqa: E402
+from conv.myst import writer  # noqa: E402
 from conv.edition import assemble
 from conv.anchors.ledger import Ledger  # noqa: E402
 

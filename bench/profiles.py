@@ -10,8 +10,7 @@ import pstats
 
 PHASES = [
     ("read: parse, read transforms, events", "cum", "sphinx/builders/__init__.py:467(read)", None),
-    # the edition's pages are read by conv/sphinx_ext/fastpage.py's parser (MyST's for any other page)
-    ("  MyST parse (directives included)", "cum", "sphinx_ext/fastpage.py:*(parse)|myst_parser/parsers/sphinx_.py:65(parse)", None),
+    ("  MyST parse (directives included)", "cum", "myst_parser/parsers/sphinx_.py:65(parse)", None),
     ("    domain directives (yl:…)", "cum", "sphinx/domains/__init__.py:195(run)", None),
     ("  read transforms", "from", "sphinx/transforms/__init__.py:90(apply_transforms)", "sphinx/util/docutils.py:837(_parse_str_to_doctree)"),
     ("write: resolve, HTML, search feed, theme", "cum", "sphinx/builders/__init__.py:703(write)", None),

@@ -139,7 +139,7 @@ def _segments(segments) -> list[str]:
 
 
 def plain_chapter(edition, work, chapter) -> str:
-    from conv.myst.writer import PageWriter
+    from conv.myst.chapter import PageWriter
 
     heading = PageWriter(edition, work, chapter).heading
     out = [f"# {escape_inline(chapter.title)}", ""]

@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def anchors_command(args, ledger) -> int:
     """Check the ledger against the conversion, or write it (--update, --keep, --redirect)."""
-    from conv.anchors import assign as anchors
+    from conv.anchors import decisions as anchors
     from conv.edition import assemble
     from conv.anchors.ledger import display
 

@@ -3,7 +3,7 @@
 ``fold_char`` maps one witness character to its reading form: a PUA code point to the character
 it stands for (or to nothing when spurious), then the project's variant table (賔→宾), then
 OpenCC t2s (說→说), except where t2s would yield a code point common fonts lack. The same table
-drives search (``conv.sphinx_ext.search``), so 賔 and 宾 are one character everywhere.
+drives search (``conv.sphinx_ext.search.language``), so 賔 and 宾 are one character everywhere.
 """
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ if str(ROOT) not in sys.path:  # bench/ is run from the project root, not instal
     sys.path.insert(0, str(ROOT))
 
 from bench import corpus, projects  # noqa: E402
-from conv import manifest  # noqa: E402
+from conv.reader import manifest  # noqa: E402
 from conv.edition import assemble
 from conv.model import conservation
 from conv import datafiles as data

@@ -235,7 +235,7 @@ def test_bad_redirects_warn(myst_app, name, redirect, message):
 
 
 def test_redirect_lands_on_the_passage_in_process(myst_app):
-    from conv.sphinx_ext.passage import yl_passage
+    from conv.sphinx_ext.nodes import yl_passage
 
     doctree, warnings = probe(myst_app, "redir-ok", ":::{{yl:redirect}} {p}-7\n:to: {p}-1\n:::")
     assert warnings == ""
@@ -301,7 +301,7 @@ def latex_project(tmp_path_factory) -> Path:
 
 
 def test_latex_anchors_are_labels_and_cites_page_references(latex_project, sphinx_build):
-    from conv.sphinx_ext.passage import yl_passage
+    from conv.sphinx_ext.nodes import yl_passage
 
     build = sphinx_build(latex_project, "latex")
     tex = (build.outdir / "yili.tex").read_text(encoding="utf-8")

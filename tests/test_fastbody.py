@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 
 from conftest import InProcessSphinx
 from conv.myst.escape import escape_inline
-from conv.sphinx_ext import body
-from conv.sphinx_ext.common import witness_text
-from conv.sphinx_ext.fastbody import Gloss, Note, Words, split_body, split_inline
-from conv.sphinx_ext.layers import yl_note
-from conv.sphinx_ext.passage import yl_passage, yl_text
-from conv.sphinx_ext.titles import yl_chaptertitle, yl_title
+from conv.sphinx_ext.text import body
+from conv.sphinx_ext.util import witness_text
+from conv.sphinx_ext.text.generated import Gloss, Note, Words, split_body, split_inline
+from conv.sphinx_ext.nodes import yl_segment
+from conv.sphinx_ext.nodes import yl_passage, yl_text
+from conv.sphinx_ext.nodes import yl_chaptertitle, yl_title
 
 LINES = (yl_passage, yl_title, yl_chaptertitle)
 
@@ -138,7 +138,8 @@ def assert_same(fast: nodes.Node, slow: nodes.Node) -> None:
 @pytest.fixture(scope="module")
 def chapter_pages(edition) -> dict[str, str]:
     """docname → the chapter page exactly as ``python -m conv build`` writes it."""
-    from conv.myst.writer import PageWriter, with_header
+    from conv.myst.chapter import PageWriter
+    from conv.myst.format import with_header
 
     return {f"{work.id}/{chapter.id}": with_header(PageWriter(edition, work, chapter).page(),
                                                     chapter.seeds)
@@ -170,7 +171,7 @@ def test_generated_notes_carry_their_lines(app, chapter_pages):
     doctree = app.parse(text, "judou/xiangshe")
     app.take_warnings()
     forget(app, "judou/xiangshe")
-    note = next(doctree.findall(yl_note))
+    note = next(doctree.findall(yl_segment))
     assert note.source.endswith("judou/xiangshe.md")
     assert lines[note.line - 1] == f":::{{yl:{note['layer']}}}"
     words = next(doctree.findall(yl_text))
@@ -325,7 +326,7 @@ def test_escaped_bodies_fast_equals_slow(app, recorder, words, note, other, titl
     fast = check_page(app, recorder, page, must_be_fast=recognised)
     if recognised:
         passage = next(fast.doctree.findall(yl_passage))
-        read = [witness_text(n) for n in passage.children if isinstance(n, (yl_text, yl_note))]
+        read = [witness_text(n) for n in passage.children if isinstance(n, (yl_text, yl_segment))]
         assert read == [words[1], note[1], other[1]]
 
 
@@ -374,7 +375,7 @@ def test_a_page_ending_in_a_passage(app, recorder):
 
 def split_per_character(text: str) -> list[nodes.Node]:
     """The reference: ``char_node`` asked for every character (what ``wrap_chars`` did)."""
-    from conv.sphinx_ext.chars import char_node
+    from conv.sphinx_ext.text.chars import char_node
 
     out, run = [], []
     for char in text:
@@ -395,7 +396,7 @@ def split_per_character(text: str) -> list[nodes.Node]:
 @given(text=st.text(alphabet=st.sampled_from(list(HAN + "說閒爲禮觶觯薴苧 ab\\*") + ["\ue14b", "\ue001"]),
                     max_size=30))
 def test_wrap_chars_per_run_equals_per_character(text):
-    from conv.sphinx_ext.chars import wrap_chars
+    from conv.sphinx_ext.text.chars import wrap_chars
 
     got = wrap_chars([nodes.Text(text)], None)
     want = split_per_character(text)

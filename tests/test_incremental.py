@@ -164,7 +164,9 @@ def test_small_changes_are_read_and_written_in_the_main_process(tmp_path):
     otherwise, and in any case once writing has begun."""
     from types import SimpleNamespace
 
-    from conv.sphinx_ext import notes, preload
+    from conv.sphinx_ext.refs import ednotes as notes
+
+    from conv.sphinx_ext.speed import preload
 
     pages = {"small": 1_000, "big": preload.SERIAL_READ_BYTES, "other": 10}
     for name, size in pages.items():

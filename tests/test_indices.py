@@ -395,7 +395,7 @@ def test_latex_back_matter(latex):
 # -- the converter's side ----------------------------------------------------------------------------
 
 def test_tone_marks():
-    from conv.myst.backmatter import tone_marks
+    from conv.myst.backmatter.terms import tone_marks
 
     assert tone_marks("zhi4") == "zhì"
     assert tone_marks("lv4") == "lǜ"
@@ -407,7 +407,7 @@ def test_tone_marks():
 
 def test_locator_places_entries_where_they_belong():
     from conv.edition import assemble
-    from conv.myst.backmatter import Apparatus
+    from conv.myst.backmatter.apparatus import Apparatus
 
     apparatus = Apparatus(assemble.convert(SEEDS))
     by_kind = {}

@@ -1,7 +1,7 @@
 """The index of terms without nodes in the doctree (术语索引的记录): what a page's terms give the
 general index, the search index and the LaTeX index, and how that follows the pages.
 
-``conv.sphinx_ext.indices.TermOccurrences`` records each passage's terms in the environment (the
+``conv.sphinx_ext.backmatter.terms.TermOccurrences`` records each passage's terms in the environment (the
 index domain's entries and ``env.yl_terms``) instead of putting an ``index`` node before the
 passage into the doctree; the HTML builder's search index gets a page's entries when the page is
 written, other builders (LaTeX) get the nodes back where they stood. These tests check the
@@ -25,7 +25,7 @@ from sphinx import addnodes
 
 from conftest import FIXTURE_PROJECT, ROOT
 from conv.analyses import terms as term_index
-from conv.sphinx_ext.passage import yl_passage, yl_text
+from conv.sphinx_ext.nodes import yl_passage, yl_text
 from test_incremental import edition
 
 CHAPTERS = ["judou/xiangshe", "judou/yanli", "tongjie/xiangyinjiu", "tongjie/dashe"]
@@ -79,7 +79,7 @@ def passage_terms(doctree) -> list[tuple[str, str, list[str]]]:
 
 def expected_entries(docname: str, rows) -> list[tuple]:
     """The general index's entries of a page's terms (``single``, ``觯; 句读·乡射礼``)."""
-    from conv.sphinx_ext.indices import initial, where
+    from conv.sphinx_ext.backmatter.terms_found import initial, where
 
     return [("single", f"{word}; {where(anchor, None, docname)}", anchor, "", initial(word))
             for anchor, _layer, found in rows for word in dict.fromkeys(found)]
@@ -138,7 +138,7 @@ def test_latex_marks_every_passage_with_its_terms(fixture_latex):
     """Each passage's words open with the pinyin-keyed ``\\index`` entries of its terms (the
     LaTeX builder gets the nodes back where they stood)."""
     from conv import datafiles as data
-    from conv.sphinx_ext.indices import where
+    from conv.sphinx_ext.backmatter.terms_found import where
 
     works = {w["id"]: i for i, w in enumerate(data.works())}
     chapters = {c["id"]: c["number"] for c in data.chapters()}
@@ -235,7 +235,7 @@ def test_term_words_equal_find_on_every_passage(edition):
     """The matcher of the build (one regular expression over the term list) finds what
     ``conv.analyses.terms.find`` finds, in order, in every passage of the seeds."""
     from conv.analyses.text import passage_text, passages
-    from conv.sphinx_ext.indices import term_words
+    from conv.sphinx_ext.backmatter.terms_found import term_words
 
     catalogue = term_index.load()
     checked = 0
@@ -249,7 +249,7 @@ def test_term_words_equal_find_on_every_passage(edition):
 def test_term_words_equal_find_on_term_soup():
     """Random strings of term characters, homograph contexts and other characters: overlaps,
     terms inside longer terms, homographs at every position."""
-    from conv.sphinx_ext.indices import term_words
+    from conv.sphinx_ext.backmatter.terms_found import term_words
 
     catalogue = term_index.load()
     pieces = (list(catalogue.forms) + [c for t in catalogue.terms.values() for c in t.homographs]
@@ -267,7 +267,7 @@ def test_term_words_equal_find_on_term_soup():
 CONTENT_LENGTHS = """
 import json, sys
 from sphinx.application import Sphinx
-from conv.sphinx_ext import indices
+from conv.sphinx_ext.backmatter import terms as indices
 
 src, out, doctrees = sys.argv[1:4]
 app = Sphinx(src, src, out, doctrees, "html", status=None, warning=None)

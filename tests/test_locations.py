@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from conv.sphinx_ext import body
+from conv.sphinx_ext.text import body
 
 PAGE = """# 篇
 

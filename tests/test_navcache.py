@@ -14,7 +14,7 @@ import pytest
 from docutils import nodes
 from sphinx import addnodes
 
-from conv.sphinx_ext import navcache
+from conv.sphinx_ext.speed import navcache
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -27,7 +27,7 @@ from pathlib import Path
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.environment.adapters.toctree import global_toctree_for_doc
-from conv.sphinx_ext import navcache
+from conv.sphinx_ext.speed import navcache
 
 root, base = Path(sys.argv[1]), Path(sys.argv[2])
 src = base / "src"

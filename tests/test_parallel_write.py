@@ -100,7 +100,7 @@ def test_incremental_parallel_write_equals_clean(seeds, tmp_path):
 
 
 def test_chunks_are_balanced_by_weight():
-    from conv.sphinx_ext.parallel import balanced_chunks, start_order
+    from conv.sphinx_ext.speed.parallel import balanced_chunks, start_order
 
     weights = {"big": 90, "a": 30, "b": 30, "c": 30, "small": 1}
     chunks = balanced_chunks(list(weights), weights, 2)

@@ -11,7 +11,7 @@ SCRIPT = textwrap.dedent(
     import sys
     from types import SimpleNamespace
     from conv.analyses import terms
-    from conv.sphinx_ext.preload import preload_before_fork
+    from conv.sphinx_ext.speed.preload import preload_before_fork
 
     parallel, docs = int(sys.argv[1]), sys.argv[2:]
     preload_before_fork(SimpleNamespace(parallel=parallel), None, docs)
@@ -39,7 +39,7 @@ GC_SCRIPT = textwrap.dedent(
     """
     import gc, sys
     from types import SimpleNamespace
-    from conv.sphinx_ext import preload
+    from conv.sphinx_ext.speed import preload
 
     app = SimpleNamespace()
     gc.set_threshold(700, 10, 10)

@@ -18,8 +18,8 @@ from docutils import nodes
 from conv import normalize
 
 from conv import datafiles as data
-from conv.sphinx_ext import search
-from conv.sphinx_ext.search import (
+from conv.sphinx_ext.search import language as search
+from conv.sphinx_ext.search.language import (
     SearchClassicalChinese,
     boundary_pairs,
     fold_table,
@@ -166,7 +166,7 @@ def test_boundary_pairs_skip_marks_and_whitespace() -> None:
 
 
 def test_boundary_pairs_in_yl_nodes() -> None:
-    """A passage's yl_text and each yl_note are blocks of their own (inline nodes whose parent
+    """A passage's yl_text and each yl_segment are blocks of their own (inline nodes whose parent
     is no text element)."""
 
     class passage(nodes.General, nodes.Element):
@@ -262,7 +262,7 @@ def test_index_size_of_all_seeds(tmp_path: Path, sphinx_build) -> None:
     src = tmp_path / "src"
     src.mkdir()
     (src / "conf.py").write_text(
-        "extensions = ['myst_parser', 'conv.sphinx_ext.search']\nlanguage = 'zh_CN'\nhtml_theme = 'basic'\n",
+        "extensions = ['myst_parser', 'conv.sphinx_ext.search.language']\nlanguage = 'zh_CN'\nhtml_theme = 'basic'\n",
         encoding="utf-8")
     names, han = [], 0
     for seed in sorted((ROOT / "seeds").glob("*.txt")):

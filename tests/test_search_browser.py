@@ -16,7 +16,7 @@ from urllib.parse import quote, unquote, urlsplit
 
 import pytest
 
-from conv.sphinx_ext.search import needles, parse_scope, search_fold, split_query
+from conv.sphinx_ext.search.language import needles, parse_scope, search_fold, split_query
 
 pytestmark = pytest.mark.browser
 

@@ -23,10 +23,10 @@ from hypothesis import strategies as st
 from sphinx import addnodes
 from sphinx.search import IndexBuilder, SearchLanguage
 
-from conv.sphinx_ext import search
-from conv.sphinx_ext.search import (
+from conv.sphinx_ext.search import language as search
+from conv.sphinx_ext.speed.search_feed import CompactFeed
+from conv.sphinx_ext.search.language import (
     TEXT_BREAK,
-    CompactFeed,
     SearchClassicalChinese,
     fold_table,
     page_terms,
@@ -283,11 +283,11 @@ PROBE = """
 def setup(app):
     from pathlib import Path
 
-    from conv.sphinx_ext import search
+    from conv.sphinx_ext.speed import search_feed
 
     if PLAIN_FEED:
         for listener in list(app.events.listeners["doctree-resolved"]):
-            if listener.handler is search._compact_feed:
+            if listener.handler is search_feed._compact_feed:
                 app.disconnect(listener.id)
 
     def record(app, exception):

@@ -9,13 +9,13 @@ import pytest
 from bs4 import BeautifulSoup
 
 from conftest import ROOT
-from conv.sphinx_ext.chars import yl_char
-from conv.sphinx_ext.common import witness_text
-from conv.sphinx_ext.glosses import yl_gloss
-from conv.sphinx_ext.layers import yl_note
-from conv.sphinx_ext.meta import yl_lacuna, yl_meta
-from conv.sphinx_ext.passage import yl_passage, yl_text
-from conv.sphinx_ext.titles import yl_chaptertitle, yl_title
+from conv.sphinx_ext.nodes import yl_char
+from conv.sphinx_ext.util import witness_text
+from conv.sphinx_ext.nodes import yl_gloss
+from conv.sphinx_ext.nodes import yl_segment
+from conv.sphinx_ext.nodes import yl_lacuna, yl_meta
+from conv.sphinx_ext.nodes import yl_passage, yl_text
+from conv.sphinx_ext.nodes import yl_chaptertitle, yl_title
 
 CHAPTERS = ["judou/xiangshe", "judou/yanli", "tongjie/xiangyinjiu", "tongjie/dashe"]
 SEED_OF = {
@@ -34,7 +34,7 @@ def seed_text(name: str) -> str:
 
 
 def notes_of(node) -> list[tuple[str, str]]:
-    return [(n["layer"], witness_text(n)) for n in node.children if isinstance(n, yl_note)]
+    return [(n["layer"], witness_text(n)) for n in node.children if isinstance(n, yl_segment)]
 
 
 def words_of(node) -> str:

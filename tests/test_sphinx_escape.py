@@ -11,11 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conv.myst.escape import escape_inline
-from conv.sphinx_ext.chars import yl_char
-from conv.sphinx_ext.common import witness_text
-from conv.sphinx_ext.glosses import yl_gloss
-from conv.sphinx_ext.layers import yl_note
-from conv.sphinx_ext.passage import yl_passage, yl_text
+from conv.sphinx_ext.nodes import yl_char
+from conv.sphinx_ext.util import witness_text
+from conv.sphinx_ext.nodes import yl_gloss
+from conv.sphinx_ext.nodes import yl_segment
+from conv.sphinx_ext.nodes import yl_passage, yl_text
 
 METACHARACTERS = ["`", "{", "}", ":::", "$", "\\", "%", "#", "<", "&", "*", "_", "[", "]",
                   "{yl:zhu}", "{yl:gloss}`x`", "<b>", "&amp;", "$x$", "[a](b)", "**", "```",
@@ -78,7 +78,7 @@ def test_witness_text_round_trips(myst_app, words, note):
     passage = passages[0]
     # the doctree holds text only (and yl_char for folding characters), never markup
     text_nodes = [n for n in passage.findall(yl_text)]
-    notes = [n for n in passage.findall(yl_note)]
+    notes = [n for n in passage.findall(yl_segment)]
     assert len(text_nodes) == 1 and len(notes) == 1
     for node in (*text_nodes, *notes):
         for child in node.findall(include_self=False):
@@ -97,7 +97,7 @@ def test_gloss_role_in_a_note(myst_app):
     page = PAGE.format(words="仆", note=escape_inline("声不絶*") + "{yl:gloss}`仆音赴`")
     doctree = myst_app.parse(page)
     assert myst_app.take_warnings() == ""
-    note = next(doctree.findall(yl_note))
+    note = next(doctree.findall(yl_segment))
     assert witness_text(note) == "声不絶*仆音赴"
     assert [g["char"] for g in note.findall(yl_gloss)] == ["仆"]
     assert [c["witness"] for c in note.findall(yl_char)] == ["絶"]
@@ -118,7 +118,7 @@ def test_unescaped_markup_is_reported_and_kept_as_text(myst_app):
     assert warnings.count("[yl.markup]") == 3
     passage = next(doctree.findall(yl_passage))
     assert witness_text(next(passage.findall(yl_text))) == "经"
-    assert witness_text(next(passage.findall(yl_note))) == "注 a"
+    assert witness_text(next(passage.findall(yl_segment))) == "注 a"
 
 
 def test_note_outside_a_passage_is_reported(myst_app):
@@ -138,6 +138,6 @@ def test_cjk_newlines_dropped_other_newlines_kept(myst_app):
     myst_app.take_warnings()
     paragraph = doctree[0]
     assert paragraph.astext() == "一二三四 abc\ndef 五六"
-    note = next(doctree.findall(yl_note))
+    note = next(doctree.findall(yl_segment))
     assert witness_text(note) == "仆音赴与音预"
     assert BeautifulSoup(myst_app.html(note), "html.parser").get_text() == "仆音赴与音预"

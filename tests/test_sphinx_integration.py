@@ -31,7 +31,7 @@ def edition(tmp_path_factory, sphinx_build):
 
 
 def test_edition_builds_and_renders(edition):
-    from conv.sphinx_ext.passage import yl_passage
+    from conv.sphinx_ext.nodes import yl_passage
 
     pages = sorted(p for p in edition.outdir.glob("*/*.html")
                    if p.stem != "index" and p.parent.name != "apparatus")  # back matter: test_indices

@@ -1,5 +1,5 @@
 """The back matter's data tables (``yl:datatable``, conv/sphinx_ext/tables.py): what the converter
-writes (``conv.myst.backmatter.datatable``), that no cell can inject markup (HTML, LaTeX, MyST) whatever it
+writes (``conv.myst.backmatter.locator.datatable``), that no cell can inject markup (HTML, LaTeX, MyST) whatever it
 holds, that witness cells fold as the chapter pages do, that loci link like ``yl:cite`` (redirects
 followed, an unknown anchor a ``yl.cite`` warning at its row), and the table in HTML, LaTeX and
 text. (The real tables of the seeds — gloss index, glossary, apparatus overview — against the
@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import FIXTURE_PROJECT, ROOT
-from conv.myst.backmatter import datatable
-from conv.sphinx_ext.tables import yl_datatable
+from conv.myst.backmatter.locator import datatable
+from conv.sphinx_ext.nodes import yl_datatable
 
 # -- what the converter writes ------------------------------------------------------------------------
 
@@ -167,7 +167,7 @@ def latex_cells(tex: str) -> list[list[str]]:
 def test_any_cell_text_round_trips_in_latex(rows):
     from sphinx.util import texescape
 
-    from conv.sphinx_ext.tables import visit_datatable_latex
+    from conv.sphinx_ext.backmatter.tables import visit_datatable_latex
     from docutils import nodes
 
     data = [[collapsed(plain), collapsed(witness), [collapsed(label), "judou-xiangshe-3"]]

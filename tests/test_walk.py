@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from docutils import nodes
 
-from conv.sphinx_ext.passage import yl_passage
-from conv.sphinx_ext.titles import yl_chaptertitle, yl_title
+from conv.sphinx_ext.nodes import yl_passage
+from conv.sphinx_ext.nodes import yl_chaptertitle, yl_title
 from conv.sphinx_ext.walk import blocks
 
 CASES = [

@@ -117,7 +117,7 @@ def _pypinyin(word: str) -> str:
     """pypinyin's reading with tone numbers (pure, and asked for the same words again and again).
 
     pypinyin is imported here, on first use: its dictionaries take a fifth of a second to load,
-    and a build that only reuses the index of terms (``conv.sphinx_ext.indices``) never needs it.
+    and a build that only reuses the index of terms (``conv.sphinx_ext.backmatter.terms``) never needs it.
     """
     from pypinyin import Style, lazy_pinyin
 

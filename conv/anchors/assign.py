@@ -18,7 +18,7 @@ after additions are in order of issue, not of reading. (Citations stay valid; th
 The ledger
 ----------
 ``conv/data/anchors.tsv`` (format in ``conv.anchors.ledger``) lists every anchor ever issued, with the
-content fingerprint of what it names (``fingerprint``: the passage's normalized text plus the
+content fingerprint of what it names (``conv.anchors.fingerprints``: the passage's normalized text plus the
 normalized text of all its notes, ignoring how the notes are cut into segments; a section's
 normalized title), the seed span where that stands, and its opening words; or, for an anchor
 that no longer names anything, the anchor its citations are redirected to.
@@ -64,184 +64,36 @@ one command: the ledger is written only when none is missing. ``--ledger PATH`` 
 ``build`` and ``anchors``) uses another ledger, e.g. for a reader's own edition; a conversion of
 files outside ``seeds/`` assigns provisional anchors against the committed ledger.
 ``make test`` checks that the committed ledger is exactly what ``--update`` would write.
+
+Modules
+-------
+``conv.anchors.fingerprints`` (what an anchor names), ``conv.anchors.align`` (the patience diff),
+``conv.anchors.outcome`` (items and what anchoring found), this module (the assignment) and
+``conv.anchors.decisions`` (the editor's decisions, the updated ledger, the redirect table). The
+public names of the others are importable from here too, for callers of the anchors as a whole.
 """
 from __future__ import annotations
 
 import bisect
-import hashlib
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field, replace
 
-from conv import datafiles as data
-from conv.anchors.ledger import CHAPTER_ANCHOR, Entry, Ledger, display, is_anchor
-from conv.model.tree import Edition, Passage, Section, Span
+from conv.anchors.align import align
+from conv.anchors.decisions import DecisionError, decide, known_chapter, redirect_table, settle, updated
+from conv.anchors.fingerprints import (
+    OPENING, digest, passage_fingerprint, passage_opening, section_fingerprint, section_opening, section_span,
+    untitled_fingerprint,
+)
+from conv.anchors.ledger import Entry, Ledger, display
+from conv.anchors.outcome import Item, Outcome, anchor_for
+from conv.model.tree import Edition
 from conv.normalize import fold
 
-OPENING = 12  # characters of reading text recorded as a passage's opening words
-
-
-# -- fingerprints ----------------------------------------------------------------------------
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-
-
-def passage_fingerprint(passage: Passage) -> str:
-    """The passage's normalized text and the normalized text of all its notes (segment cuts ignored)."""
-    return _digest("passage\n" + passage.normalized + "\n" + "".join([n.normalized for n in passage.notes]))
-
-
-def untitled_fingerprint(section: Section) -> str:
-    """A section known only by where it starts: its first passage."""
-    first = passage_fingerprint(section.passages[0]) if section.passages else ""
-    return _digest("section-untitled\n" + first)
-
-
-def section_fingerprint(section: Section) -> str:
-    """A titled section: its normalized title as printed; an untitled one: its first passage."""
-    if section.title is None:
-        return untitled_fingerprint(section)
-    return _digest("section\n" + fold(section.title))
-
-
-def _opening(text: str) -> str:
-    return text[:OPENING] + ("…" if len(text) > OPENING else "")
-
-
-def passage_opening(passage: Passage) -> str:
-    if passage.normalized:
-        return _opening(passage.normalized)
-    return "【" + _opening("".join(n.normalized for n in passage.notes))
-
-
-def section_opening(section: Section) -> str:
-    if section.title is not None:
-        return fold(section.title)
-    return "〔" + (passage_opening(section.passages[0]) if section.passages else "") + "〕"
-
-
-def section_span(section: Section) -> Span:
-    """From its first passage (or title) to the end of its title or last passage, in that seed."""
-    spans = [p.span for p in section.passages] + ([section.title_span] if section.title_span else [])
-    if not spans:
-        return ("", 0, 0)
-    seed = spans[0][0]
-    same = [s for s in spans if s[0] == seed]
-    return (seed, min(s[1] for s in same), max(s[2] for s in same))
-
-
-# -- the conversion's side -------------------------------------------------------------------
-@dataclass(eq=False)
-class Item:
-    """A passage or section of the conversion, with what anchoring needs to know of it."""
-
-    kind: str  # "passage" | "section"
-    obj: Passage | Section
-    prefix: str  # <work>-<chapter>
-    fingerprint: str
-    span: Span
-    opening: str
-    untitled: str | None = None  # sections: the fingerprint it would have without its title
-    anchor: str = ""
-    provisional: bool = False
-
-    def entry(self) -> Entry:
-        return Entry(self.anchor, "live", None, self.fingerprint, self.span[0], self.span[1], self.span[2], self.opening)
-
-
-def anchor_for(prefix: str, kind: str, number: int) -> str:
-    return f"{prefix}-{'s' if kind == 'section' else ''}{number}"
-
-
-@dataclass
-class Outcome:
-    """What anchoring found: kept, provisional, changed and retired anchors, redirects, problems."""
-
-    ledger: Ledger
-    items: list[Item] = field(default_factory=list)  # every passage and section, chapter by chapter
-    kept: dict[str, Item] = field(default_factory=dict)  # ledger anchor → the item it still names
-    provisional: list[Item] = field(default_factory=list)
-    changed: list[tuple[Entry, Item]] = field(default_factory=list)  # (old entry, the item in its place)
-    retired: list[Entry] = field(default_factory=list)
-    redirects: list[dict] = field(default_factory=list)
-    problems: list[dict] = field(default_factory=list)
-
-    @property
-    def unresolved(self) -> bool:
-        return bool(self.changed or self.retired)
-
-    def by_anchor(self) -> dict[str, Item]:
-        return {item.anchor: item for item in self.items}
-
-
-# -- alignment -------------------------------------------------------------------------------
-def _lis(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The longest run of pairs (sorted by first) increasing in second."""
-    tails: list[int] = []
-    tail_index: list[int] = []
-    back = [-1] * len(pairs)
-    for k, (_, j) in enumerate(pairs):
-        pos = bisect.bisect_left(tails, j)
-        if pos == len(tails):
-            tails.append(j)
-            tail_index.append(k)
-        else:
-            tails[pos] = j
-            tail_index[pos] = k
-        back[k] = tail_index[pos - 1] if pos else -1
-    out = []
-    k = tail_index[-1] if tail_index else -1
-    while k != -1:
-        out.append(pairs[k])
-        k = back[k]
-    return out[::-1]
-
-
-def align(old: list[str], new: list[str]) -> tuple[dict[int, int], list[tuple[int, int]]]:
-    """Pair equal keys of two sequences: ``(pairs old→new, the in-order pairs sorted)``.
-
-    A patience diff: keys unique on both sides anchor an in-order skeleton (longest increasing
-    run), the gaps between are aligned the same way, and a gap without unique keys is paired
-    greedily in order. Keys left over on both sides are then paired in order ("moved").
-    """
-    pairs: dict[int, int] = {}
-    stack = [(0, len(old), 0, len(new))]
-    while stack:
-        a0, a1, b0, b1 = stack.pop()
-        if a0 >= a1 or b0 >= b1:
-            continue
-        count_a = Counter(old[a0:a1])
-        count_b = Counter(new[b0:b1])
-        where_b = {new[j]: j for j in range(b0, b1) if count_b[new[j]] == 1}
-        unique = [(i, where_b[old[i]]) for i in range(a0, a1) if count_a[old[i]] == 1 and old[i] in where_b]
-        if unique:
-            previous = (a0 - 1, b0 - 1)
-            for i, j in _lis(unique):
-                pairs[i] = j
-                stack.append((previous[0] + 1, i, previous[1] + 1, j))
-                previous = (i, j)
-            stack.append((previous[0] + 1, a1, previous[1] + 1, b1))
-            continue
-        positions: dict[str, list[int]] = defaultdict(list)
-        for j in range(b0, b1):
-            positions[new[j]].append(j)
-        last = b0 - 1
-        for i in range(a0, a1):
-            found = positions.get(old[i])
-            if not found:
-                continue
-            k = bisect.bisect_right(found, last)
-            if k < len(found):
-                pairs[i] = last = found[k]
-    in_order = sorted(pairs.items())
-    taken = set(pairs.values())
-    left: dict[str, list[int]] = defaultdict(list)
-    for j, key in enumerate(new):
-        if j not in taken:
-            left[key].append(j)
-    for i, key in enumerate(old):
-        if i not in pairs and left.get(key):
-            pairs[i] = left[key].pop(0)
-    return pairs, in_order
+__all__ = [
+    "assign", "Item", "Outcome", "anchor_for", "align",
+    "DecisionError", "decide", "known_chapter", "redirect_table", "settle", "updated",
+    "OPENING", "passage_fingerprint", "passage_opening", "section_fingerprint", "section_opening", "section_span",
+    "untitled_fingerprint",
+]
 
 
 # -- assignment ------------------------------------------------------------------------------
@@ -256,13 +108,13 @@ def _items(edition: Edition) -> list[tuple[str, list[Item], list[Item]]]:
                 # as section_fingerprint, untitled_fingerprint and section_opening, with the first
                 # passage's fingerprint and opening computed once
                 items = [Item("passage", p, prefix, passage_fingerprint(p), p.span, passage_opening(p)) for p in section.passages]
-                untitled = _digest("section-untitled\n" + (items[0].fingerprint if items else ""))
+                untitled = digest("section-untitled\n" + (items[0].fingerprint if items else ""))
                 if section.title is None:
                     fingerprint = untitled
                     opening = "〔" + (items[0].opening if items else "") + "〕"
                 else:
                     opening = fold(section.title)
-                    fingerprint = _digest("section\n" + opening)
+                    fingerprint = digest("section\n" + opening)
                 sections.append(Item("section", section, prefix, fingerprint, section_span(section), opening, untitled=untitled))
                 passages.extend(items)
             out.append((prefix, passages, sections))
@@ -394,99 +246,3 @@ def assign(edition: Edition, ledger: Ledger | None = None, full: bool = False) -
                 "from": entry.anchor, "to": target, "kind": entry.kind, "opening": entry.opening, "note": entry.note or None,
             })
     return outcome
-
-
-# -- the editor's decisions ------------------------------------------------------------------
-class DecisionError(ValueError):
-    """A --keep/--redirect the ledger cannot take (the message says why)."""
-
-
-def known_chapter(anchor: str) -> bool:
-    if not CHAPTER_ANCHOR.fullmatch(anchor):
-        return False
-    work, chapter = anchor.split("-")
-    return work in {w["id"] for w in data.works()} and chapter in {c["id"] for c in data.chapters()}
-
-
-def decide(outcome: Outcome, keep: list[tuple[str, str]], redirect: list[tuple[str, str]], note: str = "") -> tuple[Ledger, dict[str, tuple]]:
-    """The ledger with the editor's decisions applied, and the provisional targets to re-resolve.
-
-    ``keep``: (old anchor, provisional anchor of the same passage, corrected): the old anchor takes
-    the passage's new fingerprint. ``redirect``: (old anchor, target): the old anchor becomes a
-    redirect. Targets that are provisional are returned as ``{old: item key}`` so that they can
-    be re-resolved after the conversion is run again with the decided ledger (``settle``).
-    """
-    ledger = outcome.ledger.copy()
-    current = outcome.by_anchor()
-    unresolved = {e.anchor for e, _ in outcome.changed} | {e.anchor for e in outcome.retired}
-    pending: dict[str, tuple] = {}
-
-    def old_entry(anchor: str, option: str) -> Entry:
-        entry = ledger.get(anchor)
-        if entry is None:
-            raise DecisionError(f"--{option} {anchor}: the ledger never issued {anchor}")
-        if entry.live and anchor not in unresolved:
-            if anchor in outcome.kept:
-                raise DecisionError(f"--{option} {anchor}: {anchor} still names its {entry.kind} ({entry.opening}); only a changed or retired anchor takes a decision")
-            raise DecisionError(f"--{option} {anchor}: {anchor} is not reported as changed or retired by this conversion (convert the whole edition: give no SEED)")
-        return entry
-
-    for old, new in keep:
-        entry = old_entry(old, "keep")
-        item = current.get(new)
-        if item is None or not item.provisional:
-            raise DecisionError(f"--keep {old} {new}: {new} is not a provisional anchor of this conversion (keep pairs an old anchor with the new passage the problem names)")
-        if item.kind != entry.kind or item.prefix != entry.prefix:
-            raise DecisionError(f"--keep {old} {new}: a {entry.kind} of {entry.prefix} can only keep a {entry.kind} of the same chapter")
-        if not entry.live:
-            raise DecisionError(f"--keep {old} {new}: {old} is already a redirect")
-        ledger.put(replace(item.entry(), anchor=old))
-    kept_items = {new for _, new in keep}
-    for old, target in redirect:
-        entry = old_entry(old, "redirect")
-        if target == old:
-            raise DecisionError(f"--redirect {old} {target}: an anchor cannot redirect to itself")
-        item = current.get(target)
-        if target in kept_items:
-            raise DecisionError(f"--redirect {old} {target}: {target} is kept under another anchor in this command; redirect to that anchor")
-        if item is not None and item.provisional:
-            pending[old] = (item.kind, item.prefix, item.span)
-        elif not (target in ledger.entries or known_chapter(target)):
-            raise DecisionError(f"--redirect {old} {target}: {target} is neither an anchor of the ledger or of this conversion nor a chapter anchor")
-        ledger.put(replace(entry, status="redirect", to=target, note=note or entry.note))
-    return ledger, pending
-
-
-def settle(outcome: Outcome, pending: dict[str, tuple]) -> None:
-    """Point redirects recorded against provisional anchors at those passages' anchors now."""
-    by_key = {(item.kind, item.prefix, item.span): item.anchor for item in outcome.items}
-    for old, key in pending.items():
-        entry = outcome.ledger.get(old)
-        outcome.ledger.put(replace(entry, to=by_key[key]))
-
-
-def updated(outcome: Outcome) -> Ledger:
-    """The ledger after this conversion: kept anchors with their current span, provisional ones issued.
-
-    Raises ``DecisionError`` while an anchor is changed or retired without a decision, or when a
-    redirect ends nowhere.
-    """
-    if outcome.unresolved:
-        raise DecisionError(f"{len(outcome.changed)} changed and {len(outcome.retired)} retired anchor(s) need a decision (--keep or --redirect) first")
-    ledger = outcome.ledger.copy()
-    for item in outcome.items:
-        ledger.put(item.entry())
-    problem = ledger.check_redirects()
-    if problem:
-        raise DecisionError(problem[1])
-    for entry in ledger.redirects():
-        target = ledger.final(entry.anchor)
-        if not is_anchor(target) and not known_chapter(target):
-            raise DecisionError(f"redirect {entry.anchor} → {entry.to} ends at {target}, which is no chapter of the edition")
-    return ledger
-
-
-def redirect_table(ledger: Ledger | None = None) -> dict[str, str]:
-    """Every redirected anchor → where its citations land (for the Sphinx side)."""
-    ledger = Ledger.load() if ledger is None else ledger
-    return {entry.anchor: ledger.final(entry.anchor) for entry in ledger.redirects()}

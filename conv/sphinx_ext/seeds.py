@@ -30,6 +30,7 @@ import sys
 
 from sphinx.application import Sphinx
 from sphinx.util import logging
+from conv.errors import ConversionError
 
 logger = logging.getLogger(__name__)
 
@@ -46,7 +47,6 @@ def convert_seeds(app: Sphinx, config) -> None:
         return
     from conv import cli
     from conv.edition import build
-    from conv.errors import ConversionError
 
     confdir = Path(app.confdir)
     seed_dir = (confdir / config.yl_seeds).resolve()

@@ -14,7 +14,7 @@
 - ``apparatus/index.md`` — the table of contents of the back matter.
 
 The index of terms (名物索引) is not written here: the extension computes it from the text of the
-passages it reads (``conv.sphinx_ext.indices``, the domain index ``yl-terms``).
+passages it reads (``conv.sphinx_ext.backmatter.terms``, the domain index ``yl-terms``).
 
 Entries are located by their seed span: the passage (with its notes), section title (with its
 notes) or chapter title line (with its 郑目录, and metadata lines) whose span holds the entry's

@@ -1,0 +1,228 @@
+"""Passages (经文与注): a line's tokens → passages with their notes, by a small state machine.
+
+The middle layer of the seed parser (``conv.parser.seeds.SeedParser``), over the structure
+(``conv.parser.structure``). Text is lexed by ``conv.reader.lexer``; then:
+
+* text outside a note extends the current passage, or starts a new one after a note;
+* 【 opens a note on the current passage — or re-opens the previous note when only a page break
+  (line breaks) lies between its 】 and this 【 (a note split by a page break is one note);
+* 】 closes the note; a 】 before any 【 in a seed closes the leading fragment of a note whose
+  start is lost (a lacuna, not an error);
+* ○ and U+3000 inside a note separate segments (``conv.parser.segments``); U+3000 outside a note ends
+  a passage (通解 separates 记 items with it, 句读 indents with it).
+
+A text run may hold a section title (``conv.parser.titles``); a closed passage's notes become
+segments (``conv.parser.notes``). Outside the body, a passage draft collects the note of a section
+title (layer ``title``: its 章旨) or of a chapter title (layer ``mulu``: 郑目录).
+"""
+from __future__ import annotations
+
+from conv.model.tree import Meta, Passage, Section
+from conv.normalize import FoldedSource
+from conv.parser.corrections import Corrections
+from conv.parser.drafts import NoteDraft, PassageDraft
+from conv.parser.notes import NoteSegmenter
+from conv.parser.report import SeedReport
+from conv.parser.segments import Unit
+from conv.parser.structure import SeedStructure
+from conv.parser.titles import InlineTitles
+from conv.reader.lexer import Token, tokenize
+from conv.reader.source import Source
+
+
+class PassageReader(SeedStructure):
+    """Reads the text and notes of one seed's lines into passages (see the module docstring)."""
+
+    def __init__(self, source: Source, entry: dict | None, corrections: Corrections, report: SeedReport) -> None:
+        super().__init__(source, entry, report)
+        self.folded = FoldedSource(source.text)  # every structural check reads the folded text
+        self.corrections = corrections
+        self.work: dict | None = None
+        self.inline_titles: InlineTitles | None = None
+        self.segmenter: NoteSegmenter | None = None
+        self.passage: PassageDraft | None = None
+        self.note: NoteDraft | None = None  # the open note
+        self.layer = "jing"
+        self.title_section: Section | None = None  # a title line's section, for its note and 记 items
+        self.title_mode: str | None = None  # None | "note" (title's own note) | "ji" (its 记 items) | "mulu"
+        self.line_no = 0
+        self.ji_from_title = False  # the 记 items of a 通解 title line switched the layer to ji
+        self.note_line = 0  # the line where the open note was opened or last went on
+
+    def begin(self, work: dict) -> None:
+        """The seed is a witness of ``work``: its layout decides titles and note layers."""
+        self.work = work
+        self.inline_titles = InlineTitles(self.report, self.text, self.folded, self.corrections, work["layout"])
+        self.segmenter = NoteSegmenter(self.report, self.folded, self.corrections, work["layout"])
+
+    def content(self, s: int, e: int) -> None:
+        self.feed(tokenize(self.text, s, e))
+
+    def feed(self, tokens: list[Token]) -> None:
+        """Run the state machine over a line's tokens (see the module docstring)."""
+        i = 0
+        while i < len(tokens):
+            if self.note is not None:
+                i = self.in_note(tokens, i)
+                continue
+            token = tokens[i]
+            if token.kind == "text":
+                i = self.text_run(tokens, i)
+                continue
+            elif token.kind == "open":
+                self.open_note(token)
+            elif token.kind == "close":
+                self.report.problem(token.start, "unbalanced", "】 with no 【 before it: check the witness; the bracket is ignored")
+            elif token.kind in ("ideo", "circle"):
+                if token.kind == "circle":
+                    self.report.problem(token.start, "stray-separator", "○ outside a note: check the witness")
+                self.close_passage_if_text()
+            i += 1
+
+    def in_note(self, tokens: list[Token], i: int) -> int:
+        """Take the tokens from ``i`` into the open note, up to its 】 (or the end of the line);
+        returns the index of the next token."""
+        note = self.note
+        unit = note.units[-1]
+        text = self.text
+        while i < len(tokens):
+            token = tokens[i]
+            kind, start, end = token
+            i += 1
+            if kind == "text":
+                # a text token holds no markup (``conv.reader.lexer``): every offset in it counts
+                offsets = unit.offsets
+                if not offsets:
+                    unit.offsets = range(start, end)
+                    unit.text = text[start:end]
+                    continue
+                if type(offsets) is range:
+                    unit.offsets = offsets = list(offsets)  # a unit cut by a page break or a space
+                offsets.extend(range(start, end))
+                unit.text += text[start:end]
+            elif kind == "circle" or kind == "ideo":
+                unit = Unit("", range(0), unit.ordinal + 1)
+                note.units.append(unit)
+            elif kind == "close":
+                note.close_line = self.line_no
+                note.close_offset = start
+                self.note = None
+                return i
+            elif kind == "open":
+                self.report.problem(start, "unbalanced", "【 inside a note: the note before it was never closed; it is closed here — check the witness")
+                note.close_line = self.line_no
+                note.close_offset = start
+                self.note = None
+                self.open_note(token)
+                return i
+        return i
+
+    def open_note(self, token: Token) -> None:
+        if self.title_mode == "note" and self.passage is None:
+            self.passage = PassageDraft("title")
+        elif self.title_mode == "mulu" and self.passage is None:
+            self.passage = PassageDraft("mulu")
+        passage = self.passage
+        if passage is not None and passage.notes:
+            last = passage.notes[-1]
+            if last.close_line is not None and last.close_line < self.line_no:
+                # 】 (page break) 【: one note split by a page break
+                self.report.record("page-break-note", last.close_offset, token.end, reason="a note split by a page break is joined (】…【 removed)")
+                last.close_line = None
+                self.note = last
+                self.note_line = self.line_no
+                return
+        if passage is None:
+            self.ensure_section()
+            passage = self.passage = PassageDraft(self.layer, span_start=token.start, span_end=token.start, last_line=self.line_no)
+            self.report.problem(token.start, "note-without-text", "a note with no 经 before it: check the witness")
+        note = NoteDraft([Unit("", range(0), 0)], mulu=passage.layer == "mulu")
+        passage.notes.append(note)
+        self.note = note
+        self.note_line = self.line_no
+
+    def text_run(self, tokens: list[Token], i: int) -> int:
+        """Handle a text run outside notes, splitting off a section title standing inside it."""
+        token = tokens[i]
+        last_in_line = i + 1 == len(tokens) or (i + 2 == len(tokens) and tokens[-1].kind == "space")
+        after_close = i > 0 and tokens[i - 1].kind == "close" or (i > 1 and tokens[i - 1].kind == "space" and tokens[i - 2].kind == "close")
+        if self.title_mode == "note":
+            self.title_mode = "ji"
+            if self.text[token.start] in "记記":
+                self.close_passage()
+                self.title_section.ji_marker = Meta("ji-marker", self.text[token.start], self.report.span(token.start, token.start + 1))
+                self.layer, self.ji_from_title = "ji", True
+                token = Token("text", token.start + 1, token.end)
+                if token.start == token.end:
+                    return i + 1
+        if self.title_mode in ("note", "mulu"):
+            split = None
+        else:
+            split = self.inline_titles.find(token, last_in_line, after_close, tokens, i, self.layer == "ji")
+        if split is None:
+            self.add_text(token.start, token.end)
+            return i + 1
+        title_start, title_end = split
+        if title_start > token.start:
+            self.add_text(token.start, title_start)
+        self.close_passage()
+        section = self.ensure_section()
+        self.set_title(section, title_start, title_end, self.text[title_start])
+        if title_end < token.end or not last_in_line:
+            # 通解: 右乐宾　记磬阶间… — the title's 记 items follow on this line
+            self.title_section = section
+            self.title_mode = "note"
+            rest = [Token("text", title_end, token.end)] if title_end < token.end else []
+            self.feed(rest + tokens[i + 1 :])
+            return len(tokens)
+        return i + 1
+
+    def add_text(self, start: int, end: int) -> None:
+        """Add ``text[start:end]`` (part of a text token: no markup) to the passage."""
+        if start >= end:
+            return
+        passage = self.passage
+        if passage is not None and passage.layer in ("title", "mulu"):
+            self.close_passage()
+            passage = None
+        if passage is None or passage.notes:
+            self.close_passage()
+            self.ensure_section()
+            passage = self.passage = PassageDraft(self.layer, span_start=start)
+        elif passage.pieces and passage.last_line < self.line_no:
+            self.report.record("page-break-text", passage.pieces[-1][1], start, reason="经 split by a page break is joined")
+        if passage.span_start is None or not passage.pieces and passage.span_start > start:
+            passage.span_start = start
+        passage.pieces.append((start, end))
+        passage.span_end = end
+        passage.last_line = self.line_no
+
+    def close_passage_if_text(self) -> None:
+        if self.passage is not None and (self.passage.pieces or self.passage.notes):
+            self.close_passage()
+
+    def close_passage(self) -> None:
+        passage, self.passage = self.passage, None
+        if passage is None:
+            return
+        mulu = passage.layer == "mulu"
+        notes = [segment for note in passage.notes for segment in self.segmenter.segments(note, mulu, note is self.note)]
+        if passage.layer == "title":
+            for segment in notes:  # a note on a section title (章旨) is the editor's, not 郑注
+                if segment.layer == "zhu":
+                    segment.layer = "an"
+            self.title_section.title_notes.extend(notes)
+            return
+        if mulu:
+            self.chapter.mulu.extend(notes)
+            return
+        pieces = passage.pieces
+        if len(pieces) == 1:
+            text = self.text[pieces[0][0] : pieces[0][1]]
+        else:
+            text = "".join([self.text[a:b] for a, b in pieces])
+        start = passage.span_start if passage.span_start is not None else (notes[0].span[1] if notes else 0)
+        end = passage.span_end if pieces else start
+        model = Passage(id="", layer=passage.layer, text=text, normalized=self.folded.fold(text, pieces), span=self.report.span(start, end), notes=notes, lacuna=passage.lacuna)
+        target = self.title_section if self.title_mode == "ji" and self.title_section is not None else self.ensure_section()
+        target.passages.append(model)

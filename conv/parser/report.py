@@ -1,0 +1,55 @@
+"""Reporting (报告) for one seed: seed spans, problems at line:col, and apparatus entries (校勘记).
+
+Every part of the parser reports through one ``SeedReport``: a span is ``(seed, start, end)``
+offsets into the decoded text; a problem is located at the line and column of its offset; an
+apparatus entry records an editorial intervention of the converter. ``pua`` reports the
+private-use code points of the seed (outside dropped lines): identified ones as apparatus
+entries, unknown ones as problems.
+"""
+from __future__ import annotations
+
+from conv import datafiles as data
+from conv.errors import Problem
+from conv.model.tree import Span
+from conv.normalize import PUA_PATTERN
+from conv.reader.source import Source
+
+
+class SeedReport:
+    """The problems and apparatus entries of one seed, located in its source."""
+
+    def __init__(self, source: Source) -> None:
+        self.src = source
+        self.seed = source.name
+        self.problems: list[Problem] = []
+        self.apparatus: list[dict] = []
+
+    def span(self, start: int, end: int) -> Span:
+        return (self.seed, start, end)
+
+    def problem(self, offset: int, kind: str, message: str) -> None:
+        line, col = self.src.position(offset)
+        self.problems.append(Problem(self.seed, line, col, kind, message))
+
+    def record(self, kind: str, start: int, end: int, **fields) -> None:
+        """An apparatus entry (校勘记): an editorial intervention of the converter."""
+        line, col = self.src.position(start)
+        entry = {"kind": kind, "span": list(self.span(start, end)), "line": line, "col": col}
+        entry.update(fields)
+        self.apparatus.append(entry)
+
+    def pua(self, dropped: list[dict]) -> None:
+        """Report every private-use code point (私用区) of the seed outside the ``dropped`` lines."""
+        dropped_spans = [(d["span"][1], d["span"][2]) for d in dropped]
+        for match in PUA_PATTERN.finditer(self.src.text):
+            offset, char = match.start(), match.group()
+            if any(a <= offset < b for a, b in dropped_spans):
+                continue
+            entry = data.pua().get(char)
+            code = f"U+{ord(char):04X}"
+            if entry is None:
+                self.problem(offset, "unknown-pua", f"private-use code point {code} is not in conv/data/pua.toml: identify the character and add it there")
+            elif entry["kind"] == "spurious":
+                self.record("spurious", offset, offset + 1, witness=code, reading="", reason=entry["reason"])
+            else:
+                self.record("pua", offset, offset + 1, witness=code, reading=entry["char"], reason=entry["reason"])

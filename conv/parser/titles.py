@@ -1,0 +1,67 @@
+"""Section titles (章名) standing inside a line: where a text run holds one.
+
+Section titles standing inside a line (`…之也】右众賔受弓矢序立`, `…反位右司射请以乐节射`,
+`…】右乐宾　记磬阶间…`) are found where a text run ends a line or follows a 】; a run that
+admits more than one reading needs a reviewed correction (``conv.parser.corrections``), else it is
+reported as a problem and kept as 经. Whole title lines are recognised by ``conv.reader.lines``.
+"""
+from __future__ import annotations
+
+from conv.normalize import FoldedSource
+from conv.parser.corrections import Corrections
+from conv.parser.report import SeedReport
+from conv.reader import lines as line_kinds
+from conv.reader.lexer import Token
+
+
+class InlineTitles:
+    """Finds the section titles inside the text runs of one seed, of one work's layout."""
+
+    def __init__(self, report: SeedReport, text: str, folded: FoldedSource, corrections: Corrections, layout: str) -> None:
+        self.report = report
+        self.text = text
+        self.folded = folded
+        self.corrections = corrections
+        self.title_corrections = corrections.applies(report.seed, "title")
+        self.layout = layout
+
+    def find(self, token: Token, last_in_line: bool, after_close: bool, tokens: list[Token], i: int, in_ji: bool) -> tuple[int, int] | None:
+        """The ``(start, end)`` of the section title in the text run ``token`` (``tokens[i]``),
+        or None; ``in_ji``: the run is in the 记 layer."""
+        report = self.report
+        run = self.text[token.start : token.end]
+        folded = self.folded.same_length(token.start, token.end)
+        correction = self.corrections.title(report.seed, run) if self.title_corrections and (last_in_line or after_close) else None
+        if correction is not None:
+            title = correction["title"]
+            report.record("correction", token.start, token.end, reason=correction["reason"], decision=f"title: {title}" if title else "no title: 经", correction=correction["id"])
+            if not title:
+                return None
+            start = token.start + len(run) - len(title) if run.endswith(title) else token.start + run.index(title)
+            return start, start + len(title)
+        # 通解: 】右乐宾　记… or 】右一人举觯记乐作…
+        if after_close and folded.startswith("右") and not last_in_line:
+            nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+            after = tokens[i + 2] if i + 2 < len(tokens) else None
+            ji_index = folded.find("记", 1)
+            if 2 <= ji_index <= line_kinds.MAX_TITLE and folded.count("右", 0, ji_index) == 1:
+                return token.start, token.start + ji_index
+            if nxt is not None and nxt.kind == "ideo" and after is not None and after.kind == "text" and self.folded.same[after.start] == "记":
+                if len(run) <= line_kinds.MAX_TITLE and folded.count("右") == 1:
+                    return token.start, token.end
+                report.problem(token.start, "ambiguous-title", f"cannot tell where the section title begins in {run!r}: add a correction to conv/data/corrections.toml")
+            return None
+        if not last_in_line:
+            return None
+        count = folded.count("右")
+        if count == 1:
+            index = folded.index("右")
+            if (index == 0 and not after_close) or not 2 <= len(run) - index <= line_kinds.MAX_TITLE:
+                return None
+            return token.start + index, token.end
+        if count > 1:
+            report.problem(token.start, "ambiguous-title", f"{run!r} holds {count} 右: cannot tell whether or where a section title begins; add a correction to conv/data/corrections.toml")
+            return None
+        if self.layout == "judou" and in_ji and folded.find("记", 1) != -1:
+            report.problem(token.start, "ambiguous-title", f"{run!r} may end with a 记 section title; add a correction to conv/data/corrections.toml")
+        return None

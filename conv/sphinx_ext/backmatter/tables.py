@@ -1,0 +1,439 @@
+"""Data tables of the back matter (数据表): ``yl:datatable``, one node per table.
+
+The converter writes the tables of the back matter — the gloss index (音义索引), 郑注's glossary
+(郑注训诂), the overview of each apparatus page — as one directive each, whose body is data, one
+JSON array per line (the first line is the header)::
+
+    :::{yl:datatable}
+    :class: yl-gloss-index
+    :widths: 4 3 1 2 2 2 3
+    :cells: text witness witness text witness text cite
+
+    ["广韵地位","音义","字","类别","切语／直音","合否","出处"]
+    ["書開三支上","弛尸纸反","弛","反切","尸纸反","合于本字",["句读·乡射礼78","judou-xiangshe-78"]]
+    :::
+
+``cells`` gives each column's kind: ``text`` (a string, shown as it is), ``witness`` (witness text,
+its characters folded as on the chapter pages: the diplomatic and the normalized form, PUA code
+points never raw — ``conv.sphinx_ext.text.chars``) or ``cite`` (``[label, anchor]``: a link to the
+passage, section or chapter, as ``yl:cite`` with an explicit text renders it, redirects of the
+anchor ledger followed; an unknown anchor is a ``yl.cite`` warning at the row's line). An empty
+string or ``null`` shows as ``—``. ``widths`` are relative column widths, ``class`` the table's
+class. No cell is ever parsed as markup: JSON strings are data.
+
+The directive makes ONE node, ``yl_datatable``, holding the rows as plain data (no paragraph,
+inline or reference nodes per cell: a table of thousands of rows is one node for the transforms,
+the pickled doctree and the writers). Its only child is a ``Text`` with the table in reading
+form, ``| cell | cell |`` per row (``astext()``, the search index). The cited anchors are resolved
+after reading (``TableCitations``, a post-transform like Sphinx's reference resolver) and the
+writers render the data directly:
+
+- HTML: the markup the list-tables had (``<table class="… docutils align-default">`` in a
+  ``div.table-wrapper``, ``<colgroup>``, ``<thead>``, ``<tr class="row-even">``, ``<td><p>``), each
+  witness cell a ``span.yl-witness`` with the ``yl_char`` spans of ``chars.visit_char_html``, each
+  locus the ``span.yl-cite`` link of ``yl:cite``; every string through ``encode``/``attval``.
+- LaTeX: a ``longtable`` as Sphinx writes a ``list-table`` (its table style, each cell in a
+  ``varwidth``, the header repeated on each page), loci as ``\\hyperref`` with their page.
+- text, man, texinfo: a docutils table built on the fly and handed to the builder's own table
+  code (the print form of the witness text).
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util.docutils import SphinxDirective
+
+from conv.normalize import PUA_PATTERN
+
+from conv.sphinx_ext.text.chars import char_node, visit_char_html, wrap_chars
+from conv.sphinx_ext.util import add_node, ANCHOR_RE, warn
+from conv.sphinx_ext.nodes import yl_cite, yl_datatable
+from conv.sphinx_ext.refs.cite import warn_unknown_anchor
+
+#: The kinds of cells.
+CELL_KINDS = ("text", "witness", "cite")
+#: What an empty cell shows.
+EMPTY = "—"
+
+
+def setup_tables(app: Sphinx) -> None:
+    add_node(
+        app,
+        yl_datatable,
+        html=(visit_datatable_html, None),
+        latex=(visit_datatable_latex, None),
+        text=(visit_datatable_table, None),
+        other=(visit_datatable_table, None),
+    )
+    app.add_directive_to_domain("yl", "datatable", DataTableDirective)
+    app.add_post_transform(TableCitations)
+
+
+# -- reading -------------------------------------------------------------------------------------
+
+class DataTableDirective(SphinxDirective):
+    """``yl:datatable``: see the module docstring."""
+
+    has_content = True
+    option_spec = {
+        "class": directives.class_option,
+        "widths": directives.positive_int_list,
+        "cells": directives.unchanged_required,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        location = self.get_location()
+        kinds = self.options.get("cells", "").split()
+        bad = [kind for kind in kinds if kind not in CELL_KINDS]
+        if not kinds or bad:
+            warn(f"yl:datatable: :cells: must name a kind ({', '.join(CELL_KINDS)}) per column",
+                 "markup", location)
+            return []
+        widths = self.options.get("widths") or [1] * len(kinds)
+        if len(widths) != len(kinds):
+            warn(f"yl:datatable: {len(widths)} widths for {len(kinds)} columns", "markup", location)
+            return []
+        # the source line of the content's first line (MyST counts the content's offset from the
+        # line after the directive's opening fence)
+        first = self.lineno + 1 + self.content_offset
+        rows, lines, header = [], [], None
+        for index, line in enumerate(self.content):
+            if not line.strip():
+                continue
+            where = (self.env.docname, first + index)
+            row = _row(line, kinds if header is not None else ["text"] * len(kinds), where)
+            if row is None:
+                continue
+            if header is None:
+                header = row
+            else:
+                rows.append(row)
+                lines.append(first + index)
+        if header is None:
+            warn("yl:datatable: no header row", "markup", location)
+            return []
+        node = yl_datatable("", classes=self.options.get("class", []), widths=widths, cells=kinds,
+                            header=header, rows=rows, lines=lines, docname=self.env.docname)
+        self.set_source_info(node)
+        node += nodes.Text(search_text(kinds, header, rows))
+        return [node]
+
+
+def _row(line: str, kinds: list[str], where: tuple[str, int]) -> list | None:
+    """One row of data: its cells checked against the kinds of the columns (``None`` when bad)."""
+    try:
+        row = json.loads(line)
+    except ValueError as error:
+        warn(f"yl:datatable: a row is not a JSON array ({error})", "markup", where)
+        return None
+    if not isinstance(row, list) or len(row) != len(kinds):
+        warn(f"yl:datatable: a row must be a JSON array of {len(kinds)} cells", "markup", where)
+        return None
+    for kind, cell in zip(kinds, row):
+        if cell is None:
+            continue
+        if kind == "cite":
+            if (not isinstance(cell, list) or len(cell) != 2
+                    or not all(isinstance(part, str) for part in cell)):
+                warn("yl:datatable: a cite cell is [label, anchor] or null", "markup", where)
+                return None
+            if not ANCHOR_RE.match(cell[1]):
+                warn(f"yl:datatable: {cell[1]!r} is not a valid anchor", "anchor", where)
+                return None
+        elif not isinstance(cell, str):
+            warn(f"yl:datatable: a {kind} cell is a string or null", "markup", where)
+            return None
+        elif kind == "witness" and PUA_PATTERN.search(cell):
+            wrap_chars([nodes.Text(cell)], where)  # warns (yl.pua) for an unknown code point
+    return row
+
+
+@lru_cache(maxsize=None)
+def _reading(char: str) -> str:
+    """The reading form of one witness character (what a ``yl_char``'s text is)."""
+    node = char_node(char)
+    return char if node is None else node["normal"]
+
+
+def reading_text(text: str) -> str:
+    return "".join(map(_reading, text))
+
+
+def _cell_text(kind: str, cell, fold) -> str:
+    if not cell:
+        return EMPTY
+    if kind == "cite":
+        return cell[0] or cell[1]
+    return fold(cell) if kind == "witness" else cell
+
+
+def search_text(kinds: list[str], header: list, rows: list[list]) -> str:
+    """The table as text, reading forms: ``| cell | cell |`` per row (no two cells join)."""
+    lines = ["| " + " | ".join(_cell_text("text", cell, None) for cell in header) + " |"]
+    for row in rows:
+        lines.append("| " + " | ".join(_cell_text(kind, cell, reading_text)
+                                       for kind, cell in zip(kinds, row)) + " |")
+    return "\n".join(lines)
+
+
+# -- resolving the loci --------------------------------------------------------------------------
+
+class TableCitations(SphinxPostTransform):
+    """Resolve the cited anchors of every table through the ``yl`` domain (redirects followed);
+    an unknown anchor is a ``yl.cite`` warning at its row (as an unresolved ``yl:cite``)."""
+
+    default_priority = 10  # with Sphinx's ReferencesResolver
+
+    def run(self, **kwargs) -> None:
+        domain = self.env.get_domain("yl")
+        for node in self.document.findall(yl_datatable):
+            columns = [i for i, kind in enumerate(node["cells"]) if kind == "cite"]
+            if not columns:
+                continue
+            targets: dict[str, tuple[str, str, str]] = {}
+            for number, row in enumerate(node["rows"]):
+                for column in columns:
+                    cell = row[column]
+                    if not cell or cell[1] in targets:
+                        continue
+                    found = domain.find(cell[1])
+                    if found is None:
+                        xref = addnodes.pending_xref("", refdomain="yl", reftype="cite",
+                                                     reftarget=cell[1])
+                        xref.source, xref.line = node.source, node["lines"][number]
+                        warn_unknown_anchor(self.app, domain, xref)
+                        continue
+                    tooltip = found.citation + (f"（原锚点 {found.cited}）" if found.redirected else "")
+                    targets[cell[1]] = (found.docname, found.anchor, tooltip)
+            node["targets"] = targets
+
+
+# -- HTML ----------------------------------------------------------------------------------------
+
+class _Chars:
+    """The HTML of witness characters, folding ones rendered once by ``visit_char_html``."""
+
+    def __init__(self, translator) -> None:
+        self.translator = translator
+        self.cache: dict[str, str | None] = {}
+
+    def html(self, char: str) -> str | None:
+        try:
+            return self.cache[char]
+        except KeyError:
+            pass
+        node = char_node(char)
+        html = None
+        if node is not None:
+            translator = self.translator
+            saved, translator.body = translator.body, []
+            try:
+                visit_char_html(translator, node)
+            except nodes.SkipNode:
+                pass
+            html = "".join(translator.body)
+            translator.body = saved
+        self.cache[char] = html
+        return html
+
+    def witness(self, text: str) -> str:
+        encode = self.translator.encode
+        out, run = [], []
+        for char in text:
+            html = self.html(char)
+            if html is None:
+                run.append(char)
+                continue
+            if run:
+                out.append(encode("".join(run)))
+                run = []
+            out.append(html)
+        if run:
+            out.append(encode("".join(run)))
+        return "".join(out)
+
+
+def visit_datatable_html(self, node: yl_datatable) -> None:
+    encode, attval = self.encode, self.attval
+    chars = getattr(self, "yl_table_chars", None)
+    if chars is None:
+        chars = self.yl_table_chars = _Chars(self)
+    current = getattr(self.builder, "current_docname", "")
+    targets = node.get("targets", {})
+    uris: dict[str, str] = {}
+
+    def cite(cell) -> str:
+        label, anchor = cell
+        target = targets.get(anchor)
+        text = f'<span class="xref yl yl-cite">{encode(label or anchor)}</span>'
+        if target is None:
+            return text
+        docname, live, tooltip = target
+        if docname not in uris:
+            uris[docname] = "" if docname == current else self.builder.get_relative_uri(current, docname)
+        href = uris[docname] + "#" + live
+        return (f'<span class="yl-cite" data-anchor="{attval(live)}"><a class="reference internal" '
+                f'href="{attval(href)}" title="{attval(tooltip)}">{text}</a></span>')
+
+    def cell_html(kind: str, cell) -> str:
+        if not cell:
+            return EMPTY
+        if kind == "witness":
+            return f'<span class="yl-witness">{chars.witness(cell)}</span>'
+        if kind == "cite":
+            return cite(cell)
+        return encode(cell)
+
+    wrapper = attval(" ".join(["table-wrapper", "colwidths-given", *node["classes"], "docutils", "container"]))
+    classes = attval(" ".join([*node["classes"], "docutils", "align-default"]))
+    ids = "".join(f' id="{attval(id_)}"' for id_ in node["ids"][:1])
+    out = [f'<div class="{wrapper}">\n', f'<table{ids} class="{classes}">\n<colgroup>\n']
+    total = sum(node["widths"])
+    out += [f'<col style="width: {width / total:.1%}" />\n' for width in node["widths"]]
+    out.append("</colgroup>\n<thead>\n")
+    out.append('<tr class="row-odd">' + "\n".join(
+        f'<th class="head"><p>{encode(cell or EMPTY)}</p></th>' for cell in node["header"]) + "\n</tr>\n")
+    out.append("</thead>\n<tbody>\n")
+    kinds = node["cells"]
+    for number, row in enumerate(node["rows"]):
+        parity = "even" if number % 2 == 0 else "odd"
+        out.append(f'<tr class="row-{parity}">' + "\n".join(
+            f"<td><p>{cell_html(kind, cell)}</p></td>" for kind, cell in zip(kinds, row)) + "\n</tr>\n")
+    out.append("</tbody>\n</table>\n</div>\n")
+    self.body.append("".join(out))
+    raise nodes.SkipNode
+
+
+# -- print: LaTeX, text, man, texinfo --------------------------------------------------------------
+
+class _PrintForm:
+    """Witness text as the print builders show it (``yl_print_form``, as ``chars.visit_char_print``):
+    the reading form, or the witness form with PUA code points resolved."""
+
+    def __init__(self, config) -> None:
+        self.diplomatic = config.yl_print_form == "diplomatic"
+        self.cache: dict[str, str] = {}
+
+    def char(self, char: str) -> str:
+        try:
+            return self.cache[char]
+        except KeyError:
+            pass
+        node = char_node(char)
+        if node is None:
+            shown = char
+        elif self.diplomatic and node["resolved"] != node["normal"]:
+            shown = node["resolved"]
+        else:
+            shown = node["normal"]
+        self.cache[char] = shown
+        return shown
+
+    def text(self, text: str) -> str:
+        return "".join(map(self.char, text))
+
+
+def visit_datatable_latex(self, node: yl_datatable) -> None:
+    """A ``longtable`` in Sphinx's table style, its cells as Sphinx writes a table's (each in a
+    ``varwidth``: ragged lines, tight rows); the header is repeated on every page."""
+    encode = self.encode
+    form = _PrintForm(self.config)
+    targets = node.get("targets", {})
+    pagerefs = self.config.latex_show_pagerefs
+    count, total = len(node["cells"]), sum(node["widths"])
+    start = "\\begin{varwidth}[t]{\\sphinxcolwidth{1}{%d}}\n" % count
+    end = "\n\\sphinxbeforeendvarwidth\n\\end{varwidth}%\n"
+
+    def cell_tex(kind: str, cell) -> str:
+        if not cell:
+            return EMPTY
+        if kind == "witness":
+            return r"\DUrole{yl-witness}{%s}" % encode(form.text(cell))
+        if kind == "text":
+            return encode(cell)
+        label, anchor = cell
+        text = r"\DUrole{xref}{\DUrole{yl}{\DUrole{yl-cite}{%s}}}" % encode(label or anchor)
+        target = targets.get(anchor)
+        if target is None:
+            return text
+        label_id = self.idescape(f"{target[0]}:{target[1]}")
+        page = (r" (\autopageref*{%s})" % label_id) if pagerefs else (r"（第\pageref{%s}页）" % label_id)
+        return r"{\hyperref[%s]{\sphinxcrossref{%s}}}%s" % (label_id, text, page)
+
+    header = "&".join(start + "\\sphinxstyletheadfamily \\sphinxAtStartPar\n" + encode(cell or EMPTY) + end
+                      for cell in node["header"]) + "\\\\\n"
+    out = ["\n\\begin{savenotes}\n\\sphinxatlongtablestart\n\\sphinxthistablewithglobalstyle\n",
+           "\\makeatletter\n  \\LTleft \\@totalleftmargin plus1fill\n"
+           "  \\LTright\\dimexpr\\columnwidth-\\@totalleftmargin-\\linewidth\\relax plus1fill\n"
+           "\\makeatother\n",
+           "\\begin{longtable}{%s}\n" % "".join(r"\X{%d}{%d}" % (w, total) for w in node["widths"]),
+           "\\sphinxtoprule\n", header, "\\sphinxmidrule\n\\endfirsthead\n\n",
+           "\\multicolumn{%d}{c}{\\sphinxnorowcolor\n    \\makebox[0pt]{\\sphinxtablecontinued"
+           "{\\tablename\\ \\thetable{} \\textendash{} %s}}%%\n}\\\\\n"
+           % (count, encode(_translate("continued from previous page"))),
+           "\\sphinxtoprule\n", header, "\\sphinxmidrule\n\\endhead\n\n",
+           "\\sphinxbottomrule\n\\multicolumn{%d}{r}{\\sphinxnorowcolor\n    \\makebox[0pt][r]"
+           "{\\sphinxtablecontinued{%s}}%%\n}\\\\\n\\endfoot\n\n\\endlastfoot\n"
+           % (count, encode(_translate("continues on next page"))),
+           "\\sphinxtableatstartofbodyhook\n"]
+    rows = ["&".join(start + "\\sphinxAtStartPar\n" + cell_tex(kind, cell) + end
+                     for kind, cell in zip(node["cells"], row)) + "\\\\\n" for row in node["rows"]]
+    out.append("\\sphinxhline".join(rows))
+    out.append("\\sphinxbottomrule\n\\end{longtable}\n\\sphinxtableafterendhook\n"
+               "\\sphinxatlongtableend\n\\end{savenotes}\n")
+    self.body.append("".join(out))
+    raise nodes.SkipNode
+
+
+def _translate(message: str) -> str:
+    """A message of Sphinx's own catalogue (续下页), as its table template has it."""
+    from sphinx.locale import _
+
+    return _(message)
+
+
+def as_table(node: yl_datatable, builder) -> nodes.table:
+    """A docutils table of the node's data in print form (for the text, man and texinfo writers),
+    each locus the link ``yl:cite`` resolves to (the text builder prints it ``*乡射礼3*``, man
+    with its URI, texinfo as a ``@ref``, as they printed the list-tables' links)."""
+    from sphinx.util.nodes import make_refnode
+
+
+    form = _PrintForm(builder.config)
+    targets = node.get("targets", {})
+    table = nodes.table(classes=list(node["classes"]))
+    group = nodes.tgroup(cols=len(node["cells"]))
+    table += group
+    group.extend(nodes.colspec(colwidth=width) for width in node["widths"])
+
+    def entry(kind: str, cell) -> nodes.entry:
+        text = _cell_text(kind, cell, form.text)
+        if kind == "cite" and cell:
+            content = nodes.inline(text, text, classes=["xref", "yl", "yl-cite"])
+            target = targets.get(cell[1])
+            if target is not None:
+                docname, anchor, tooltip = target
+                link = make_refnode(builder, node.get("docname", ""), docname, anchor, content, tooltip)
+                content = yl_cite("", "", link, anchor=anchor, cited=cell[1])
+        else:
+            content = nodes.Text(text)
+        return nodes.entry("", nodes.paragraph("", "", content))
+
+    def row(kinds, cells) -> nodes.row:
+        return nodes.row("", *(entry(kind, cell) for kind, cell in zip(kinds, cells)))
+
+    group += nodes.thead("", row(["text"] * len(node["header"]), node["header"]))
+    group += nodes.tbody("", *(row(node["cells"], cells) for cells in node["rows"]))
+    return table
+
+
+def visit_datatable_table(self, node: yl_datatable) -> None:
+    """text, man, texinfo: the builder's own table of the data."""
+    as_table(node, self.builder).walkabout(self)
+    raise nodes.SkipNode

@@ -1,0 +1,179 @@
+"""The index of terms (名物索引): the listing in reading order, the domain index, its HTML page."""
+from __future__ import annotations
+
+import html
+from collections import Counter
+
+from sphinx.application import Sphinx
+from sphinx.domains import Index, IndexEntry
+from sphinx.environment import BuildEnvironment
+
+from conv.analyses import terms as term_index
+
+from conv.myst.backmatter.terms import TERMS_RULE, tone_marks
+
+from conv.sphinx_ext.backmatter.terms_found import _pages, where
+
+
+def reading_order(env: BuildEnvironment) -> list[str]:
+    """Every document, in the order of the toctrees from the root document (then the rest)."""
+    order: list[str] = []
+    seen: set[str] = set()
+    stack = [env.config.root_doc]
+    while stack:
+        docname = stack.pop()
+        if docname in seen:
+            continue
+        seen.add(docname)
+        order.append(docname)
+        stack.extend(reversed(env.toctree_includes.get(docname, [])))
+    return order + sorted(set(env.found_docs) - seen)
+
+
+def forget_listing(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """Pages were read again: the listing of the last build is stale."""
+    env.yl_term_listings = {}
+    env.yl_passages_with_terms = None
+    return []
+
+
+def term_listing(env: BuildEnvironment, docnames=None) -> list[tuple[object, list[dict]]]:
+    """Per category (``conv.analyses.terms.Category``): its terms in pinyin order, each ``{term, pinyin,
+    variants, count, places: [(docname, anchor, count)]}`` with the places in reading order.
+
+    A listing (the whole one: ``docnames`` None) is computed once per build and shared by the
+    domain index (its length, its content) and the HTML page (``forget_listing`` drops it when
+    pages are read again)."""
+    listings = getattr(env, "yl_term_listings", None)
+    if listings is None:
+        listings = env.yl_term_listings = {}
+    key = None if docnames is None else frozenset(docnames)
+    if key not in listings:
+        listings[key] = _term_listing(env, docnames)
+    return listings[key]
+
+
+def _term_listing(env: BuildEnvironment, docnames) -> list[tuple[object, list[dict]]]:
+    catalogue = term_index.load()
+    pages = _pages(env)
+    places: dict[str, list[tuple[str, str, int]]] = {}
+    for docname in reading_order(env):
+        if docnames is not None and docname not in docnames:
+            continue
+        for anchor, _layer, found in pages.get(docname, []):
+            for word, count in Counter(found).items():
+                places.setdefault(word, []).append((docname, anchor, count))
+    listing = []
+    for category, words in term_index.ordered_categories(catalogue):
+        entries = []
+        for word in words:
+            here = places.get(word, [])
+            entries.append({
+                "term": word, "pinyin": term_index.pinyin(word, catalogue),
+                "variants": list(catalogue.terms[word].variants),
+                "count": sum(c for _, _, c in here), "places": here,
+            })
+        listing.append((category, entries))
+    return listing
+
+
+def passage_label(anchor: str) -> str:
+    """The passage's number (the anchor's last part: ``76``)."""
+    return anchor.rsplit("-", 1)[-1]
+
+
+class TermIndex(Index):
+    """名物索引: see the module docstring."""
+
+    name = "terms"
+    localname = "名物索引"
+    shortname = "名物"
+
+    def generate(self, docnames=None) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
+        return self._generate(docnames), True
+
+    def _generate(self, docnames) -> list[tuple[str, list[IndexEntry]]]:
+        env = self.domain.env
+        domain = env.get_domain("yl")
+        content = []
+        for category, entries in term_listing(env, docnames):
+            rows: list[IndexEntry] = []
+            for entry in entries:
+                if not entry["places"]:
+                    continue
+                docname, anchor, _ = entry["places"][0]
+                extra = tone_marks(entry["pinyin"])
+                rows.append(IndexEntry(entry["term"], 1, docname, anchor, extra, "",
+                                       f"{entry['count']}次，{len(entry['places'])}段"))
+                for docname, anchor, count in entry["places"]:
+                    found = domain.passages.get(anchor, {})
+                    rows.append(IndexEntry(f"\u3000{where(anchor, env, docname)} 第{passage_label(anchor)}段",
+                                           2, docname, anchor, "", "", found.get("title", "")))
+            if rows:
+                content.append((category.name, rows))
+        return content
+
+
+# -- the HTML page ----------------------------------------------------------------------------
+
+def term_page_context(app: Sphinx, pagename: str, templatename: str, context: dict,
+                      doctree) -> None:
+    if pagename != f"yl-{TermIndex.name}":
+        return
+    if "pathto" in context:
+        context["yl_index_html"] = render_terms(app.env, context["pathto"])
+
+
+def render_terms(env: BuildEnvironment, pathto) -> str:
+    """The HTML of the ``yl-terms`` page (inside Furo's content block)."""
+    domain = env.get_domain("yl")
+    esc = html.escape
+    listing = term_listing(env)
+    uris: dict[str, str] = {}  # docname → its relative URI, escaped (one pathto per page)
+    out = ['<section class="yl-index yl-terms-index" id="yl-terms">',
+           f"<h1>{esc(TermIndex.localname)}</h1>",
+           '<div class="yl-index-intro">']
+    out += [f"<p>{esc(paragraph)}</p>" for paragraph in TERMS_RULE]
+    total = sum(1 for _, entries in listing for e in entries if e["places"])
+    out.append(f"<p>共 {total} 词见于经文（词表 {sum(len(e) for _, e in listing)} 词）。"
+               "各词下列出所见段落，按篇分组，数字为段号（锚点末段），点击即至该段。</p>")
+    out.append("</div>")
+    out.append('<nav class="yl-index-jump">' + " · ".join(
+        f'<a href="#yl-terms-{esc(c.id)}">{esc(c.name)}</a>' for c, _ in listing) + "</nav>")
+    for category, entries in listing:
+        out.append(f'<section class="yl-index-group" id="yl-terms-{esc(category.id)}">')
+        out.append(f'<h2>{esc(category.name)} <span class="yl-index-label">{esc(category.label)}</span></h2>')
+        out.append('<dl class="yl-terms">')
+        for entry in entries:
+            term = entry["term"]
+            absent = not entry["places"]
+            out.append(f'<dt id="yl-term-{esc(term)}"' + (' class="yl-term-absent"' if absent else "") + ">"
+                       f'<span class="yl-term">{esc(term)}</span>'
+                       f'<span class="yl-pinyin">{esc(tone_marks(entry["pinyin"]))}</span>')
+            if entry["variants"]:
+                out.append(f'<span class="yl-term-variants">（又作{esc("、".join(entry["variants"]))}）</span>')
+            if absent:
+                out.append('<span class="yl-term-count">未见</span></dt>')
+                continue
+            out.append(f'<span class="yl-term-count">{entry["count"]}次，{len(entry["places"])}段</span></dt>')
+            out.append("<dd>")
+            groups: dict[str, list[tuple[str, str, int]]] = {}
+            for place in entry["places"]:
+                groups.setdefault(where(place[1], env, place[0]), []).append(place)
+            parts = []
+            for name, group in groups.items():
+                links = []
+                for docname, anchor, count in group:
+                    title = domain.passages.get(anchor, {}).get("title", "")
+                    title = f"{name} {passage_label(anchor)}：{title}" + (f"（{count}次）" if count > 1 else "")
+                    if docname not in uris:
+                        uris[docname] = esc(pathto(docname))
+                    links.append(f'<a class="reference internal" href="{uris[docname]}#{esc(anchor)}"'
+                                 f' title="{esc(title)}" data-anchor="{esc(anchor)}">{esc(passage_label(anchor))}</a>')
+                parts.append(f'<span class="yl-term-chapter"><span class="yl-term-where">{esc(name)}</span> '
+                             + " ".join(links) + "</span>")
+            out.append("；".join(parts))
+            out.append("</dd>")
+        out.append("</dl></section>")
+    out.append("</section>")
+    return "\n".join(out)

@@ -1,0 +1,1 @@
+"""Output (输出): the LaTeX book and the HTML toolbar."""

@@ -1,0 +1,107 @@
+"""The typeset edition's book structure (排印本结构): front matter, works, back matter.
+
+The LaTeX builder assembles the root document and every document its toctrees include into one
+doctree, each included document in a ``start_of_file`` node; with ``latex_toplevel_sectioning =
+"part"`` the documents of the root toctree are parts (the works), theirs chapters (the 篇).
+``BookStructure`` marks that tree up for ``yili.sty``::
+
+    <section>                                   the root document (its title is the book's)
+        <raw> \\ylpreface                         before the front page's own text (说明)
+        <paragraph> …
+        <compound classes="toctree-wrapper">
+            <start_of_file docname="judou/index">       a work: holds passages
+                <section> <title> 仪礼郑注句读           → \\part
+                    <raw> \\begin{ylpartintro}           its opening lines stay on the part page
+                    <paragraph> 张尔岐撰
+                    <raw> \\end{ylpartintro}
+                    <compound> <start_of_file docname="judou/xiangshe"> …
+            <raw> \\ylbackmatter                      before the first document after the last work
+            <start_of_file docname="apparatus/index"> …
+                    <table classes="longtable">         a table of a section may run over pages
+
+Nothing here changes what the HTML builder sees.
+"""
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.transforms.post_transforms import SphinxPostTransform
+from conv.sphinx_ext.nodes import yl_passage
+
+#: Nodes that print nothing: they never make a front matter or a part intro on their own.
+_SILENT = (nodes.target, nodes.comment, nodes.substitution_definition, nodes.raw,
+           addnodes.index, addnodes.only)
+
+
+def setup_latex(app: Sphinx) -> None:
+    app.add_post_transform(BookStructure)
+
+
+def _raw(tex: str) -> nodes.raw:
+    return nodes.raw("", tex, format="latex")
+
+
+def _holds(node: nodes.Node, cls: type) -> bool:
+    """Whether ``node`` is or contains a node of ``cls``."""
+    return next(node.findall(cls), None) is not None
+
+
+class BookStructure(SphinxPostTransform):
+    """Front matter, part intros, back matter and page-breaking tables of the assembled LaTeX
+    document (see the module docstring)."""
+
+    builders = ("latex",)
+    default_priority = 900
+
+    def run(self, **kwargs) -> None:
+        top = list(_outermost(self.document, addnodes.start_of_file))
+        if not top:
+            return  # not the assembled book (a single document)
+        root = next(_outermost(self.document, nodes.section), None)
+        if root is not None:
+            self.preface(root)
+        for sof in top:
+            part = next(_outermost(sof, nodes.section), None)
+            if part is not None:
+                self.part_intro(part)
+        for table in self.document.findall(nodes.table):
+            if isinstance(table.parent, nodes.section) and "longtable" not in table["classes"]:
+                table["classes"].append("longtable")  # a table may run over pages
+        works = [i for i, sof in enumerate(top) if _holds(sof, yl_passage)]
+        if works and works[-1] + 1 < len(top):
+            after = top[works[-1] + 1]
+            after.parent.insert(after.parent.index(after), _raw(r"\ylbackmatter"))
+
+    @staticmethod
+    def _lead(section: nodes.Element) -> list[nodes.Node]:
+        """The children of ``section`` that print something, before its first subsection or
+        included document."""
+        lead = []
+        for child in section.children:
+            if _holds(child, nodes.section) or _holds(child, addnodes.start_of_file):
+                break
+            if not isinstance(child, (nodes.title, *_SILENT)):
+                lead.append(child)
+        return lead
+
+    def preface(self, root: nodes.section) -> None:
+        lead = self._lead(root)
+        if lead:
+            root.insert(root.index(lead[0]), _raw(r"\ylpreface"))
+
+    def part_intro(self, part: nodes.section) -> None:
+        lead = self._lead(part)
+        if lead:
+            part.insert(part.index(lead[0]), _raw(r"\begin{ylpartintro}"))
+            part.insert(part.index(lead[-1]) + 1, _raw(r"\end{ylpartintro}"))
+
+
+def _outermost(node: nodes.Node, cls: type):
+    """The nodes of ``cls`` under ``node`` that are not under another one (in document order).
+    (The documents inside a ``start_of_file`` do not know their parent: walk down, never up.)"""
+    for child in node.children:
+        if isinstance(child, cls):
+            yield child
+        elif isinstance(child, nodes.Element):
+            yield from _outermost(child, cls)

@@ -1,0 +1,312 @@
+"""The ``yl`` domain (仪礼域): the namespace of the edition's directives and roles, and the record
+of its anchors, which it makes citable objects.
+
+Components register their directives and roles into it (``app.add_directive_to_domain("yl",
+…)``). The domain data hold every passage and section anchor with its document and a title,
+and the redirected anchors::
+
+    passages:  {anchor: {"docname", "layer", "title" (opening words, reading text)}}
+    sections:  {anchor: {"docname", "title" (the heading), "printed" (the witness's 右… line or
+                None), "level" (1 = the chapter)}}
+    redirects: {old anchor: {"docname" (the page of its target), "to" (the target anchor)}}
+
+Object types (``get_objects``, so they land in ``objects.inv``): ``passage``, ``section`` and
+``chapter`` (a level-1 section of a page with passages), each named by its anchor, priority 1,
+with the display name ``《句读·乡射礼》司马出于下射之南还其后降…`` (work and chapter, then the
+opening words in the reading text, or the section heading). A redirected anchor is an object of
+its target's type with priority -1, pointing at the target (the old id is on the target's node
+too, see ``conv.sphinx_ext.refs.cite``).
+
+The role ``yl:cite`` (all three types) resolves an anchor, following redirects (``{any}`` finds
+them as the ``std`` labels they also are). A cite with no explicit text shows the display name; the link's tooltip is the full
+citation (``citation``). An unknown anchor is a ``yl.cite`` warning at the citing file:line.
+
+The data merge across parallel readers (``merge_domaindata``); a duplicate anchor is a warning
+(``yl.anchor``).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.domains import Domain, ObjType
+from sphinx.roles import XRefRole
+from sphinx.util.nodes import make_refnode
+
+from conv.sphinx_ext.util import warn
+from conv.sphinx_ext.nodes import yl_cite
+
+#: How works are named in short citations (《句读·乡射礼》); other works use their title.
+WORK_SHORT = {"judou": "句读", "tongjie": "通解"}
+#: An anchor's work and chapter: ``judou-xiangshe``, ``judou-xiangshe-12``, ``judou-xiangshe-s3``.
+ANCHOR_PARTS = re.compile(r"(?P<work>[a-z][a-z0-9]*)-(?P<chapter>[a-z][a-z0-9]*)(?:-s?[1-9][0-9]*)?")
+#: Redirect chains longer than this are a cycle (the converter resolves them to the end anyway).
+MAX_REDIRECTS = 20
+
+
+def setup_domain(app: Sphinx) -> None:
+    app.add_domain(YiliDomain)
+
+
+@dataclass(frozen=True)
+class Target:
+    """What an anchor names: ``kind`` (passage/section/chapter), its ``anchor``, page and titles;
+    ``cited`` is the anchor as cited (an old one when it was redirected)."""
+
+    kind: str
+    anchor: str
+    docname: str
+    title: str
+    cited: str
+    work: str = ""  # the work's full title (仪礼郑注句读)
+    short: str = ""  # its short name (句读)
+    chapter: str = ""  # the chapter's name (乡射礼)
+
+    @property
+    def redirected(self) -> bool:
+        return self.cited != self.anchor
+
+    @property
+    def where(self) -> str:
+        """``《句读·乡射礼》`` (or ``""`` outside the edition's works)."""
+        return where_label(self.short, self.chapter)
+
+    @property
+    def dispname(self) -> str:
+        """The short citation: ``《句读·乡射礼》司马出于下射之南还其后降…`` (link text, objects.inv)."""
+        if self.kind == "chapter" and self.where:
+            return self.where
+        return (self.where + self.title) or self.anchor
+
+    @property
+    def citation(self) -> str:
+        """The full citation without the URL: ``《仪礼郑注句读·乡射礼》“司马出于…”，judou-xiangshe-12``."""
+        parts = [p for p in (self.work, self.chapter) if p]
+        where = f"《{'·'.join(parts)}》" if parts else ""
+        if self.kind == "chapter":
+            text = where or self.title
+        elif self.kind == "section":
+            text = where + (self.title or "")
+        else:
+            text = where + (f"“{self.title}”" if self.title else "")
+        return f"{text}，{self.anchor}" if text else self.anchor
+
+
+@lru_cache(maxsize=None)
+def work_and_chapter(anchor: str) -> tuple[str, str, str]:
+    """(work title, short name, chapter name) of an edition anchor, from ``conv/data``; empty
+    strings for what the anchor does not name. Cached: the data files do not change during a
+    build, and the indices ask for the same anchors again and again."""
+    match = ANCHOR_PARTS.fullmatch(anchor)
+    if match is None:
+        return "", "", ""
+    return _work_and_chapter(match["work"], match["chapter"])
+
+
+@lru_cache(maxsize=None)
+def _work_and_chapter(work_id: str, chapter_id: str) -> tuple[str, str, str]:
+    from conv import datafiles as data
+
+    work = next((w for w in data.works() if w["id"] == work_id), None)
+    chapter = next((c for c in data.chapters() if c["id"] == chapter_id), None)
+    if work is None or chapter is None:
+        return "", "", ""
+    return work["title"], WORK_SHORT.get(work["id"], work["title"]), chapter["name"]
+
+
+def where_label(short: str, chapter: str) -> str:
+    """``《句读·乡射礼》`` from the work's short name and the chapter (``Target.where``)."""
+    parts = [p for p in (short, chapter) if p]
+    return f"《{'·'.join(parts)}》" if parts else ""
+
+
+class YiliDomain(Domain):
+    name = "yl"
+    label = "仪礼"
+    object_types = {
+        "passage": ObjType("段落", "cite"),
+        "section": ObjType("章", "cite"),
+        "chapter": ObjType("篇", "cite"),
+    }
+    directives: dict = {}
+    roles: dict = {"cite": XRefRole(innernodeclass=nodes.inline, warn_dangling=True)}
+    initial_data: dict[str, dict] = {"passages": {}, "sections": {}, "redirects": {}}
+    data_version = 2
+    dangling_warnings = {"cite": "yl:cite: unknown anchor %(target)s"}
+
+    @property
+    def passages(self) -> dict[str, dict[str, Any]]:
+        return self.data.setdefault("passages", {})
+
+    @property
+    def sections(self) -> dict[str, dict[str, Any]]:
+        return self.data.setdefault("sections", {})
+
+    @property
+    def redirects(self) -> dict[str, dict[str, Any]]:
+        return self.data.setdefault("redirects", {})
+
+    # -- recording (while reading) -----------------------------------------------------------
+    def note_passage(self, anchor: str, docname: str, layer: str, title: str,
+                     location: object = None) -> None:
+        self._note("passages", anchor, {"docname": docname, "layer": layer, "title": title}, location)
+
+    def note_section(self, anchor: str, docname: str, title: str, printed: str | None,
+                     level: int = 2, location: object = None) -> None:
+        entry = {"docname": docname, "title": title, "printed": printed, "level": level}
+        self._note("sections", anchor, entry, location)
+
+    def note_redirect(self, old: str, docname: str, to: str, location: object = None) -> None:
+        """``old`` no longer names anything: its citations land on ``to`` (on page ``docname``)."""
+        for kind in ("passages", "sections"):
+            other = self.data.setdefault(kind, {}).get(old)
+            if other is not None:
+                warn(f"redirected anchor {old!r} still names a {kind[:-1]} in {other['docname']}",
+                     "anchor", location)
+        self._note("redirects", old, {"docname": docname, "to": to}, location)
+
+    def _note(self, kind: str, anchor: str, entry: dict, location: object) -> None:
+        self._changed()
+        table = self.data.setdefault(kind, {})
+        other = table.get(anchor)
+        if other is not None and other["docname"] != entry["docname"]:
+            warn(f"duplicate anchor {anchor!r}: also in {other['docname']}", "anchor", location)
+        table[anchor] = entry
+
+    def clear_doc(self, docname: str) -> None:
+        self._changed()
+        for kind in ("passages", "sections", "redirects"):
+            table = self.data.setdefault(kind, {})
+            for anchor in [a for a, e in table.items() if e["docname"] == docname]:
+                del table[anchor]
+
+    def merge_domaindata(self, docnames: set[str], otherdata: dict[str, Any]) -> None:
+        self._changed()
+        for kind in ("passages", "sections", "redirects"):
+            table = self.data.setdefault(kind, {})
+            for anchor, entry in otherdata.get(kind, {}).items():
+                if entry["docname"] not in docnames:
+                    continue
+                other = table.get(anchor)
+                if other is not None and other["docname"] != entry["docname"]:
+                    warn(f"duplicate anchor {anchor!r}: in {other['docname']} and "
+                         f"{entry['docname']}", "anchor", (entry["docname"], None))
+                table[anchor] = entry
+
+    # -- looking up --------------------------------------------------------------------------
+    def _chapter_of(self, docname: str) -> str:
+        """The title of the chapter (level-1 section) on ``docname``, if it has one."""
+        for entry in self.sections.values():
+            if entry["docname"] == docname and entry.get("level") == 1:
+                return entry["title"]
+        return ""
+
+    def _target(self, anchor: str, cited: str) -> Target | None:
+        """The live passage, section or chapter ``anchor`` (no redirects)."""
+        entry = self.passages.get(anchor)
+        kind = "passage"
+        if entry is None:
+            entry = self.sections.get(anchor)
+            if entry is None:
+                return None
+            kind = "chapter" if entry.get("level") == 1 else "section"
+        work, short, chapter = work_and_chapter(anchor)
+        if not chapter:
+            chapter = self._chapter_of(entry["docname"])
+        title = entry.get("title") or ""
+        return Target(kind, anchor, entry["docname"], title, cited, work, short, chapter)
+
+    def find(self, anchor: str) -> Target | None:
+        """What ``anchor`` names, following redirects; ``None`` for an unknown anchor."""
+        current = anchor
+        for _ in range(MAX_REDIRECTS):
+            found = self._target(current, anchor)
+            if found is not None:
+                return found
+            redirect = self.redirects.get(current)
+            if redirect is None:
+                return None
+            current = redirect["to"]
+        return None
+
+    def anchors(self) -> list[str]:
+        """Every anchor that resolves: live ones and redirected ones."""
+        return [*self.passages, *self.sections, *self.redirects]
+
+    # -- objects.inv and cross-references ----------------------------------------------------
+    def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
+        """Every passage, section and chapter, then the redirected anchors (see the module).
+
+        Tens of thousands of objects, asked for several times per build (the search index,
+        ``objects.inv``): made once while the data stay the same (``_changed`` forgets them),
+        the live anchors' display names computed without a ``Target`` each."""
+        objects = getattr(self, "_objects", None)
+        if objects is None:
+            objects = self._objects = list(self._make_objects())
+        return iter(objects)
+
+    def _changed(self) -> None:
+        self._objects = None
+
+    def _make_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
+        chapters: dict[str, str] = {}  # docname → its chapter's title (anchors outside the works)
+        for kind_of, table in ((None, self.passages), (True, self.sections)):
+            for anchor, entry in table.items():
+                docname = entry["docname"]
+                kind = "passage" if kind_of is None else (
+                    "chapter" if entry.get("level") == 1 else "section")
+                _, short, chapter = work_and_chapter(anchor)
+                if not chapter:
+                    if docname not in chapters:
+                        chapters[docname] = self._chapter_of(docname)
+                    chapter = chapters[docname]
+                where = where_label(short, chapter)
+                if kind == "chapter" and where:
+                    dispname = where
+                else:
+                    dispname = (where + (entry.get("title") or "")) or anchor
+                yield anchor, dispname, kind, docname, anchor, 1
+        for old in self.redirects:
+            target = self.find(old)
+            if target is not None:
+                yield old, target.dispname, target.kind, target.docname, target.anchor, -1
+
+    def get_full_qualified_name(self, node: nodes.Element) -> str | None:
+        return node.get("reftarget")
+
+    def reference(self, builder, fromdocname: str, target: Target, node: nodes.Element,
+                  contnode: nodes.Element) -> nodes.Element:
+        """The resolved citation: a ``yl_cite`` around the link to the target."""
+
+        if not node.get("refexplicit"):
+            text = target.dispname
+            contnode = nodes.inline(text, text, classes=contnode.get("classes", []))
+        tooltip = target.citation + (f"（原锚点 {target.cited}）" if target.redirected else "")
+        ref = make_refnode(builder, fromdocname, target.docname, target.anchor, contnode, tooltip)
+        return yl_cite("", "", ref, anchor=target.anchor, cited=target.cited, kind=target.kind)
+
+    def resolve_xref(self, env, fromdocname: str, builder, typ: str, target: str,
+                     node, contnode: nodes.Element) -> nodes.Element | None:
+        found = self.find(target)
+        if found is None or (typ != "cite" and typ in self.object_types and found.kind != typ):
+            return None
+        return self.reference(builder, fromdocname, found, node, contnode)
+
+    def resolve_any_xref(self, env, fromdocname: str, builder, target: str, node,
+                         contnode: nodes.Element) -> list[tuple[str, nodes.Element]]:
+        found = self.find(target)
+        if found is None or target in env.domains.standard_domain.labels:
+            return []  # every anchor is a std label too: {any} takes that, unambiguously
+        return [("yl:cite", self.reference(builder, fromdocname, found, node, contnode))]
+
+
+def close_anchors(anchor: str, known: Iterable[str], count: int = 3) -> list[str]:
+    """Known anchors that look like ``anchor`` (for the unknown-anchor message)."""
+    import difflib
+
+    return difflib.get_close_matches(anchor, list(known), n=count, cutoff=0.75)

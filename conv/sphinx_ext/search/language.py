@@ -1,0 +1,457 @@
+"""Full-text search for classical Chinese (文言检索): the search language ``lzh``.
+
+Sphinx's Chinese search (``zh``) segments modern Chinese with jieba, never indexes a single
+character and breaks in the browser (sphinx-doc/sphinx#14229). Classical Chinese has no word
+boundaries a dictionary could find, and scholars search for single characters (觯, 楅) as often
+as for phrases (释获者). So this language indexes every Han character and every pair of adjacent
+Han characters (字 + 二字组, an overlapping-bigram index):
+
+- **Index (Python).** :meth:`SearchClassicalChinese.split` folds the text with
+  :func:`search_fold` (``conv.normalize.fold``: PUA resolved, 四库 variants → standard forms,
+  OpenCC t2s) and emits each Han character, then each adjacent pair. Whitespace between two Han
+  characters is ignored (MyST keeps source newlines). Sphinx hands ``split`` one docutils
+  ``Text`` node at a time, so a word cut by inline markup (a variant or PUA character wrapped in
+  its own node, ``吿于<yl_char>賔</yl_char>曰``) would lose the pairs at the cut:
+  :func:`boundary_pairs` finds them and a hidden :class:`search_pairs` node (a ``meta`` keywords
+  node the HTML writer skips) hands them to the indexer.
+- **Feeding the indexer.** Sphinx's ``IndexBuilder.feed`` walks a page node by node, splits each
+  text node on its own and stems and filters every word it gets, repeats and all: a large
+  corpus took seconds, in the main process even in a parallel build. So the HTML builder's
+  indexer is given, for each page, a :func:`compact_doctree` made in one walk of the same nodes
+  (:class:`CompactFeed`): the page's titles with their ids, one keywords node holding every
+  distinct word of the page (all its texts split at once, :func:`page_terms`) and its index
+  entries. ``IndexBuilder`` builds the index from it as from the page, and the index is the
+  same; ``tests/test_search_fast.py`` compares the two feeds.
+- **Query (JS, ``language_data.js``).** ``splitQuery`` cuts a query the same way
+  (``释获者`` → ``释 获 者 释获 获者``) and ``Stemmer.stemWord`` folds each term with a table
+  *generated at build time* from :func:`conv.normalize.search_table` (never copied by hand), so
+  賔/宾, 竒/奇, 乗/乘 and traditional input (賓, 禮, 觶) meet the folded index. Sphinx requires
+  every term, so a page is a candidate only if it holds every character and every pair.
+- **Passages (JS, ``_static/search-lzh.js``, search page only).** Candidate pages are fetched and
+  their text is folded with the same table, then matched *as a string*: the results are the
+  passages (``.yl-passage[id]``) that contain the query, each linked to its anchor, with a snippet
+  of the page's own characters (賔 highlighted for the query 宾). Text outside passages (section
+  titles, hand-written notes) is matched per element with an id (a section). A page that holds
+  all pairs but not the string is dropped. The query prefix ``经:`` (or ``經:``, ``jing:``) or
+  the checkbox 「只搜经文」 restricts matching to the text of the classic (``.yl-jing`` and
+  ``.yl-ji``, i.e. 经 and 记) and leaves out every commentary layer.
+
+``setup_search`` registers the language and makes it the default: a project that has not set
+``html_search_language`` gets ``lzh`` whatever its ``language`` (``zh_CN`` keeps Sphinx's UI
+strings in Chinese).
+
+Expected size of ``searchindex.js`` (measured with Sphinx 9.0.4; ``pytest -s
+tests/test_search.py -k size`` prints the first two). Sphinx writes the index as ASCII JSON,
+so each Han character costs 6 bytes (``\\u8d4b``) and a pair 12, plus the list of pages a term
+occurs on:
+
+- the fixture (4 small pages, ≈ 1 300 Han characters): 21.8 kB (5.4 kB gzipped);
+- the five seeds as plain paragraphs (32 651 Han characters, 5 pages): 278 kB (61 kB gzipped),
+  1 305 distinct characters and 14 291 distinct pairs;
+- the five seeds converted and built with the whole extension (8 pages): 289 kB (65 kB gzipped).
+
+So ≈ 8–9 kB per 1 000 characters of text at this scale. Distinct pairs grow more slowly than
+the text (the vocabulary repeats) while page lists grow with the number of pages;
+extrapolating, the complete 仪礼 with 郑注 and 贾疏 in both works (≈ 2 M characters, ≈ 40
+pages) should stay within 4–8 MB (1–2 MB gzipped), loaded only by the search page and cached.
+Re-serializing the index as UTF-8 would save a third of the raw size but almost nothing once
+gzipped, so Sphinx's format is kept. The generated fold table adds 52 kB (24 kB gzipped) to
+``language_data.js``.
+"""
+from __future__ import annotations
+
+import json
+import operator
+import re
+from functools import lru_cache
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.search import SearchLanguage
+
+from conv import normalize
+
+from conv import datafiles as data
+from conv.sphinx_ext.util import STATIC_DIR
+
+#: The language code (ISO 639-3 ``lzh``, Literary Chinese), the value of ``html_search_language``.
+LANG = "lzh"
+STATIC = STATIC_DIR
+JS_FILE = "search-lzh.js"
+CSS_FILE = "search-lzh.css"
+
+#: Code points treated as Han characters: CJK radicals, 々 〇, the CJK Unified Ideographs and
+#: their extensions (planes 2 and 3), the compatibility ideographs, and the private-use areas (the
+#: witnesses' PUA code points stand for characters the digitizer could not encode).
+HAN_RANGES: tuple[tuple[int, int], ...] = (
+    (0x2E80, 0x2FDF),
+    (0x3005, 0x3005),
+    (0x3007, 0x3007),
+    (0x3400, 0x4DBF),
+    (0x4E00, 0x9FFF),
+    (0xE000, 0xF8FF),
+    (0xF900, 0xFAFF),
+    (0x20000, 0x3FFFF),
+    (0xF0000, 0xFFFFD),
+    (0x100000, 0x10FFFD),
+)
+_HAN_CLASS = "[" + "".join(
+    f"\\U{low:08x}" if low == high else f"\\U{low:08x}-\\U{high:08x}" for low, high in HAN_RANGES
+) + "]"
+_HAN = re.compile(_HAN_CLASS)
+#: A run of Han characters in indexed text: whitespace between two of them is layout, not a break.
+_INDEX_RUN = re.compile(f"{_HAN_CLASS}(?:\\s*{_HAN_CLASS})*")
+#: A run of Han characters in a query: whitespace separates the words the user asks for.
+_QUERY_RUN = re.compile(f"{_HAN_CLASS}+")
+_WORD = re.compile(r"\w+")
+#: What separates the strings of a query: anything but a Han character, a letter or a digit.
+_NEEDLE_BREAK = re.compile(f"(?:(?!{_HAN_CLASS})\\W)+|_")
+#: The query prefix restricting the search to the classic's text (经 and 记).
+SCOPE_RE = re.compile(r"^\s*(?:[经經]|jing)\s*[:：]\s*", re.IGNORECASE)
+
+
+def is_han(char: str) -> bool:
+    """True for a code point search treats as a Han character."""
+    return _HAN.fullmatch(char) is not None
+
+
+@lru_cache(maxsize=1)
+def fold_table() -> dict[str, str]:
+    """The search fold table: every character whose search form differs from itself.
+
+    ``conv.normalize.search_table()`` closed under itself (so folding is idempotent: 薴→苧→苎),
+    plus the reverse of ``t2s_keep`` (a reader typing the simplified 𫛪 finds the kept 鴽).
+    This is the table the browser gets; :func:`search_fold` applies exactly the same mapping.
+    """
+    table = dict(normalize.search_table())
+    for kept, simplified in data.t2s_keep().items():
+        if normalize.fold_char(simplified) == simplified and simplified not in table:
+            table[simplified] = kept
+    closed = {}
+    for source, target in table.items():
+        seen = {source}
+        while target and target in table and table[target] != target and target not in seen:
+            seen.add(target)
+            target = table[target]
+        if target != source:
+            closed[source] = target
+    return closed
+
+
+@lru_cache(maxsize=1)
+def _fold_translation() -> dict[int, str]:
+    """:func:`fold_table` keyed by code point, for ``str.translate``: the whole text is folded in
+    C with a dict lookup per character. (A regular expression of the keys, a character class of
+    some 4 000 characters tested against every character of the text, was five times slower.)"""
+    return {ord(char): target for char, target in fold_table().items()}
+
+
+def search_fold(text: str) -> str:
+    """``text`` folded for search, character by character with :func:`fold_table`."""
+    return text.translate(_fold_translation())
+
+
+def _grams(chars: list[str]) -> list[str]:
+    return chars + [first + second for first, second in zip(chars, chars[1:])]
+
+
+def _unique(words: list[str]) -> list[str]:
+    return list(dict.fromkeys(words))
+
+
+def split_text(text: str) -> list[str]:
+    """Index terms of ``text``: each Han character, then each adjacent pair, per run; then words.
+
+    >>> split_text('吿于賔曰')
+    ['告', '于', '宾', '曰', '告于', '于宾', '宾曰']
+    """
+    text = search_fold(text)
+    words: list[str] = []
+    for run in _INDEX_RUN.finditer(text):
+        words += _grams(_HAN.findall(run.group()))
+    words += _WORD.findall(_HAN.sub(" ", text))
+    return _unique(words)
+
+
+#: Whitespace between two Han characters (layout, not a break: :data:`_INDEX_RUN`).
+_HAN_GAP = re.compile(f"(?<={_HAN_CLASS})\\s+(?={_HAN_CLASS})")
+#: A run of anything but Han characters.
+_NOT_HAN_RUN = re.compile(f"[^{_HAN_CLASS[1:-1]}]+")
+#: A word of :data:`_WORD` once the Han characters are blanked out: word characters but Han ones.
+_NOT_HAN_WORD = re.compile(f"[^\\W{_HAN_CLASS[1:-1]}]+")
+#: What :func:`page_terms` puts between two texts: no Han character, no whitespace, no word
+#: character and no fold (nor ``\x00``, ``' '``, ``'\n'``, which ``nodes.unescape`` removes), so
+#: no term of :func:`split_text` can run across it.
+TEXT_BREAK = "\x01"
+
+
+def text_terms(text: str) -> set[str]:
+    """The terms of :func:`split_text` (the same set), for a long text.
+
+    ``split_text`` walks the text run by run in Python; here the text is folded, the whitespace
+    between Han characters removed and every other run of non-Han characters made one
+    :data:`TEXT_BREAK` in C over the whole text; then the characters are taken at once, and the
+    pairs of each distinct run (a page repeats many).
+    """
+    folded = search_fold(text)
+    runs = dict.fromkeys(_NOT_HAN_RUN.sub(TEXT_BREAK, _HAN_GAP.sub("", folded)).split(TEXT_BREAK))
+    terms = set("".join(runs))
+    for run in runs:
+        terms.update(map(operator.add, run, run[1:]))
+    terms.update(_NOT_HAN_WORD.findall(folded))
+    return terms
+
+
+def page_terms(texts: list[str]) -> set[str]:
+    """The union of :func:`split_text` over ``texts`` (每页检索词), in one :func:`text_terms` call:
+    :data:`TEXT_BREAK` keeps the texts apart (each distinct text once: a page repeats a third of
+    its text)."""
+    return text_terms(TEXT_BREAK.join(dict.fromkeys(texts)))
+
+
+def parse_scope(query: str) -> tuple[bool, str]:
+    """``(classic_only, query)``: strips the prefix ``经:`` that restricts the search to 经/记."""
+    match = SCOPE_RE.match(query)
+    return (True, query[match.end():]) if match else (False, query)
+
+
+def split_query(query: str) -> list[str]:
+    """The terms the browser looks up for ``query`` (the Python twin of the JS ``splitQuery``).
+
+    >>> split_query('释获者')
+    ['释', '获', '者', '释获', '获者']
+    """
+    text = search_fold(parse_scope(query)[1])
+    words: list[str] = []
+    for run in _QUERY_RUN.finditer(text):
+        words += _grams(list(run.group()))
+    words += _WORD.findall(_HAN.sub(" ", text))
+    return _unique(words)
+
+
+def needles(query: str) -> list[str]:
+    """The strings a passage must contain for ``query`` (folded, lower-cased, no whitespace)."""
+    text = search_fold(parse_scope(query)[1]).lower()
+    return _unique([chunk for chunk in _NEEDLE_BREAK.split(text) if chunk])
+
+
+class _Memo(dict):
+    """``function`` memoised in a dict: a value met before costs ``memo[key]``, a lookup in C and
+    no Python call."""
+
+    def __init__(self, function) -> None:
+        super().__init__()
+        self.function = function
+
+    def __missing__(self, key):
+        value = self[key] = self.function(key)
+        return value
+
+
+class SearchClassicalChinese(SearchLanguage):
+    """Classical Chinese: every Han character and every adjacent pair, folded (see the module)."""
+
+    lang = LANG
+    language_name = "Classical Chinese"
+    stopwords = frozenset()
+
+    def __init__(self, options: dict[str, str]) -> None:
+        super().__init__(options)
+        # IndexBuilder.feed stems each word of a page and filters it twice, and most words of a
+        # page were on the pages before: both are memoised for the build (the instance lives as
+        # long as the indexer), a known word costing a dict lookup instead of a Python call.
+        self.stem = _Memo(self.stem).__getitem__
+        self.word_filter = _Memo(self.word_filter).__getitem__
+
+    def split(self, input: str) -> list[str]:  # noqa: A002 (Sphinx's signature)
+        return split_text(input)
+
+    def stem(self, word: str) -> str:
+        return search_fold(word)
+
+    @property
+    def js_stemmer_code(self) -> str:  # type: ignore[override]
+        return js_runtime()
+
+    @property
+    def js_splitter_code(self) -> str:  # type: ignore[override]
+        return "var splitQuery = YL_SEARCH.splitQuery;\n"
+
+
+def js_han_class() -> str:
+    """``HAN_RANGES`` as the body of a JS regular expression (``u`` flag)."""
+    return "[" + "".join(
+        f"\\u{{{low:x}}}" if low == high else f"\\u{{{low:x}}}-\\u{{{high:x}}}" for low, high in HAN_RANGES
+    ) + "]"
+
+
+_JS_RUNTIME = r"""
+/*
+ * Classical Chinese search (lzh), generated by conv.sphinx_ext.search.language at build time.
+ * YL_SEARCH.table is conv.normalize.search_table() (closed, plus t2s_keep reversed): it folds a
+ * query exactly as Python folded the text of the index. Do not edit: rebuild instead.
+ */
+var YL_SEARCH = (function () {
+  "use strict";
+  const table = __TABLE__;
+  const HAN = "__HAN__";
+  const hanChar = new RegExp("^" + HAN + "$", "u");
+  const hanAll = new RegExp(HAN, "gu");
+  const queryRun = new RegExp(HAN + "+", "gu");
+  const scopeRe = /^\s*(?:[经經]|jing)\s*[:：]\s*/iu;
+  const foldChar = (c) => (Object.prototype.hasOwnProperty.call(table, c) ? table[c] : c);
+  const fold = (text) => Array.from(text, foldChar).join("");
+  const isHan = (c) => hanChar.test(c);
+  const unique = (words) => [...new Set(words)];
+  const grams = (chars) => {
+    const out = chars.slice();
+    for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
+    return out;
+  };
+  /* [classicOnly, rest of the query] */
+  const parseScope = (query) => {
+    const m = scopeRe.exec(query);
+    return m ? [true, query.slice(m[0].length)] : [false, query];
+  };
+  const splitQuery = (query) => {
+    const text = fold(parseScope(query)[1]);
+    let words = [];
+    for (const m of text.matchAll(queryRun)) words = words.concat(grams(Array.from(m[0])));
+    const rest = text.replace(hanAll, " ").split(/[^\p{L}\p{N}_]+/u);
+    return unique(words.concat(rest.filter((w) => w)));
+  };
+  /* the strings a passage must contain (folded, lower-cased, no whitespace) */
+  const needleBreak = new RegExp("(?:(?!" + HAN + ")[^\\p{L}\\p{N}_])+|_", "u");
+  const needles = (query) =>
+    unique(fold(parseScope(query)[1]).toLowerCase().split(needleBreak).filter((w) => w));
+  const hasHan = (text) => Array.from(text).some(isHan);
+  return { table, fold, foldChar, isHan, hasHan, parseScope, splitQuery, needles };
+})();
+
+/* The stemmer Sphinx's searchtools.js calls on every query term: fold it like the index. */
+var Stemmer = function () {
+  this.stemWord = (word) => YL_SEARCH.fold(word);
+};
+"""
+
+
+@lru_cache(maxsize=1)
+def js_runtime() -> str:
+    """The JS embedded in ``language_data.js``: the fold table, splitter and stemmer."""
+    table = json.dumps(fold_table(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return _JS_RUNTIME.replace("__TABLE__", table).replace("__HAN__", js_han_class().replace("\\", "\\\\"))
+
+
+# --- words cut by inline markup -------------------------------------------------------------
+
+#: Classes (and node names) of the layer elements: text in two different layers never joins.
+LAYER_CLASSES = frozenset(
+    [f"yl-{layer}" for layer in ("jing", "ji", "zhu", "shu", "an", "yin", "mulu", "title", "meta")]
+    + ["yl-text", "yl-note"]
+)
+
+
+class search_pairs(nodes.meta):
+    """Index-only keywords: the pairs of Han characters cut apart by inline markup.
+
+    ``<search_pairs name="keywords" content="于宾,宾曰">`` sits at the end of the document; the
+    search indexer reads it like ``<meta name="keywords">`` and every writer skips it.
+    """
+
+
+def _skip(translator: object, node: nodes.Node) -> None:
+    raise nodes.SkipNode
+
+
+def _segment_of(text: nodes.Text, block: nodes.Element) -> nodes.Element | None:
+    """The innermost layer element around ``text`` inside ``block`` (or ``block``); None to skip."""
+    node = text.parent
+    segment = None
+    while node is not None:
+        if isinstance(node, (nodes.comment, nodes.raw, search_pairs)):
+            return None
+        if isinstance(node, nodes.Element) and "no-search" in node.get("classes", ()):
+            return None
+        if segment is None and isinstance(node, nodes.Element) and (
+            node is block or LAYER_CLASSES.intersection(node.get("classes", ()))
+        ):
+            segment = node
+        if node is block:
+            return segment
+        node = node.parent
+    return segment
+
+
+def boundary_pairs(doctree: nodes.Node) -> list[str]:
+    """Pairs of Han characters that meet across inline markup within one block and one layer.
+
+    A block is a ``TextElement`` whose parent is not one (a paragraph, a title, a passage's
+    ``yl_text`` and each ``yl_segment``); within it, two adjacent text nodes continue each other
+    unless they lie in different layer elements (classes ``yl-jing``, ``yl-zhu``, …).
+    """
+    pairs: list[str] = []
+    for block in doctree.findall(nodes.TextElement):
+        if isinstance(block.parent, nodes.TextElement):
+            continue
+        previous_segment, previous_char = None, ""
+        for text in block.findall(nodes.Text):
+            segment = _segment_of(text, block)
+            if segment is None:
+                continue
+            stripped = search_fold(str(text)).strip()
+            if not stripped:  # whitespace between two Han characters is layout, not a break
+                continue
+            if segment is previous_segment and previous_char and is_han(previous_char) and is_han(stripped[0]):
+                pairs.append(previous_char + stripped[0])
+            previous_segment, previous_char = segment, stripped[-1]
+    return _unique(pairs)
+
+
+def _add_boundary_pairs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    builder = app.builder
+    if builder.format != "html" or not getattr(builder, "search", False):
+        return
+    if (app.config.html_search_language or app.config.language) != LANG:
+        return
+    pairs = boundary_pairs(doctree)
+    if pairs:
+        doctree.append(search_pairs("", name="keywords", content=",".join(pairs)))
+
+
+# --- feeding the indexer: one list of words per page ----------------------------------------
+
+def _default_language(app: Sphinx, config) -> None:
+    """Make ``lzh`` the search language unless the project chose one."""
+    if not config.html_search_language:
+        config.html_search_language = LANG
+    static = [str(entry) for entry in config.html_static_path]
+    for name in (JS_FILE, CSS_FILE):
+        path = str(STATIC / name)
+        if path not in static and str(STATIC) not in static:
+            config.html_static_path = [*config.html_static_path, path]
+
+
+def _search_page_assets(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    """Load the passage search only on the search page, after searchtools.js (``defer``)."""
+    if pagename != "search" or (app.config.html_search_language or app.config.language) != LANG:
+        return
+    app.add_css_file(CSS_FILE)
+    app.add_js_file(JS_FILE, loading_method="defer")
+
+
+# --- index entries of the pages not written again ---------------------------------------------
+
+
+def setup_search(app: Sphinx) -> None:
+    """Register the ``lzh`` search language, its index-only node and the search page's script."""
+    app.add_search_language(SearchClassicalChinese)
+    app.add_node(search_pairs, **{fmt: (_skip, None) for fmt in ("html", "latex", "text", "man", "texinfo")})
+    app.connect("config-inited", _default_language)
+    app.connect("doctree-resolved", _add_boundary_pairs)
+    app.connect("html-page-context", _search_page_assets)
+
+
+def setup(app: Sphinx) -> dict:
+    """Load the search language alone (``extensions = ['conv.sphinx_ext.search.language']``)."""
+    setup_search(app)
+    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}

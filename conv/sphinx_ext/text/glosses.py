@@ -1,0 +1,170 @@
+"""音义 glosses (音义): the role ``{yl:gloss}`弛尸纸反```.
+
+The role's content is one gloss as printed. It is parsed with ``conv.parser.glosses.parse_run`` (char,
+kind ``fanqie``/``zhiyin``/``ruzi``/``other``, upper and lower characters of a 反切 or the sound of
+a 直音, second reading, context, scope, definition) and given its computed 广韵 position and
+its status with ``conv.parser.phonology.reading(gloss)``.
+The node's text is the gloss as printed (with ``yl_char`` for folding characters); the parsed
+fields are attributes, shown in HTML as ``data-*`` attributes and a tooltip.
+
+Role content in MyST is literal, like a code span; for symmetry with the escaped directive
+bodies, a backslash before an ASCII punctuation character is taken as an escape.
+"""
+from __future__ import annotations
+
+import functools
+import re
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.transforms import SphinxTransform
+from sphinx.util.docutils import SphinxRole
+
+from conv.normalize import is_pua
+
+from conv.sphinx_ext.util import add_node, depart_noop, visit_noop, warn
+from conv.sphinx_ext.nodes import yl_gloss
+from conv.parser.glosses import parse_run
+from conv.sphinx_ext.text.chars import char_node, wrap_chars
+
+FIELDS = ("char", "kind", "upper", "lower", "sound", "context", "scope", "definition",
+          "second", "position", "status", "also", "also_position")
+_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+
+
+def setup_glosses(app: Sphinx) -> None:
+    add_node(
+        app,
+        yl_gloss,
+        html=(visit_gloss_html, depart_gloss_html),
+        latex=(visit_noop, depart_noop),
+        text=(visit_noop, depart_noop),
+    )
+    app.add_role_to_domain("yl", "gloss", GlossRole())
+    app.add_transform(SecondReadings)
+
+
+class GlossRole(SphinxRole):
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        text = _ESCAPE.sub(r"\1", self.text)
+        location = self.get_location()
+        node = yl_gloss(self.rawtext, "", classes=["yl-gloss"], **parse_gloss(text, location))
+        self.set_source_info(node)
+        node.extend(wrap_chars([nodes.Text(text)], location))
+        return [node], []
+
+
+def parse_gloss(text: str, location: object = None, previous: str = "") -> dict[str, str]:
+    """The parsed fields of one gloss.
+
+    ``previous`` is the gloss printed just before (for a second reading ``又…反``). A role that
+    holds other than one gloss (and its second readings) is warned about at ``location``, each
+    time it occurs.
+    """
+    fields, found = _parsed(text, previous)
+    if found is not None:
+        warn(f"yl:gloss {text!r}: conv.parser.glosses finds {found} glosses, expected one "
+             "(and its second readings 又…反)", "gloss", location)
+    return dict(fields)
+
+
+@functools.lru_cache(maxsize=8192)
+def _parsed(text: str, previous: str) -> tuple[dict[str, str], int | None]:
+    """The fields of ``text`` (after ``previous``), and the number of glosses found when it is
+    not one gloss with its second readings (else None). A pure function of the printed text:
+    a work prints the same 反切 and 直音 again and again (the whole 仪礼 about ten times each),
+    so each is parsed and placed in the 《广韵》 once. Callers get copies (``parse_gloss``)."""
+
+    fields = dict.fromkeys(FIELDS, "")
+    fields["printed"] = text
+    glosses, _unparsed = parse_run(previous + text)
+    if previous:
+        glosses = [g for g in glosses if g.start >= len(previous)]
+    # one gloss, possibly followed by its second readings (纯之闰反又章允反)
+    found = None
+    if not glosses or any(not getattr(g, "second", False) for g in glosses[1:]):
+        found = len(glosses)
+        if not glosses:
+            return fields, found
+    gloss = glosses[0]
+    for name in FIELDS:
+        value = getattr(gloss, name, None)
+        if isinstance(value, bool):
+            value = "1" if value else ""
+        fields[name] = value or ""
+    fields.update(_phonology(gloss))
+    seconds = [g for g in glosses[1:] if getattr(g, "second", False)]
+    if seconds:
+        fields["also"] = " ".join(g.text for g in seconds)
+        fields["also_position"] = " ; ".join(_phonology(g).get("position", "") for g in seconds)
+    return fields, found
+
+
+def _phonology(gloss: object) -> dict[str, str]:
+    """``position`` (广韵 音韵地位, several joined by ``/``) and ``status`` from conv.parser.phonology."""
+    from conv.parser import phonology
+
+    result = phonology.reading(gloss)
+    return {"position": " / ".join(result.positions or []), "status": result.status or ""}
+
+
+class SecondReadings(SphinxTransform):
+    """A second reading ``又章允反`` printed right after ``纯之闰反`` glosses 纯, not 又:
+    parse it together with the gloss before it."""
+
+    default_priority = 710
+
+    def apply(self, **kwargs) -> None:
+        for node in list(self.document.findall(yl_gloss)):
+            printed = node.get("printed", "")
+            if not printed.startswith("又"):
+                continue
+            parent = node.parent
+            index = parent.index(node)
+            if index == 0 or not isinstance(parent[index - 1], yl_gloss):
+                continue
+            previous = parent[index - 1].get("printed", "")
+            fields = parse_gloss(printed, node, previous=previous)
+            if fields.get("second"):
+                node.attributes.update(fields)
+
+
+STATUS_LABELS = {"matches": "合于本字之音", "other reading": "非本字广韵之音",
+                 "unresolved": "未能推定"}
+
+
+def _shown(text: str) -> str:
+    """``text`` with PUA code points resolved (a tooltip never shows one raw)."""
+
+    out = []
+    for char in text:
+        node = char_node(char) if is_pua(char) else None
+        out.append(node["resolved"] if node is not None and node["kind"] != "pua-spurious" else
+                   ("" if node is not None else char))
+    return "".join(out)
+
+
+def gloss_title(node: yl_gloss) -> str:
+    """A tooltip: ``音义：弛尸纸反`` then ``广韵：書開三支上（合于本字之音）``."""
+    title = "音义：" + node.get("printed", node.astext())
+    if node.get("second") and node.get("char"):
+        title += f"（{node['char']}之又音）"
+    if node.get("position"):
+        title += f"\n广韵：{node['position']}"
+        if node.get("status") in STATUS_LABELS:
+            title += f"（{STATUS_LABELS[node['status']]}）"
+    if node.get("also_position"):
+        title += f"；{node['also']}：{node['also_position']}"
+    return _shown(title)
+
+
+def visit_gloss_html(self, node: yl_gloss) -> None:
+    attributes = {f"data-{name.replace('_', '-')}": _shown(node[name])
+                  for name in FIELDS if node.get(name)}
+    attributes["title"] = attributes["data-tip"] = gloss_title(node)
+    attributes["tabindex"] = "0"  # keyboard focus shows the same tip (yili.css), no mouse needed
+    self.body.append(self.starttag(node, "span", "", **attributes))
+
+
+def depart_gloss_html(self, node: yl_gloss) -> None:
+    self.body.append("</span>")

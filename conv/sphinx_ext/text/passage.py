@@ -1,0 +1,203 @@
+"""The passage (经文段落): a stretch of 经 or 记 with its notes, the unit a reader cites.
+
+``yl:passage ANCHOR`` with options ``layer`` (``jing``/``ji``), ``source`` (``seed:line:col``)
+and ``lacuna`` (``start``: the witness is cut off before it). Its body is the 经/记 words (one
+paragraph, possibly absent) followed by note directives (``yl:zhu`` …, see ``layers``). The notes
+stay inline after the words they explain, as in the printed book.
+"""
+from __future__ import annotations
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+
+from conv.sphinx_ext.text.body import LineDirective
+from conv.sphinx_ext.util import (
+    BLOCK,
+    add_node,
+    ANCHOR_RE,
+    LACUNA_LABELS,
+    LACUNA_TITLES,
+    NOTE_LAYERS,
+    TEXT_LAYERS,
+    depart_noop,
+    opening_words,
+    visit_noop,
+    warn,
+)
+from conv.sphinx_ext.nodes import yl_segment, yl_passage, yl_text
+from conv.sphinx_ext.text.permalink import permalink_html
+
+
+def setup_passage(app: Sphinx) -> None:
+    # the fast path of the generated bodies (conv/sphinx_ext/body.py); off: MyST parses them all
+    app.add_config_value("yl_fast_parse", True, "env", types=[bool])
+    add_node(
+        app,
+        yl_passage,
+        html=(visit_passage_html, depart_passage_html),
+        latex=(visit_passage_latex, depart_passage_latex),
+        text=(visit_passage_text, depart_passage_text),
+        other=BLOCK,
+    )
+    add_node(
+        app,
+        yl_text,
+        html=(visit_text_html, depart_text_html),
+        latex=(visit_text_latex, depart_text_latex),
+        text=(visit_noop, depart_noop),
+    )
+    app.add_directive_to_domain("yl", "passage", PassageDirective)
+
+
+class PassageDirective(LineDirective):
+    """``yl:passage ANCHOR``: see the module docstring and ``yl_passage``."""
+
+    required_arguments = 1
+    final_argument_whitespace = False
+    option_spec = {
+        "layer": lambda arg: directives.choice(arg, tuple(TEXT_LAYERS)),
+        "source": directives.unchanged_required,
+        "lacuna": lambda arg: directives.choice(arg, ("start", "end")),
+    }
+
+    def run(self) -> list[nodes.Node]:
+        anchor = self.arguments[0]
+        layer = self.options.get("layer", "jing")
+        node = yl_passage(
+            anchor=anchor,
+            layer=layer,
+            source=self.options.get("source", ""),
+            lacuna=self.options.get("lacuna", ""),
+            classes=["yl-passage", f"yl-{layer}"],
+        )
+        self.set_source_info(node)
+        register_id(self, node, anchor)
+        self.fill(node, layer, f"yl-{layer}")
+        self.env.get_domain("yl").note_passage(
+            anchor, self.env.docname, layer, passage_label(node), location=node
+        )
+        return [node]
+
+
+def register_id(directive, node: nodes.Element, anchor: str) -> None:
+    """Give ``node`` the id ``anchor`` (an HTML id, a LaTeX label) after checking it."""
+    if not ANCHOR_RE.match(anchor):
+        warn(f"anchor {anchor!r} is not a valid id (letters, digits, - _ .)", "anchor",
+             directive.get_location())
+        return
+    document = directive.state.document
+    if anchor in document.ids:
+        warn(f"duplicate anchor {anchor!r} in this document", "anchor", directive.get_location())
+        return
+    node["ids"].append(anchor)
+    document.ids[anchor] = node
+
+
+def passage_label(node: nodes.Element) -> str:
+    """Opening words of a passage (reading text): of its words, else of its first note."""
+
+    for child in node.children:
+        if isinstance(child, yl_text) and child.astext().strip():
+            return opening_words(child.astext())
+    for child in node.children:
+        if isinstance(child, yl_segment):
+            return "〔" + NOTE_LAYERS[child["layer"]] + "〕" + opening_words(child.astext())
+    return ""
+
+
+# -- lacuna marks inside a line (shared with layers) ----------------------------------------
+
+def gap_html(self, kind: str) -> str:
+    return (f'<span class="yl-gap yl-gap-{kind}" title="{self.attval(LACUNA_TITLES[kind])}">'
+            f"〔{LACUNA_LABELS[kind]}〕</span>")
+
+
+def gap_latex(kind: str) -> str:
+    return r"\ylgap{" + LACUNA_LABELS[kind] + "}"
+
+
+def gap_text(kind: str) -> str:
+    return f"〔{LACUNA_LABELS[kind]}〕"
+
+
+def passage_gap(node: yl_passage, kind: str) -> bool:
+    """Whether the passage itself shows the lacuna mark ``kind`` (``start``/``end``): not when
+    its first (last) note already carries it. Only the witness's words and notes count (an
+    editorial note's marker, ``conv.sphinx_ext.refs.ednotes``, follows them)."""
+
+    own = [c for c in node.children if isinstance(c, (yl_text, yl_segment))]
+    if node.get("lacuna") != kind or not own:
+        return node.get("lacuna") == kind
+    edge = own[0] if kind == "start" else own[-1]
+    return not (isinstance(edge, yl_segment) and edge.get("lacuna") == kind)
+
+
+# -- HTML ------------------------------------------------------------------------------------
+
+def visit_passage_html(self, node: yl_passage) -> None:
+    attributes = {"data-layer": node["layer"]}
+    if node.get("source"):
+        attributes["data-source"] = node["source"]
+    self.body.append(self.starttag(node, "div", "", **attributes))
+    if passage_gap(node, "start"):
+        self.body.append(gap_html(self, "start"))
+
+
+def depart_passage_html(self, node: yl_passage) -> None:
+    if passage_gap(node, "end"):
+        self.body.append(gap_html(self, "end"))
+    self.body.append(permalink_html(self, node))  # 引: copy a citation (conv/sphinx_ext/permalink.py)
+    self.body.append("</div>\n")
+
+
+def visit_text_html(self, node: yl_text) -> None:
+    self.body.append(self.starttag(node, "span", ""))
+
+
+def depart_text_html(self, node: yl_text) -> None:
+    self.body.append("</span>")
+
+
+# -- LaTeX -----------------------------------------------------------------------------------
+
+def visit_passage_latex(self, node: yl_passage) -> None:
+    """``\\begin{ylpassage}{jing}\\phantomsection\\label{…:ANCHOR}\\ylnum{N}``: the anchor is a
+    label (references print its page), N (the anchor's last part) stands in the margin."""
+    number = node["anchor"].rsplit("-", 1)[-1]
+    self.body.append("\n\\begin{ylpassage}{%s}%s\\ylnum{%s}%%\n"
+                     % (node["layer"], self.hypertarget_to(node, anchor=True), self.encode(number)))
+    if passage_gap(node, "start"):
+        self.body.append(gap_latex("start"))
+
+
+def depart_passage_latex(self, node: yl_passage) -> None:
+    if passage_gap(node, "end"):
+        self.body.append(gap_latex("end"))
+    self.body.append("%\n\\end{ylpassage}\n")
+
+
+def visit_text_latex(self, node: yl_text) -> None:
+    self.body.append("{\\yltext{%s}" % node["layer"])
+
+
+def depart_text_latex(self, node: yl_text) -> None:
+    self.body.append("}")
+
+
+# -- text ------------------------------------------------------------------------------------
+
+def visit_passage_text(self, node: yl_passage) -> None:
+    self.new_state(0)
+    if passage_gap(node, "start"):
+        self.add_text(gap_text("start"))
+
+
+def depart_passage_text(self, node: yl_passage) -> None:
+    if passage_gap(node, "end"):
+        self.add_text(gap_text("end"))
+    self.end_state()
+
+
+# -- man, texinfo: a paragraph ---------------------------------------------------------------
+

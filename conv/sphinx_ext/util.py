@@ -1,0 +1,117 @@
+"""Shared vocabulary of the extension (共用): layers, labels, warnings, witness-text helpers.
+
+Every warning the extension emits has ``type="yl"`` and a subtype, so a project can silence
+one kind with ``suppress_warnings = ["yl.gloss"]``:
+
+- ``yl.markup``: witness text parsed into something other than text and ``yl:gloss`` roles
+  (the converter failed to escape it);
+- ``yl.structure``: a directive in the wrong place (a note outside a passage, a block in a
+  passage's text);
+- ``yl.anchor``: a missing, malformed or duplicate anchor;
+- ``yl.cite``: a ``yl:cite`` of an anchor no passage, section or chapter has;
+- ``yl.note``: an editorial note (``yl:note``) on an anchor the edition does not have, or a
+  malformed one;
+- ``yl.pua``: a private-use code point the PUA table does not know (shown as 〓, never raw);
+- ``yl.gloss``: a ``yl:gloss`` role ``conv.parser.glosses`` cannot parse.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.util import logging
+from conv.sphinx_ext.nodes import yl_char
+
+logger = logging.getLogger("conv.sphinx_ext")
+
+#: The extension's static files (CSS, JS, yili.sty) and HTML templates.
+STATIC_DIR = Path(__file__).with_name("static")
+TEMPLATES_DIR = Path(__file__).with_name("templates")
+
+#: The main-text layers of a passage.
+TEXT_LAYERS = {"jing": "经", "ji": "记"}
+#: The commentary layers, in the order of the toolbar; the value is the printed label.
+NOTE_LAYERS = {"zhu": "注", "shu": "疏", "an": "按", "yin": "音义", "mulu": "目录"}
+#: Longer names, for the legend and tooltips.
+LAYER_NAMES = {
+    "jing": "经文",
+    "ji": "记文",
+    "zhu": "郑注",
+    "shu": "贾疏",
+    "an": "按语（张尔岐、朱熹及所引诸家）",
+    "yin": "音义",
+    "mulu": "郑目录",
+    "title": "章旨",
+    "meta": "卷次、著录",
+}
+#: What the reader sees where the witness is cut off.
+LACUNA_LABELS = {"start": "前阙", "end": "后阙", "gap": "中阙"}
+LACUNA_TITLES = {
+    "start": "底本此前残缺：节录自此处开始",
+    "end": "底本此后残缺：节录至此处中断",
+    "gap": "底本此处有缺",
+}
+META_KINDS = ("juan", "siku", "author", "catalogue", "ji-marker")
+
+#: Anchors are converter-made slugs; they must be usable as HTML ids and LaTeX labels.
+ANCHOR_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]*$")
+#: Ids docutils makes up when a title yields no usable id (CJK headings): never cited.
+AUTO_ID_RE = re.compile(r"^id\d+$")
+
+
+def warn(message: str, subtype: str, location: object = None) -> None:
+    """Emit a ``yl.<subtype>`` warning at ``location`` (a node or ``(docname, line)``)."""
+    logger.warning(message, type="yl", subtype=subtype, location=location)
+
+
+def witness_text(node: nodes.Node) -> str:
+    """The text of ``node`` as the witness prints it (variant forms, PUA code points)."""
+
+    if isinstance(node, yl_char):
+        return node["witness"]
+    if isinstance(node, nodes.Text):
+        return str(node)
+    return "".join(witness_text(child) for child in node.children)
+
+
+def opening_words(text: str, length: int = 12) -> str:
+    """The first words of a passage, for titles of anchors (〔opening words…〕)."""
+    text = "".join(text.split())
+    return text if len(text) <= length else text[:length] + "…"
+
+
+def visit_noop(self, node: nodes.Node) -> None:
+    """A visitor that renders only the node's children."""
+
+
+def depart_noop(self, node: nodes.Node) -> None:
+    """A departure that adds nothing."""
+
+
+def replace_child(old: nodes.Node, new: nodes.Node | None) -> None:
+    """Replace (or, with ``None``, remove) ``old`` in its parent, found by identity: Text nodes
+    are strings, and ``Element.replace`` would pick the first *equal* one ("\\n" twice)."""
+    parent = old.parent
+    index = next(i for i, child in enumerate(parent.children) if child is old)
+    if new is None:
+        del parent[index]
+    else:
+        parent[index] = new
+
+
+def visit_block_man_texinfo(self, node: nodes.Element) -> None:
+    """man and texinfo: a block node prints as a paragraph."""
+    self.visit_paragraph(node)
+
+
+def depart_block_man_texinfo(self, node: nodes.Element) -> None:
+    self.depart_paragraph(node)
+
+
+BLOCK = (visit_block_man_texinfo, depart_block_man_texinfo)
+
+
+def add_node(app, node: type, *, html, latex, text, other=(visit_noop, depart_noop)) -> None:
+    """Register a node with its HTML, LaTeX and text visitors; man and texinfo share ``other``."""
+    app.add_node(node, html=html, latex=latex, text=text, man=other, texinfo=other)
