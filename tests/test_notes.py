@@ -255,7 +255,7 @@ def test_dangling_anchor_fails_the_build(tmp_path, sphinx_build):
 
 
 def test_chinese_numbers():
-    from conv.sphinx_ext.refs.ednotes import cn_number, label
+    from conv.sphinx_ext.refs.ednotes_resolve import cn_number, label
 
     assert [cn_number(n) for n in (1, 9, 10, 11, 20, 21, 99, 100, 105, 110, 120)] == [
         "一", "九", "十", "十一", "二十", "二十一", "九十九", "一百", "一百零五", "一百一十", "一百二十"]

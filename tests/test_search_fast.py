@@ -303,7 +303,7 @@ def build_search_fixture(sphinx_build, tmp_path: Path, plain: bool, *args: str) 
     src = tmp_path / f"src-{plain}-{'-'.join(args)}"
     shutil.copytree(SEARCH_FIXTURE, src)
     with (src / "conf.py").open("a", encoding="utf-8") as conf:
-        conf.write(f"\nPLAIN_FEED = {plain}\n" + PROBE)
+        conf.write(f"\nPLAIN_FEED = {plain}\n" + 'extensions.append("conv.sphinx_ext.speed.search_feed")\n' + PROBE)
     out = sphinx_build(src, "html", *args).outdir
     return (out / "searchindex.js").read_bytes(), (out / "feed.txt").read_text(encoding="utf-8")
 

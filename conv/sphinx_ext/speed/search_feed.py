@@ -173,3 +173,9 @@ def _compact_feed(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 def setup_search_feed(app: Sphinx) -> None:
     if compatible("search feed"):
         app.connect("doctree-resolved", _compact_feed)
+
+
+def setup(app: Sphinx) -> dict:
+    """The search feed alone, as an extension (``conv.sphinx_ext.speed`` loads it with the rest)."""
+    setup_search_feed(app)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
