@@ -15,6 +15,7 @@ from conv import datafiles as data
 from conv.reader import manifest
 
 from conv.reader import source as reader
+from conv.reader import wenyuange
 
 from conv.analyses import readings
 from conv.parser.corrections import Corrections
@@ -39,7 +40,7 @@ def _convert(paths, corrections, ledger, full) -> Edition:
     works: dict[str, Work] = {}
     for path in paths:
         path = Path(path)
-        source = reader.read(path)
+        source = wenyuange.read(path) if wenyuange.is_mandoku(path) else reader.read(path)
         if source.name in edition.sources:
             raise source.error(0, f"seed {source.name} given twice", "name each seed once")
         edition.sources[source.name] = source
@@ -63,6 +64,7 @@ def _convert(paths, corrections, ledger, full) -> Edition:
     edition.works = sorted(works.values(), key=lambda w: order.get(w.id, 99))
     for work in edition.works:
         work.chapters.sort(key=lambda c: c.number)
+    place_in_witness(edition)
     edition.anchors = anchors.assign(edition, ledger, full=full)
     edition.redirects = edition.anchors.redirects
     edition.problems.extend(edition.anchors.problems)
@@ -93,3 +95,22 @@ def _join(chapter, later) -> None:
         chapter.meta.append(repeated)
         index = order.index(("heading", None), len(order) - len(later_order))
         order[index] = ("meta", repeated)
+
+
+def place_in_witness(edition: Edition) -> None:
+    """Each passage and section title: the transcription its text comes from, and its 文渊阁 page
+    where the transcription is paged (``conv.reader.wenyuange``)."""
+    for work in edition.works:
+        for chapter in work.chapters:
+            for section in chapter.sections:
+                if section.title_span is not None:
+                    _place(edition, section, section.title_span)
+                for passage in section.passages:
+                    _place(edition, passage, passage.span)
+
+
+def _place(edition: Edition, item, span) -> None:
+    source = edition.sources[span[0]]
+    if source.paged:
+        item.witness = "kanripo"
+        item.page = reader.page_at(source, span[1])

@@ -68,6 +68,8 @@ class Passage:
     span: Span
     notes: list[Segment] = field(default_factory=list)
     lacuna: str | None = None  # "start": the 经 before the first note is lost
+    witness: str = "seed"  # the transcription its text comes from: "seed" (录入本) | "kanripo" (文渊阁本)
+    page: dict | None = None  # the 文渊阁 page where it starts: {"juan": 5, "leaf": 15, "side": "b"}
 
 
 @dataclass
@@ -81,6 +83,8 @@ class Section:
     title_notes: list[Segment] = field(default_factory=list)
     marker: str | None = None  # "右" or "记"
     ji_marker: "Meta | None" = None  # 通解: the 记 that opens the 记 items filed after the title
+    witness: str = "seed"  # the transcription of its title (as Passage.witness)
+    page: dict | None = None  # the 文渊阁 page its title stands on
 
 
 @dataclass
