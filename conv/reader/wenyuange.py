@@ -11,7 +11,8 @@ it *transliterated*, character for character, into that markup (:func:`translite
 - a note's opening ``(`` becomes ``【`` and its closing ``)`` ``】``; where a note runs on into
   the next column (``…)¶`` then ``(…``) both become blanks, so the note is one note;
 - a printed column that runs on (``PhysLine.joins``) is joined to the one before it: the line
-  break, the ``¶`` and any ``<pb:…>`` line between them become blanks, so a paragraph is one line;
+  break, the ``¶``, any ``<pb:…>`` line between them and the column's indentation become blanks
+  (U+3000 inside a note would separate segments), so a paragraph is one line;
 - ``¶``, the ``/`` of a 双行小注 (its halves are already in reading order), the header and the
   page tags become blanks, and so does the line break before a page tag (a page break is not a
   paragraph break: the parser would take the blank line for one);
@@ -82,8 +83,8 @@ def transliterate(witness: MandokuText) -> str:
             _blank(chars, line.start, line.end)
         previous = line
     for previous, line in zip(text_lines, text_lines[1:]):
-        if line.joins:
-            _blank(chars, previous.end, line.start)  # the break, and any page line between
+        if line.joins:  # the break, any page line between, and the column's indentation
+            _blank(chars, previous.end, line.start + line.indent)
     for line in text_lines:
         _markup(chars, witness.text, line)
     runs_on = {id(line) for previous, line in zip(text_lines, text_lines[1:])
