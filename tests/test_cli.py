@@ -178,6 +178,6 @@ def test_fold_is_idempotent_and_keeps_variants_table():
     from conv.normalize import fold, fold_char
 
     assert fold_char("薴") == fold_char("苧") == "苎"
-    assert fold("賔乗\ueb8e\ue14b説竒纁") == "宾乘弦说奇纁"
+    assert fold("賔乗\ueb8e\ue14b説竒纁") == "宾乘弦\U000f0367说奇纁"  # U+E14B: the unidentified &KR0871;
     for char in "賔乗竒隂逺説歴緑鼔髤\ueb8e\uea20\ue5ab\ue172":
         assert fold_char(fold_char(char)) == fold_char(char)

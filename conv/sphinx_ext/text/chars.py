@@ -56,6 +56,10 @@ def char_node(char: str) -> yl_char | None:
         if entry is None:
             kind, normal, resolved = "unknown", UNKNOWN_MARK, UNKNOWN_MARK
             title = f"{code} 未识私用区字，待校"
+        elif unencoded.is_stand_in(entry["char"]):  # an unidentified character (未识字)
+            entity = unencoded.markup(entry["char"])
+            return yl_char("", entity, witness=char, normal=entity, resolved=UNKNOWN_MARK, kind="unencoded",
+                           code=code, title=f"{code} 未识字：文渊阁本作 {entity}（Unicode 未收）")
         else:
             kind, normal = entry["kind"], entry["char"]
             resolved = normal

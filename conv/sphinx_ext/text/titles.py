@@ -115,7 +115,8 @@ class HeadingText(SphinxTransform):
                     elif unencoded.is_stand_in(char):  # a character Unicode lacks: the mark
                         out.append(UNKNOWN_MARK)
                     elif char in table:
-                        out.append(table[char]["char"])
+                        resolved = table[char]["char"]
+                        out.append(UNKNOWN_MARK if unencoded.is_stand_in(resolved) else resolved)
                     else:
                         warn(f"unknown private-use code point U+{ord(char):04X} in a heading; "
                              f"shown as {UNKNOWN_MARK}", "pua", title)
