@@ -196,7 +196,7 @@ def rewrite_marked_pages(app: Sphinx, env: BuildEnvironment) -> list[str]:
     if previous is None or previous == signature:
         return []
     domain = env.get_domain("yl")
-    return write_only(env, {e["docname"] for e in [*domain.passages.values(), *domain.sections.values()]})
+    return write_only(app.builder, {e["docname"] for e in [*domain.passages.values(), *domain.sections.values()]})
 
 
 # -- marks in the text ------------------------------------------------------------------------
