@@ -39,6 +39,7 @@ from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
 from conv.sphinx_ext.util import warn
+from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_cite
 
 #: How works are named in short citations (《句读·乡射礼》); other works use their title.
@@ -167,7 +168,7 @@ class YiliDomain(Domain):
             other = self.data.setdefault(kind, {}).get(old)
             if other is not None:
                 warn(f"redirected anchor {old!r} still names a {kind[:-1]} in {other['docname']}",
-                     "anchor", location)
+                     YlWarning.ANCHOR, location)
         self._note("redirects", old, {"docname": docname, "to": to}, location)
 
     def _note(self, kind: str, anchor: str, entry: dict, location: object) -> None:
@@ -175,7 +176,7 @@ class YiliDomain(Domain):
         table = self.data.setdefault(kind, {})
         other = table.get(anchor)
         if other is not None and other["docname"] != entry["docname"]:
-            warn(f"duplicate anchor {anchor!r}: also in {other['docname']}", "anchor", location)
+            warn(f"duplicate anchor {anchor!r}: also in {other['docname']}", YlWarning.ANCHOR, location)
         table[anchor] = entry
 
     def clear_doc(self, docname: str) -> None:
@@ -195,7 +196,7 @@ class YiliDomain(Domain):
                 other = table.get(anchor)
                 if other is not None and other["docname"] != entry["docname"]:
                     warn(f"duplicate anchor {anchor!r}: in {other['docname']} and "
-                         f"{entry['docname']}", "anchor", (entry["docname"], None))
+                         f"{entry['docname']}", YlWarning.ANCHOR, (entry["docname"], None))
                 table[anchor] = entry
 
     # -- looking up --------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from sphinx.builders import Builder
 from sphinx.environment import BuildEnvironment
 
 from conv.sphinx_ext.util import warn
+from conv.sphinx_ext.warnings_ import YlWarning
 from conv.anchors.assign import redirect_table
 from conv.errors import ConversionError
 from conv.anchors.ledger import DEFAULT_PATH, Ledger
@@ -33,7 +34,7 @@ def ledger_view(app: Sphinx) -> tuple[dict[str, str], set[str]]:
         try:
             ledger = Ledger.load(path)
         except ConversionError as error:
-            warn(f"editorial notes: cannot read the anchor ledger: {error}", "note")
+            warn(f"editorial notes: cannot read the anchor ledger: {error}", YlWarning.NOTE)
             ledger = Ledger([], path)
         _LEDGERS.clear()
         _LEDGERS[key] = (redirect_table(ledger), set(ledger.entries))
@@ -83,7 +84,7 @@ def resolve(app: Sphinx, env: BuildEnvironment) -> list[str]:
                    f"a redirect (record one: python -m conv anchors --redirect {anchor} TARGET)")
         else:
             why = "no passage, section or chapter has it (python -m conv dump --json lists the anchors)"
-        warn(f"editorial note {note['id']!r}: anchor {anchor!r} does not exist: {why}", "note",
+        warn(f"editorial note {note['id']!r}: anchor {anchor!r} does not exist: {why}", YlWarning.NOTE,
              (notedoc, note["line"]))
         return None
 
@@ -101,7 +102,7 @@ def resolve(app: Sphinx, env: BuildEnvironment) -> list[str]:
                 continue
             if start[1] != stop[1] or stop[2] < start[2]:
                 warn(f"editorial note {note['id']!r}: the range {note['target']}..{note['end']} "
-                     "must run forward on one page", "note", (notedoc, note["line"]))
+                     "must run forward on one page", YlWarning.NOTE, (notedoc, note["line"]))
                 continue
             info.update(chapter=start[1], anchor=stop[0], start=start[0],
                         stop=stop[0] if note["end"] else "",

@@ -20,6 +20,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from conv.sphinx_ext.text.chars import wrap_chars
 from conv.sphinx_ext.util import warn
+from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.text.generated import Words, split_body, split_inline
 from conv.sphinx_ext.nodes import yl_char, yl_gloss, yl_segment, yl_text
 
@@ -44,7 +45,7 @@ def sanitize(children: list[nodes.Node], location: object) -> list[nodes.Node]:
             continue  # already reported by the parser
         else:
             warn(f"witness text parsed as markup <{child.tagname}> (escape it): "
-                 f"{child.astext()!r} kept as plain text", "markup", location)
+                 f"{child.astext()!r} kept as plain text", YlWarning.MARKUP, location)
             out.append(nodes.Text(child.astext()))
     return out
 
@@ -179,5 +180,5 @@ class LineDirective(SphinxDirective):
                 line += child
             else:
                 warn(f"unexpected <{child.tagname}> in {self.name}: its body is the printed "
-                     "words in one paragraph, then note directives", "structure", location)
+                     "words in one paragraph, then note directives", YlWarning.STRUCTURE, location)
                 line += child

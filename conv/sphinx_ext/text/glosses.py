@@ -23,6 +23,7 @@ from sphinx.util.docutils import SphinxRole
 from conv.normalize import is_pua
 
 from conv.sphinx_ext.util import add_node, depart_noop, visit_noop, warn
+from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_gloss
 from conv.parser.glosses import parse_run
 from conv.sphinx_ext.text.chars import char_node, wrap_chars
@@ -64,7 +65,7 @@ def parse_gloss(text: str, location: object = None, previous: str = "") -> dict[
     fields, found = _parsed(text, previous)
     if found is not None:
         warn(f"yl:gloss {text!r}: conv.parser.glosses finds {found} glosses, expected one "
-             "(and its second readings 又…反)", "gloss", location)
+             "(and its second readings 又…反)", YlWarning.GLOSS, location)
     return dict(fields)
 
 

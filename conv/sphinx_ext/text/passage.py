@@ -25,6 +25,7 @@ from conv.sphinx_ext.util import (
     visit_noop,
     warn,
 )
+from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_segment, yl_passage, yl_text
 from conv.sphinx_ext.text.permalink import permalink_html
 
@@ -83,12 +84,12 @@ class PassageDirective(LineDirective):
 def register_id(directive, node: nodes.Element, anchor: str) -> None:
     """Give ``node`` the id ``anchor`` (an HTML id, a LaTeX label) after checking it."""
     if not ANCHOR_RE.match(anchor):
-        warn(f"anchor {anchor!r} is not a valid id (letters, digits, - _ .)", "anchor",
+        warn(f"anchor {anchor!r} is not a valid id (letters, digits, - _ .)", YlWarning.ANCHOR,
              directive.get_location())
         return
     document = directive.state.document
     if anchor in document.ids:
-        warn(f"duplicate anchor {anchor!r} in this document", "anchor", directive.get_location())
+        warn(f"duplicate anchor {anchor!r} in this document", YlWarning.ANCHOR, directive.get_location())
         return
     node["ids"].append(anchor)
     document.ids[anchor] = node

@@ -16,6 +16,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from conv.sphinx_ext.text.body import parse_inline, segment_node
 from conv.sphinx_ext.util import add_node, LAYER_NAMES, NOTE_LAYERS, TEXT_LAYERS, warn
+from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.text.passage import gap_html, gap_latex, gap_text
 from conv.sphinx_ext.nodes import yl_chaptertitle, yl_segment, yl_passage, yl_title
 
@@ -50,7 +51,7 @@ class SegmentDirective(SphinxDirective):
         node = segment_node(self.layer, self.options.get("lacuna", ""), *self.get_source_info())
         lines = list(self.content)
         if any(not line.strip() for line in lines):
-            warn(f"{self.name}: a note is one paragraph (blank line in its body)", "structure",
+            warn(f"{self.name}: a note is one paragraph (blank line in its body)", YlWarning.STRUCTURE,
                  self.get_location())
         text = "\n".join(line for line in lines if line.strip())
         node.extend(parse_inline(self, text, self.lineno + self.content_offset))
@@ -66,7 +67,7 @@ class SegmentPlacement(SphinxTransform):
         for note in list(self.document.findall(yl_segment)):
             if not isinstance(note.parent, (yl_passage, yl_title, yl_chaptertitle)):
                 warn(f"yl:{note['layer']} outside a yl:passage, yl:title or yl:chaptertitle",
-                     "structure", note)
+                     YlWarning.STRUCTURE, note)
                 if not isinstance(note.parent, nodes.TextElement):
                     note.replace_self(nodes.paragraph("", "", note.deepcopy()))
 
