@@ -22,7 +22,7 @@ TEMPLATES_DIR = Path(__file__).with_name("templates")
 #: The main-text layers of a passage.
 TEXT_LAYERS = {"jing": "经", "ji": "记"}
 #: The commentary layers, in the order of the toolbar; the value is the printed label.
-NOTE_LAYERS = {"zhu": "注", "shu": "疏", "an": "按", "yin": "音义", "mulu": "目录"}
+SEGMENT_LAYERS = {"zhu": "注", "shu": "疏", "an": "按", "yin": "音义", "mulu": "目录"}
 #: Longer names, for the legend and tooltips.
 LAYER_NAMES = {
     "jing": "经文",

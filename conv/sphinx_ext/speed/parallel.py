@@ -33,8 +33,9 @@ cannot leave in the main one, is sent back and merged (``Written``):
 - the images each page registers (``builder.images``, copied by ``finish()``).
 
 Nothing else a page's writing changes is read after it: the extension's own state is made in the
-read phase or kept per page (``navcache``: one file per page; ``indices``, ``search``: made in
-``finish()`` by the main process). Warnings logged in a process are handed to the main process by
+read phase or kept per page (``navcache``: one file per page; the index of terms,
+``backmatter.terms``, and the search index, ``search_entries``: made in ``finish()`` by the main
+process). Warnings logged in a process are handed to the main process by
 ``ParallelTasks``, as in Sphinx's own parallel writing; with ``-W`` they fail the build. While
 the pages are written the heap is set aside from the cyclic collector (``freeze_for_writing``).
 

@@ -2,8 +2,8 @@
 
 ``yl:passage ANCHOR`` with options ``layer`` (``jing``/``ji``), ``source`` (``seed:line:col``)
 and ``lacuna`` (``start``: the witness is cut off before it). Its body is the 经/记 words (one
-paragraph, possibly absent) followed by note directives (``yl:zhu`` …, see ``layers``). The notes
-stay inline after the words they explain, as in the printed book.
+paragraph, possibly absent) followed by segment directives (``yl:zhu`` …, see ``segments``). The
+segments stay inline after the words they explain, as in the printed book.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from conv.sphinx_ext.util import (
     ANCHOR_RE,
     LACUNA_LABELS,
     LACUNA_TITLES,
-    NOTE_LAYERS,
+    SEGMENT_LAYERS,
     TEXT_LAYERS,
     depart_noop,
     opening_words,
@@ -96,14 +96,14 @@ def register_id(directive, node: nodes.Element, anchor: str) -> None:
 
 
 def passage_label(node: nodes.Element) -> str:
-    """Opening words of a passage (reading text): of its words, else of its first note."""
+    """Opening words of a passage (reading text): of its words, else of its first segment."""
 
     for child in node.children:
         if isinstance(child, yl_text) and child.astext().strip():
             return opening_words(child.astext())
     for child in node.children:
         if isinstance(child, yl_segment):
-            return "〔" + NOTE_LAYERS[child["layer"]] + "〕" + opening_words(child.astext())
+            return "〔" + SEGMENT_LAYERS[child["layer"]] + "〕" + opening_words(child.astext())
     return ""
 
 
@@ -124,7 +124,7 @@ def gap_text(kind: str) -> str:
 
 def passage_gap(node: yl_passage, kind: str) -> bool:
     """Whether the passage itself shows the lacuna mark ``kind`` (``start``/``end``): not when
-    its first (last) note already carries it. Only the witness's words and notes count (an
+    its first (last) segment already carries it. Only the witness's words and segments count (an
     editorial note's marker, ``conv.sphinx_ext.refs.ednotes``, follows them)."""
 
     own = [c for c in node.children if isinstance(c, (yl_text, yl_segment))]
