@@ -38,6 +38,7 @@ from sphinx.domains import Domain, ObjType
 from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
+from conv import datafiles as data
 from conv.sphinx_ext.util import warn
 from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_cite
@@ -111,8 +112,6 @@ def work_and_chapter(anchor: str) -> tuple[str, str, str]:
 
 @lru_cache(maxsize=None)
 def _work_and_chapter(work_id: str, chapter_id: str) -> tuple[str, str, str]:
-    from conv import datafiles as data
-
     work = next((w for w in data.works() if w["id"] == work_id), None)
     chapter = next((c for c in data.chapters() if c["id"] == chapter_id), None)
     if work is None or chapter is None:

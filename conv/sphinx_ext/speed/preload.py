@@ -65,8 +65,13 @@ from dataclasses import dataclass
 
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
-from conv.sphinx_ext.speed.versions import compatible
+from conv import datafiles as data
+from conv import normalize
+from conv.analyses import terms
 from conv.sphinx_ext.refs.ednotes import pages_to_write
+from conv.sphinx_ext.search.language import split_text
+from conv.sphinx_ext.speed.versions import compatible
+from conv.sphinx_ext.text.glosses import parse_gloss
 
 #: The collector's thresholds during a build (generation 0, 1, 2; Python's default: 700, 10, 10).
 GC_THRESHOLDS = (200_000, 20, 20)
@@ -238,13 +243,7 @@ def preload_before_fork(app: Sphinx, env: BuildEnvironment, docnames: list[str])
 
 
 def preload() -> None:
-    from conv import normalize
-    from conv import datafiles as data
-    from conv.analyses import terms
-
-    from conv.sphinx_ext.text.glosses import parse_gloss
-    from conv.sphinx_ext.search.language import split_text
-
+    """Load the tables (each call is one a read makes anyway)."""
     for table in (data.works, data.chapters, data.pua, data.variants, data.t2s_keep):
         table()
     normalize.fold("賔說")  # OpenCC t2s

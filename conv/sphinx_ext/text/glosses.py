@@ -25,6 +25,7 @@ from conv.normalize import is_pua
 from conv.sphinx_ext.util import add_node, depart_noop, visit_noop, warn
 from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_gloss
+from conv.parser import phonology
 from conv.parser.glosses import parse_run
 from conv.sphinx_ext.text.chars import char_node, wrap_chars
 
@@ -103,8 +104,6 @@ def _parsed(text: str, previous: str) -> tuple[dict[str, str], int | None]:
 
 def _phonology(gloss: object) -> dict[str, str]:
     """``position`` (广韵 音韵地位, several joined by ``/``) and ``status`` from conv.parser.phonology."""
-    from conv.parser import phonology
-
     result = phonology.reading(gloss)
     return {"position": " / ".join(result.positions or []), "status": result.status or ""}
 
