@@ -66,6 +66,7 @@ def build(paths: list[Path], out: Path, ledger: Path | None = None, full: bool =
     """Convert ``paths`` and write the pages under ``out`` (unchanged pages are left alone);
     ``ledger``: the anchor ledger (None: the committed one); ``full``: the seeds are the whole
     edition (every ledger anchor is checked). Returns the pages."""
+    # lazy: the converter (some thirty modules) only when a conversion is due, not for up_to_date
     from conv.edition import assemble
     from conv.myst import writer
     from conv.anchors.ledger import Ledger

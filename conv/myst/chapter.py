@@ -74,8 +74,8 @@ class PageWriter:
         self.emit("")
         if passage.text:
             self.emit(escape_inline(passage.text), "")
-        for note in passage.notes:
-            self.segment(note)
+        for segment in passage.notes:
+            self.segment(segment)
         self.emit("::::", "")
         self.redirects(passage.id)
 
@@ -83,8 +83,8 @@ class PageWriter:
         if section.title_joined:
             self.emit(f":::{{yl:lacuna}} join-{section.title_joined}", ":::", "")
         self.emit(f"::::{{yl:title}} {section.id}", escape_inline(section.title), "")
-        for note in section.title_notes:
-            self.segment(note)
+        for segment in section.title_notes:
+            self.segment(segment)
         self.emit("::::", "")
 
     def heading(self, section: Section) -> str:

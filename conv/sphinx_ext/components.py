@@ -7,7 +7,7 @@ from conv.sphinx_ext.text.chars import setup_chars
 from conv.sphinx_ext.refs.cite import setup_cite
 from conv.sphinx_ext.refs.domain import setup_domain
 from conv.sphinx_ext.text.glosses import setup_glosses
-from conv.sphinx_ext.backmatter.terms import setup_indices
+from conv.sphinx_ext.backmatter.terms import setup_terms
 from conv.sphinx_ext.output.latex import setup_latex
 from conv.sphinx_ext.text.segments import setup_segments
 from conv.sphinx_ext.text.meta import setup_meta
@@ -38,5 +38,5 @@ SETUPS: list = [
     setup_ednotes,  # yl:note, editorial notes at their passages (refs/ednotes.py)
     setup_apparatus,  # yl:app entries of the apparatus pages, their marks in the text, yl:witness
     setup_tables,  # yl:datatable, the back matter's tables: one node each (backmatter/tables.py)
-    setup_indices,  # the index of terms (yl-terms) and the terms in the general index
+    setup_terms,  # the index of terms (yl-terms) and the terms in the general index
 ]

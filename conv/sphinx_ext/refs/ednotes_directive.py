@@ -13,6 +13,7 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
 
 from conv.sphinx_ext.util import ANCHOR_RE, warn
+from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.walk import blocks
 from conv.sphinx_ext.nodes import yl_ednote, yl_passage
 
@@ -56,11 +57,11 @@ class EditorialNoteDirective(SphinxDirective):
         start, _, end = self.arguments[0].partition(RANGE)
         if end and "to" in self.options and self.options["to"] != end:
             warn(f"yl:note {self.arguments[0]}: the range and :to: {self.options['to']} disagree",
-                 "note", self.get_location())
+                 YlWarning.NOTE, self.get_location())
         end = end or self.options.get("to", "")
         for anchor in filter(None, (start, end)):
             if not ANCHOR_RE.match(anchor):
-                warn(f"yl:note: {anchor!r} is not an anchor", "note", self.get_location())
+                warn(f"yl:note: {anchor!r} is not an anchor", YlWarning.NOTE, self.get_location())
                 return []
         if end == start:
             end = ""
@@ -81,7 +82,7 @@ class EditorialNoteDirective(SphinxDirective):
         body = nodes.container(classes=["yl-ednote-body"])
         self.state.nested_parse(self.content, self.content_offset, body)
         if not body.children:
-            warn(f"yl:note {self.arguments[0]}: the note is empty", "note", self.get_location())
+            warn(f"yl:note {self.arguments[0]}: the note is empty", YlWarning.NOTE, self.get_location())
         node += body
         notes.append({
             "id": note_id,
