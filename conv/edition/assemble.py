@@ -14,9 +14,12 @@ from conv import datafiles as data
 
 from conv.reader import manifest
 
+from conv.edition import overlap
+
 from conv.reader import source as reader
 
 from conv.analyses import readings
+from conv.errors import ConversionError
 from conv.parser.corrections import Corrections
 from conv.model.tree import Edition, Meta, Work
 from conv.nogc import no_cyclic_gc
@@ -37,13 +40,19 @@ def _convert(paths, corrections, ledger, full) -> Edition:
     corrections = corrections or Corrections()
     edition = Edition()
     works: dict[str, Work] = {}
+    seen = []
     for path in paths:
         path = Path(path)
+        why = manifest.check_name(path.name)
+        if why:
+            raise ConversionError(str(path), 1, 1, why, "rename the seed (and its manifest entry)")
         source = reader.read(path)
         if source.name in edition.sources:
             raise source.error(0, f"seed {source.name} given twice", "name each seed once")
         edition.sources[source.name] = source
-        result = SeedParser(source, manifest.entry_for(path), corrections).run()
+        entry = manifest.entry_for(path)
+        result = SeedParser(source, entry, corrections).run()
+        seen.append((source, result.work["id"], bool(entry and entry.get("copy_of"))))
         work = works.get(result.work["id"])
         if work is None:
             work = works[result.work["id"]] = Work(id=result.work["id"], title=result.work["title"])
@@ -58,6 +67,7 @@ def _convert(paths, corrections, ledger, full) -> Edition:
         edition.dropped.extend(result.dropped)
         edition.apparatus.extend(result.apparatus)
         edition.problems.extend(p.as_dict() for p in result.problems)
+    overlap.check(seen)
     corrections.check_used(set(edition.sources))
     order = {w["id"]: i for i, w in enumerate(data.works())}
     edition.works = sorted(works.values(), key=lambda w: order.get(w.id, 99))

@@ -13,18 +13,32 @@ from __future__ import annotations
 
 from conv import datafiles as data
 from conv.errors import ConversionError
+from conv.reader.manifest import PROJECT_SEEDS
+
+
+KINDS = ("title", "layer")
+FILE = "conv/data/corrections.toml"
 
 
 class Corrections:
     def __init__(self, entries: list[dict] | None = None) -> None:
         self.entries = data.corrections() if entries is None else entries
         self.used: set[str] = set()
+        lines = data.correction_lines()
         for entry in self.entries:
+            def fail(message: str, hint: str) -> ConversionError:
+                return ConversionError(FILE, lines.get(str(entry.get("id")), 1), 1, message, hint)
+
             for key in ("id", "seed", "kind", "text", "reason"):
                 if key not in entry:
-                    raise ConversionError("conv/data/corrections.toml", 1, 1, f"correction {entry.get('id', '?')} lacks {key!r}", "every correction needs id, seed, kind, text and reason")
+                    raise fail(f"correction {entry.get('id', '?')} lacks {key!r}", "every correction needs id, seed, kind, text and reason")
+            if entry["kind"] not in KINDS:
+                raise fail(f"correction {entry['id']}: unknown kind {entry['kind']!r} (known: {', '.join(KINDS)})", "see the kinds in conv/parser/corrections.py")
             if entry["kind"] == "title" and entry.get("title") and entry["title"] not in entry["text"]:
-                raise ConversionError("conv/data/corrections.toml", 1, 1, f"correction {entry['id']}: title {entry['title']!r} is not part of its text", "the title must stand inside the text it applies to")
+                raise fail(f"correction {entry['id']}: title {entry['title']!r} is not part of its text", "the title must stand inside the text it applies to")
+            if not (PROJECT_SEEDS / entry["seed"]).is_file():
+                raise fail(f"correction {entry['id']}: seed {entry['seed']!r} does not exist in seeds/", "name the seed file the correction applies to")
+        self.lines = {str(entry["id"]): lines.get(str(entry["id"]), 1) for entry in self.entries}
         self._index: dict[tuple[str, str, str], dict] = {}  # (seed, kind, text) → the first such entry
         for entry in self.entries:
             self._index.setdefault((entry["seed"], entry["kind"], entry["text"]), entry)
@@ -52,7 +66,7 @@ class Corrections:
         for entry in self.entries:
             if entry["seed"] in seeds and entry["id"] not in self.used:
                 raise ConversionError(
-                    "conv/data/corrections.toml", 1, 1,
+                    FILE, self.lines.get(str(entry["id"]), 1), 1,
                     f"correction {entry['id']} ({entry['kind']}) no longer matches its seed {entry['seed']}: text {entry['text']!r} not found where expected",
                     "update or remove the correction after checking the witness",
                 )
