@@ -67,8 +67,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "clean":
             from conv.myst import writer
 
-            for path in writer.clean(Path(args.out)):
+            skipped: list[Path] = []
+            for path in writer.clean(Path(args.out), skipped):
                 print(f"removed {path}", file=sys.stderr)
+            for path in skipped:
+                print(f"skipped {path}: not UTF-8 and not a generated page (left alone: check it)", file=sys.stderr)
             return 0
         if args.command == "build":
             from conv.edition import build

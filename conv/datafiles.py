@@ -1,10 +1,12 @@
 """Data tables (数据表): the converter's knowledge kept as data files under ``conv/data``.
 
 Each loader reads its file once and returns plain Python structures; nothing here knows how
-the tables are used.
+the tables are used. The file helpers below them read a data file with errors at its
+``file:line:col`` (bad UTF-8, bad TOML) and write a file atomically.
 """
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from functools import cache
@@ -37,6 +39,23 @@ def read_text(path: Path, hint: str) -> str:
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise ConversionError(display(path), line, col, f"not valid UTF-8: byte 0x{raw[exc.start]:02X} ({exc.reason})",
                               hint) from None
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` through a temporary file beside it and a rename (原子写入):
+    a reader, or a build interrupted at any moment, sees the old file or the new one, never half
+    of one. The temporary file's name does not end in ``.md``, so Sphinx never reads it."""
+    path = Path(path)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with temporary.open("w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 def read_toml(path: Path, hint: str = "fix the TOML syntax at that place") -> dict:

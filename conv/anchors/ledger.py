@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
-from conv.datafiles import DATA_DIR, display, read_text
+from conv.datafiles import DATA_DIR, display, read_text, write_atomically
 from conv.errors import ConversionError
 
 DEFAULT_PATH = DATA_DIR / "anchors.tsv"
@@ -170,7 +170,7 @@ class Ledger:
         text = self.dumps()
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+            write_atomically(path, text)
         return path
 
     def copy(self) -> "Ledger":

@@ -11,6 +11,8 @@ from conv.errors import ConversionError
 from conv.myst.escape import header_value
 
 GENERATED = "yili-generated: conv"
+#: The bytes every generated page begins with (a damaged page too).
+HEADER_START = f"---\n{GENERATED}\n".encode()
 WORK_DIRS = tuple(w["id"] for w in data.works())
 #: Directories holding generated pages: the works' chapters, and the back matter (conv/pages.py).
 GENERATED_DIRS = WORK_DIRS + ("apparatus",)
@@ -37,7 +39,7 @@ def split_header(text: str) -> tuple[dict, str] | None:
 
 def check_untouched(path: Path) -> None:
     """Refuse to overwrite a file the converter did not write, or one edited by hand."""
-    text = path.read_text(encoding="utf-8")
+    text = data.read_text(path, "this page is damaged: if it is generated, `make clean` (python -m conv clean) removes it")
     parsed = split_header(text)
     if parsed is None:
         raise ConversionError(str(path), 1, 1, "not a generated page (no `yili-generated: conv` header): the converter will not overwrite it", "move the file away, or rename the chapter page it collides with")
