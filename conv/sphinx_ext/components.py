@@ -19,9 +19,11 @@ from conv.sphinx_ext.seeds import setup_seeds
 from conv.sphinx_ext.backmatter.tables import setup_tables
 from conv.sphinx_ext.text.titles import setup_titles
 from conv.sphinx_ext.output.toolbar import setup_toolbar
+from conv.sphinx_ext.output.integrity import setup_integrity
 
 SETUPS: list = [
     setup_domain,  # first: the others register their directives and roles into the yl domain
+    setup_integrity,  # an interrupted build is followed by a full one; departed pages removed
     setup_seeds,  # -D yl_seeds=../seeds: the seeds converted at config-inited (seeds.py)
     setup_chars,
     setup_glosses,
