@@ -153,13 +153,17 @@ def _dump(seeds: Path) -> subprocess.CompletedProcess:
     return run("dump", "--json", *map(str, sorted(seeds.glob("*.txt"))))
 
 
+def _refused(seeds: Path, line: int, message: str) -> None:
+    """Converting ``seeds`` fails with ``message`` at ``line`` of their manifest."""
+    result = _dump(seeds)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"error: {seeds / 'manifest.toml'}:{line}:1: {message}"), result.stderr
+
+
 def test_unknown_chapter_in_the_manifest(tmp_path):
     seeds = _project_copy(tmp_path)
     _edit_manifest(seeds, 'chapters = ["dashe"]', 'chapters = ["nosuch"]')
-    result = _dump(seeds)
-    line = _manifest_line(seeds, 'chapters = ["nosuch"]')
-    assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr.startswith(f"error: {seeds / 'manifest.toml'}:{line}:1: unknown chapter 'nosuch'")
+    _refused(seeds, _manifest_line(seeds, 'chapters = ["nosuch"]'), "unknown chapter 'nosuch'")
 
 
 def test_work_contradicting_line_1(tmp_path):
@@ -175,20 +179,14 @@ def test_work_contradicting_line_1(tmp_path):
 def test_entry_for_a_missing_file(tmp_path):
     seeds = _project_copy(tmp_path)
     (seeds / SEEDS[3].name).unlink()
-    result = _dump(seeds)
-    line = _manifest_line(seeds, f'file = "{SEEDS[3].name}"')
-    assert result.returncode == 2
-    assert result.stderr.startswith(f"error: {seeds / 'manifest.toml'}:{line}:1: seed {SEEDS[3].name} does not exist beside the manifest")
+    _refused(seeds, _manifest_line(seeds, f'file = "{SEEDS[3].name}"'), f"seed {SEEDS[3].name} does not exist beside the manifest")
 
 
 def test_checksum_mismatch_names_the_file(tmp_path):
     seeds = _project_copy(tmp_path)
     target = seeds / SEEDS[4].name
     target.write_bytes(target.read_bytes().replace("右三射用乐".encode(), "右三射用乐".encode() + b" "))
-    result = _dump(seeds)
-    entry = _manifest_line(seeds, f'file = "{SEEDS[4].name}"')
-    assert result.returncode == 2
-    assert result.stderr.startswith(f"error: {seeds / 'manifest.toml'}:{entry + 1}:1: seed {SEEDS[4].name} does not match its sha256")
+    _refused(seeds, _manifest_line(seeds, f'file = "{SEEDS[4].name}"') + 1, f"seed {SEEDS[4].name} does not match its sha256")
 
 
 def test_duplicate_entry(tmp_path):
@@ -196,10 +194,7 @@ def test_duplicate_entry(tmp_path):
     manifest = seeds / "manifest.toml"
     text = manifest.read_text(encoding="utf-8")
     manifest.write_text(text + f'\n[[seed]]\nfile = "{SEEDS[0].name}"\nwork = "judou"\n', encoding="utf-8")
-    line = len(text.split("\n")) + 1 + 1
-    result = _dump(seeds)
-    assert result.returncode == 2
-    assert result.stderr.startswith(f"error: {manifest}:{line}:1: seed {SEEDS[0].name} is described twice")
+    _refused(seeds, len(text.split("\n")) + 2, f"seed {SEEDS[0].name} is described twice")
 
 
 def test_the_same_excerpt_twice_is_refused(tmp_path):
