@@ -6,7 +6,10 @@ BIN       := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 CONVERTED := source/.converted
 SPHINXOPTS ?= -W --keep-going -j auto
-CONV_INPUTS := $(wildcard seeds/*.txt seeds/*.toml conv/data/*) $(shell find conv -name '*.py' -not -path 'conv/sphinx_ext/*' 2>/dev/null)
+# Seeds whose names hold characters outside the safe set (a `:`, a space…) are left out here, so that
+# make can parse its rules; the converter refuses them with their name (README: Bad input).
+CONV_INPUTS := $(shell find seeds -maxdepth 1 \( -name '*.txt' -o -name '*.toml' \) -not -name '*[!A-Za-z0-9._-]*' 2>/dev/null | sort) \
+  $(wildcard conv/data/*) $(shell find conv -name '*.py' -not -path 'conv/sphinx_ext/*' 2>/dev/null)
 
 .PHONY: help venv convert html latexpdf test bench clean distclean
 

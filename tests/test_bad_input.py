@@ -7,6 +7,7 @@ Issue 21, points 3 (control characters), 4 (tracebacks), 5 (the manifest), 8 (co
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import subprocess
 import sys
@@ -380,3 +381,19 @@ def test_seed_names_are_escaped_where_they_are_written():
     assert page.count("\n") == "# 燕礼\n".count("\n") + 7  # no extra line
     assert locus(evil, 3, 4) == '"x\\n<img src=x onerror=alert(1)>:y.txt":3:4'
     assert locus("000_a.txt", 3, 4) == "000_a.txt:3:4"
+
+
+def test_the_makefile_parses_with_an_unsafe_seed_name(tmp_path):
+    """A `:` in a seed's name broke the Makefile's rules; now make runs and the converter names it."""
+    (tmp_path / "seeds").mkdir()
+    (tmp_path / "seeds" / "a:b.txt").write_text(HEAD + "小臣戒与者\n", encoding="utf-8")
+    shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
+    (tmp_path / "pyproject.toml").touch()
+    os.utime(tmp_path / "pyproject.toml", (0, 0))
+    (tmp_path / "installed").touch()  # the venv's stamp, newer than pyproject.toml
+    result = subprocess.run(["make", "-n", "convert", "INSTALLED=installed"], cwd=tmp_path, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "python -m conv build --out source" in result.stdout
+    refused = run("build", "--out", str(tmp_path / "source"), cwd=tmp_path)
+    assert refused.returncode == 2
+    assert "seed file name 'a:b.txt' holds characters outside the safe set" in refused.stderr
