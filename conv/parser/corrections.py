@@ -36,8 +36,6 @@ class Corrections:
                 raise fail(f"correction {entry['id']}: unknown kind {entry['kind']!r} (known: {', '.join(KINDS)})", "see the kinds in conv/parser/corrections.py")
             if entry["kind"] == "title" and entry.get("title") and entry["title"] not in entry["text"]:
                 raise fail(f"correction {entry['id']}: title {entry['title']!r} is not part of its text", "the title must stand inside the text it applies to")
-            if not (PROJECT_SEEDS / entry["seed"]).is_file():
-                raise fail(f"correction {entry['id']}: seed {entry['seed']!r} does not exist in seeds/", "name the seed file the correction applies to")
         self.lines = {str(entry["id"]): lines.get(str(entry["id"]), 1) for entry in self.entries}
         self._index: dict[tuple[str, str, str], dict] = {}  # (seed, kind, text) → the first such entry
         for entry in self.entries:
@@ -62,8 +60,15 @@ class Corrections:
         return self._find(seed, "layer", segment_text)
 
     def check_used(self, seeds: set[str]) -> None:
-        """Every correction for a converted seed must have matched its text."""
+        """Every correction for a converted seed must have matched its text; a correction must name
+        a seed being converted or one of the project's ``seeds/`` (where the project has them: an
+        installed package has none to compare with)."""
+        project = {p.name for p in PROJECT_SEEDS.glob("*.txt")} if PROJECT_SEEDS.is_dir() else None
         for entry in self.entries:
+            if project is not None and entry["seed"] not in seeds | project:
+                raise ConversionError(FILE, self.lines.get(str(entry["id"]), 1), 1,
+                                      f"correction {entry['id']}: seed {entry['seed']!r} does not exist in seeds/",
+                                      "name the seed file the correction applies to")
             if entry["seed"] in seeds and entry["id"] not in self.used:
                 raise ConversionError(
                     FILE, self.lines.get(str(entry["id"]), 1), 1,
