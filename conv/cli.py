@@ -69,8 +69,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "clean":
-            for path in writer.clean(Path(args.out)):
+            skipped: list[Path] = []
+            for path in writer.clean(Path(args.out), skipped):
                 print(f"removed {path}", file=sys.stderr)
+            for path in skipped:
+                print(f"skipped {path}: not UTF-8 and not a generated page (left alone: check it)", file=sys.stderr)
             return 0
         if args.command == "build":
             build.build(seed_paths(args.seeds), Path(args.out), Path(args.ledger) if args.ledger else None,

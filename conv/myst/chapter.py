@@ -5,7 +5,7 @@ import bisect
 
 from conv import datafiles as data
 from conv.model.tree import Chapter, Edition, Passage, Section, Segment, Work
-from conv.myst.escape import escape_inline
+from conv.myst.escape import escape_inline, locus
 from conv.normalize import fold
 from conv.reader.mandoku_lex import Page
 
@@ -46,8 +46,7 @@ class PageWriter:
 
     def source(self, span) -> str:
         seed, start, _ = span
-        line, col = self.edition.sources[seed].position(start)
-        return f"{seed}:{line}:{col}"
+        return locus(seed, *self.edition.sources[seed].position(start))
 
     def emit(self, *lines: str) -> None:
         self.out.extend(lines)

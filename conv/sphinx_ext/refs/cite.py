@@ -31,6 +31,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from conv.sphinx_ext.util import add_node, ANCHOR_RE, depart_noop, visit_noop, warn
 from conv.sphinx_ext.warnings_ import YlWarning
+from conv.sphinx_ext.refs.ednotes_safety import COPY_FLAG
 from conv.sphinx_ext.walk import blocks
 from conv.sphinx_ext.nodes import yl_cite, yl_passage, yl_redirect
 from conv.sphinx_ext.refs.domain import close_anchors, setup_domain
@@ -123,6 +124,8 @@ def warn_unknown_anchor(app: Sphinx, domain, node: nodes.Element) -> bool | None
     the anchor and the known anchors it may have meant."""
     if domain is None or domain.name != "yl":
         return None
+    if node.get(COPY_FLAG):  # a note's copy at its passage: reported on the notes page
+        return True
 
     anchor = node.get("reftarget", "")
     message = f"yl:cite: unknown anchor {anchor!r}: no passage, section or chapter has it"

@@ -1,6 +1,7 @@
 """The editorial note directive (编者校注 ``yl:note``) and what the environment records of notes."""
 from __future__ import annotations
 
+import datetime
 import hashlib
 import re
 from typing import Any
@@ -19,7 +20,7 @@ from conv.sphinx_ext.nodes import yl_ednote, yl_passage
 
 
 RANGE = ".."
-DATE_RE = re.compile(r"^\d{4}(-\d{2}(-\d{2})?)?$")
+DATE_RE = re.compile(r"^\d{4}(-(\d{2})(-(\d{2}))?)?$")
 
 
 
@@ -34,8 +35,11 @@ def _anchor(argument: str) -> str:
 
 def _date(argument: str) -> str:
     value = directives.unchanged_required(argument).strip()
-    if not DATE_RE.match(value):
-        raise ValueError(f"{value!r} is not a date (YYYY-MM-DD, YYYY-MM or YYYY)")
+    match = DATE_RE.match(value)
+    try:  # a calendar date: 2026-13-45 and 2026-02-30 are not
+        datetime.date(int(value[:4]), int(match.group(2) or 1), int(match.group(4) or 1))
+    except (AttributeError, ValueError):
+        raise ValueError(f"{value!r} is not a date (YYYY-MM-DD, YYYY-MM or YYYY, a day of the calendar)") from None
     return value
 
 
