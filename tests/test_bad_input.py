@@ -71,7 +71,7 @@ def test_every_control_character_is_reported_exactly_once(text):
 
 def _project_copy(tmp_path: Path) -> Path:
     seeds = tmp_path / "seeds"
-    shutil.copytree(ROOT / "seeds", seeds, ignore=shutil.ignore_patterns("wenyuange"))
+    shutil.copytree(ROOT / "seeds", seeds)
     return seeds
 
 
@@ -163,7 +163,7 @@ def _refused(seeds: Path, line: int, message: str) -> None:
 
 def test_unknown_chapter_in_the_manifest(tmp_path):
     seeds = _project_copy(tmp_path)
-    _edit_manifest(seeds, 'chapters = ["dashe"]', 'chapters = ["nosuch"]')
+    _edit_manifest(seeds, 'juan = []\nchapters = ["dashe"]', 'juan = []\nchapters = ["nosuch"]')  # seed 004's entry
     _refused(seeds, _manifest_line(seeds, 'chapters = ["nosuch"]'), "unknown chapter 'nosuch'")
 
 
@@ -355,7 +355,7 @@ def test_sphinx_reports_bad_data_files_as_errors(tmp_path, fault):
         shutil.copy(ROOT / "source" / name, src / name)
     args = []
     if fault == "manifest":
-        _edit_manifest(seeds, 'chapters = ["dashe"]', 'chapters = ["dashe"')
+        _edit_manifest(seeds, 'juan = []\nchapters = ["dashe"]', 'juan = []\nchapters = ["dashe"')
         where = f"{seeds / 'manifest.toml'}:"
     else:
         ledger = tmp_path / "anchors.tsv"
