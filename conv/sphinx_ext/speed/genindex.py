@@ -29,6 +29,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.util import logging
 
+from conv.sphinx_ext.util import add_templates_folder
 from conv.sphinx_ext.speed.kept import Signature, read_kept, write_kept
 from conv.sphinx_ext.speed.search_entries import index_entries_signature
 from conv.sphinx_ext.speed.versions import compatible, installed
@@ -52,8 +53,7 @@ def setup_genindex(app: Sphinx) -> None:
 
 
 def add_templates(app: Sphinx, config: Config) -> None:
-    if str(TEMPLATES) not in config.templates_path:
-        config.templates_path.append(str(TEMPLATES))
+    add_templates_folder(config, TEMPLATES)
 
 
 def genindex_signature(builder) -> Signature:
