@@ -30,6 +30,7 @@ def test_wheel_holds_data_static_and_templates(wheel):
     for wanted in ("conv/data/works.toml", "conv/data/anchors.tsv", "conv/FORMAT.md",
                    "conv/sphinx_ext/static/yili.css", "conv/sphinx_ext/static/yili.sty",
                    "conv/sphinx_ext/templates/domainindex.html", "conv/sphinx_ext/speed/__init__.py",
+                   "conv/sphinx_ext/speed/templates/genindex.html",
                    "conv/reader/source.py", "conv/myst/backmatter/pages.py"):
         assert wanted in names, wanted
     assert not any(name.startswith(("tests/", "bench/", "seeds/")) for name in names)
