@@ -194,20 +194,36 @@ def test_gloss_index_orders_by_guangyun_position(export, soup):
     assert anchor(chi[6].find("a")["href"]) == "judou-xiangshe-78"
 
 
-def test_gloss_index_lists_the_mismatches_apart(export, soup):
+CLASSES = {"other": "other reading", "system": "system difference", "suspect": "suspect",
+           "lost": "lost character", "unresolved": "unresolved"}
+
+
+def test_gloss_index_lists_each_class_apart(export, soup):
     page = soup("apparatus/glosses")
     glosses = glosses_of(export)
+    for section, status in CLASSES.items():
+        table = page.select_one(f"section#apparatus-glosses-{section} table")
+        listed = [diplomatic(c[0]) for c in rows(table)] if table else []
+        assert listed == [resolved(g["text"]) for g in glosses if g["status"] == status], section
+    heads = {s: page.select_one(f"section#apparatus-glosses-{s} h3").get_text().strip("#¶ ") for s in CLASSES}
+    assert heads == {"other": "他字之音", "system": "音系差异", "suspect": "疑讹", "lost": "录入失字",
+                     "unresolved": "未能推定"}
     other = rows(page.select_one("section#apparatus-glosses-other table"))
-    unresolved = rows(page.select_one("section#apparatus-glosses-unresolved table"))
-    assert [diplomatic(c[0]) for c in other] == [resolved(g["text"]) for g in glosses if g["status"] == "other reading"]
-    assert [diplomatic(c[0]) for c in unresolved] == [resolved(g["text"]) for g in glosses if g["status"] == "unresolved"]
     gong = [c for c in other if diplomatic(c[0]).startswith("共九勇反")]
     assert len(gong) == 2
     for cells in gong:
-        assert cells[1].get_text() == "見三C鍾上"
-        assert cells[2].get_text() == "見三C鍾平、羣三C鍾去"  # 共's own readings
-    assert {anchor(c[4].find("a")["href"]) for c in gong} == {"judou-xiangshe-51", "tongjie-xiangyinjiu-45"}
+        assert [c.get_text() for c in cells[1:4]] == ["見三C鍾上", "拱", "見三C鍾平、羣三C鍾去"]  # 拱's 小韵
+    assert {anchor(c[5].find("a")["href"]) for c in gong} == {"judou-xiangshe-51", "tongjie-xiangyinjiu-45"}
     assert not any(diplomatic(c[0]) == "弛尸纸反" for c in other)
+    # the seeds' own cases of each class (issue 23, points 3 and 4)
+    placed = {diplomatic(c[0]): section for section in CLASSES
+              for c in rows(page.select_one(f"section#apparatus-glosses-{section} table") or page.new_tag("table"))}
+    assert {text: placed.get(text) for text in ("拊者甫反", "篠息小反", "岐其宜反", "了音了", "蒙音蒙", "臑奴报反",
+                                                 "累力追反", "共九勇反")} == {
+        "拊者甫反": "suspect", "篠息小反": "system", "岐其宜反": "system", "了音了": "lost", "蒙音蒙": "lost",
+        "臑奴报反": None, "累力追反": None, "共九勇反": "other"}  # 臑 and 累 match through 腝 and 纍
+    statuses = {diplomatic(c[1]): c[5].get_text() for c in rows(page.select_one("table.yl-gloss-index"))}
+    assert statuses["臑奴报反"] == "合于本字" and statuses["了音了"] == "录入失字"
 
 
 # -- 郑注's glossary ----------------------------------------------------------------------------

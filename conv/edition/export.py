@@ -10,7 +10,7 @@ def gloss(g: Gloss) -> dict:
         "char": g.char, "kind": g.kind, "upper": g.upper, "lower": g.lower, "sound": g.sound,
         "text": g.text, "span": list(g.span), "position": g.position, "positions": g.positions,
         "status": g.status, "second": g.second, "context": g.context, "definition": g.definition,
-        "scope": g.scope, "note": g.note,
+        "scope": g.scope, "note": g.note, "alternatives": g.alternatives, "homophone": g.homophone,
     }
 
 

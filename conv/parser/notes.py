@@ -73,5 +73,6 @@ class NoteSegmenter:
                 g.char, g.kind, g.upper, g.lower, g.sound, g.text, span, position=reading.position,
                 positions=reading.positions, status=reading.status, second=g.second, context=g.context,
                 definition=g.definition, scope=g.scope, note=reading.note,
+                alternatives=reading.alternatives, homophone=reading.homophone,
             ))
         return out

@@ -36,7 +36,8 @@ SECTIONS = (
 _BEFORE = {"lacuna-end", "lacuna-chapter-end", "dropped"}  # belong to what precedes them
 PUA_KINDS = {"quebi": "缺笔", "variant": "异体", "spurious": "衍字"}
 GLOSS_KINDS = {"fanqie": "反切", "zhiyin": "直音", "ruzi": "如字", "other": "其他"}
-STATUS_NAMES = {"matches": "合于本字", "other reading": "非本字之音", "unresolved": "未能推定"}
+STATUS_NAMES = {"matches": "合于本字", "other reading": "他字之音", "system difference": "音系差异",
+                "suspect": "疑讹", "lost character": "录入失字", "unresolved": "未能推定"}
 GLOSSARY_FORMS = {"you": "X犹Y也", "wei": "X谓Y", "ye": "X，Y也", "zhe": "X者，Y也"}
 TRADITION_LABEL = "异"
 INTERVENTION_LABEL = "校"

@@ -129,8 +129,8 @@ class SecondReadings(SphinxTransform):
                 node.attributes.update(fields)
 
 
-STATUS_LABELS = {"matches": "合于本字之音", "other reading": "非本字广韵之音",
-                 "unresolved": "未能推定"}
+STATUS_LABELS = {"matches": "合于本字之音", "other reading": "他字之音", "system difference": "音系差异",
+                 "suspect": "疑讹", "lost character": "录入失字", "unresolved": "未能推定"}
 
 
 def _shown(text: str) -> str:
