@@ -332,7 +332,6 @@ def test_problems_on_the_seeds_are_only_what_needs_an_editor(dump):
     assert [(p["seed"], p["line"], p["col"], p["kind"]) for p in dump["problems"]] == [
         (S002, 27, 216, "unparsed-gloss"),  # 膊音纯又説文之允反: the tail of a 音义 (膊 for 膞)
         (S001, 35, 35, "unparsed-reading"),  # 今文君射则为下: the difference is not stated
-        (S004, 49, 53, "unparsed-reading"),  # 今文觯为觚公答拜无再拜
         (S003, 29, 183, "reading-lemma-not-found"),  # 今文无众酬者, but the 经 has 众受酬者
     ]
 

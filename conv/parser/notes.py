@@ -67,7 +67,7 @@ class NoteSegmenter:
             return []
         found, unparsed = parsed if parsed is not None else gloss_parser.parse_run(segment.text)
         for a, b in unparsed:
-            self.report.problem(segment.offsets[a], "unparsed-gloss", f"音义 text {segment.text[a:b]!r} is not a gloss the parser knows: check it, or extend conv/parser/glosses.py")
+            self.report.problem(segment.offsets[a], "unparsed-gloss", f"音义 {segment.text!r}: {segment.text[a:b]!r} is not a gloss the parser knows (it stays in the 音义): check the witness, or extend conv/parser/glosses.py")
         out = []
         for g in found:
             span = self.report.span(segment.offsets[g.start], segment.offsets[g.end - 1] + 1)
