@@ -184,7 +184,7 @@ def test_gloss_index_orders_by_guangyun_position(export, soup):
     table = page.select_one("section#apparatus-glosses-by-position table.yl-gloss-index")
     found = rows(table)
     glosses = glosses_of(export)
-    assert len(found) == len(glosses) == 118
+    assert len(found) == len(glosses) == 119
     positions = [cells[0].get_text().split("（")[0] for cells in found]
     located = [p for p in positions if p != "—"]
     assert located == sorted(located, key=phonology.sort_key)
@@ -231,7 +231,7 @@ def test_gloss_index_lists_each_class_apart(export, soup):
 def test_glossary_page_has_every_definition_in_pinyin_order(export, soup):
     table = soup("apparatus/glossary").select_one("table.yl-glossary")
     found = rows(table)
-    assert len(found) == len(export["glossary"]) == 121
+    assert len(found) == len(export["glossary"]) == 122
     for cells, entry in zip(found, export["glossary"]):
         assert diplomatic(cells[0]) == resolved(entry["term_witness"])
         assert diplomatic(cells[2]) == resolved(entry["definition_witness"])
@@ -304,7 +304,7 @@ def test_apparatus_lists_every_intervention_and_drop(export, soup):
 def test_every_reading_is_on_its_apparatus_page(export, soup):
     works = work_of_seed(export)
     readings = export["variants"]["readings"]
-    assert len(readings) == 45
+    assert len(readings) == 46
     for work in ("judou", "tongjie"):
         page = soup(f"apparatus/{work}")
         mine = [r for r in readings if works[r["span"][0]] == work]
@@ -436,3 +436,28 @@ def test_locator_places_entries_where_they_belong():
     assert corrections["c6"].anchor == "judou-xiangshe-1"  # the remark opening the excerpt
     assert {e.locus.anchor for e in by_kind["lacuna-end"]} == {"judou-shaolao-33"}
     assert {e.locus.anchor for e in by_kind["dropped"]} == {"judou-shaolao-33"}
+
+
+# -- what 郑注 distinguishes (issue 23, point 1) ----------------------------------------------------
+
+def normalized_view(element) -> str:
+    """The text of an element as the normalized view shows it (each folded character's .yl-n)."""
+    element = BeautifulSoup(str(element), "html.parser")
+    for node in element.select(".yl-char .yl-w, .yl-appmark, .yl-permalink"):
+        node.decompose()
+    return element.get_text()
+
+
+def test_what_zheng_distinguishes_stays_in_both_views(soup):
+    passage = soup("judou/shaolao").select_one("#judou-shaolao-28")
+    zhu = passage.select_one(".yl-zhu")
+    for view in (diplomatic, normalized_view):
+        assert "竝并也" in view(zhu) and "今文竝皆为并" in view(zhu)
+        assert "以竝肠三" in view(passage.select_one(".yl-text"))
+    assert not [c for c in passage.select(".yl-char") if c.select_one(".yl-w").get_text() == "竝"]
+    assert "说文" in normalized_view(passage)  # 説 still folds in the same passage
+    entry = next(e for e in soup("apparatus/judou").select(".yl-app") if "今文竝皆为并" in diplomatic(e))
+    assert normalized_view(entry.select_one(".yl-app-body")).startswith("竝〕今文皆作“并”")
+    row = next(r for r in rows(soup("apparatus/glossary").select_one("table.yl-glossary"))
+               if diplomatic(r[3]) == "竝并也")
+    assert [normalized_view(c) for c in (row[0], row[2], row[3])] == ["竝", "并", "竝并也"]

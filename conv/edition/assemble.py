@@ -16,7 +16,7 @@ from conv.reader import manifest
 
 from conv.reader import source as reader
 
-from conv.analyses import readings
+from conv.analyses import distinctions, readings
 from conv.parser.corrections import Corrections
 from conv.model.tree import Edition, Meta, Work
 from conv.nogc import no_cyclic_gc
@@ -66,6 +66,7 @@ def _convert(paths, corrections, ledger, full) -> Edition:
     edition.anchors = anchors.assign(edition, ledger, full=full)
     edition.redirects = edition.anchors.redirects
     edition.problems.extend(edition.anchors.problems)
+    distinctions.protect(edition)  # after the anchors: a fingerprint is the fully folded text
     edition.problems.extend(readings.problems(edition))  # 今文/古文 notes that need an editor
     conservation.check(edition)
     return edition

@@ -24,7 +24,7 @@ def segment(s: Segment) -> dict:
 def passage(p: Passage) -> dict:
     return {
         "id": p.id, "layer": p.layer, "text": p.text, "normalized": p.normalized,
-        "span": list(p.span), "notes": [segment(s) for s in p.notes], "lacuna": p.lacuna,
+        "span": list(p.span), "notes": [segment(s) for s in p.notes], "lacuna": p.lacuna, "kept": p.kept,
     }
 
 

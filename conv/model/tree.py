@@ -70,6 +70,7 @@ class Passage:
     span: Span
     notes: list[Segment] = field(default_factory=list)
     lacuna: str | None = None  # "start": the 经 before the first note is lost
+    kept: str = ""  # characters its normalized text keeps unfolded (郑注 distinguishes them: 竝)
 
 
 @dataclass

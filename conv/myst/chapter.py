@@ -66,6 +66,8 @@ class PageWriter:
         self.emit(f"::::{{yl:passage}} {passage.id}", f":layer: {passage.layer}", f":source: {self.source(passage.span)}")
         if passage.lacuna:
             self.emit(f":lacuna: {passage.lacuna}")
+        if passage.kept:
+            self.emit(f":keep: {passage.kept}")
         self.emit("")
         if passage.text:
             self.emit(escape_inline(passage.text), "")

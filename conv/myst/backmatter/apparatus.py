@@ -9,7 +9,7 @@ from conv.analyses import readings
 from conv.model.tree import Edition, Work
 from conv.myst.backmatter.locator import (
     _BEFORE, INTERVENTION_LABEL, KIND_NAMES, PUA_KINDS, SECTIONS, TRADITION_LABEL, Locator, Locus, context,
-    datatable, shorten, source_of, witness_slice,
+    datatable, kept_forms, shorten, source_of, witness_slice,
 )
 from conv.myst.escape import escape_inline
 
@@ -26,6 +26,7 @@ class Entry:
     id: str = ""
     label: str = ""
     source: str = ""  # seed:line:col
+    keep: str = ""  # characters shown as printed in both views (its passage's ``kept``: 竝)
 
 
 class Apparatus:
@@ -39,6 +40,7 @@ class Apparatus:
         self.readings: dict[str, list[Entry]] = {w.id: [] for w in edition.works}
         self.pua_counts: dict[str, Counter] = {w.id: Counter() for w in edition.works}
         self._pua_groups: dict[tuple[str, str, str], Entry] = {}  # (work, code point, locus) → entry
+        self.kept = kept_forms(edition)  # what 郑注 distinguishes (conv.analyses.distinctions)
         for record in edition.apparatus:
             self._intervention(record)
         for record in edition.dropped:
@@ -124,7 +126,9 @@ class Apparatus:
             return
         self.readings[work].append(Entry("unparsed" if reading.get("unparsed") else "reading", locus,
                                          list(reading["span"]), reading_body(reading),
-                                         source=source_of(self.edition, reading["span"])))
+                                         source=source_of(self.edition, reading["span"]),
+                                         keep="".join(c for c in self.kept.get(reading["passage"], "")
+                                                      if c in reading.get("statement", ""))))
 
     def _key(self, entry: Entry) -> tuple:
         chapter = entry.locus.chapter_index if entry.locus else 0
@@ -169,7 +173,10 @@ def _app_directive(entry: Entry, full: bool = False) -> list[str]:
     lines = [f":::{{yl:app}} {entry.id}", f":label: {entry.label}", f":kind: {entry.kind}"]
     if locus is not None:
         lines += [f":locus: {locus.anchor}", f":locus-text: {locus.full_label if full else locus.label}"]
-    return lines + [":source: " + entry.source, "", entry.body, ":::", ""]
+    lines.append(":source: " + entry.source)
+    if entry.keep:
+        lines.append(":keep: " + entry.keep)
+    return lines + ["", entry.body, ":::", ""]
 
 
 def work_page(apparatus: Apparatus, work: Work) -> str:

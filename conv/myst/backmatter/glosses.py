@@ -125,6 +125,3 @@ def glosses_page(edition: Edition, locator: Locator) -> str:
         out += datatable(["音义", "推得之音", "小韵", "本字《广韵》之音", "说明", "出处"], table,
                          [3, 3, 1, 4, 5, 3], "witness text text text text cite", "yl-gloss-mismatches")
     return "\n".join(out).rstrip("\n") + "\n"
-
-
-# -- 郑注 glossary ----------------------------------------------------------------------------

@@ -195,6 +195,20 @@ def datatable(header: list[str], rows: list[list], widths: list[int], cells: str
     return lines + [":::", ""]
 
 
+def kept_forms(edition: Edition) -> dict[str, str]:
+    """Passage id → the characters its normalized view keeps as printed (``Passage.kept``: what
+    郑注 distinguishes there, 竝), for the passages with any."""
+    return {p.id: p.kept for w in edition.works for c in w.chapters for s in c.sections
+            for p in s.passages if p.kept}
+
+
+def witness(text: str, keep: str = ""):
+    """A witness cell of a ``yl:datatable``: the text, or ``[text, keep]`` when it holds a
+    character of ``keep``."""
+    keep = "".join(char for char in keep if char in text)
+    return [text, keep] if keep else text
+
+
 def source_of(edition: Edition, span) -> str:
     seed, start = span[0], span[1]
     line, col = edition.sources[seed].position(start)
