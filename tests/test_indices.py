@@ -145,6 +145,19 @@ def test_terms_index_matches_the_export_for_every_term(export, soup):
             assert term_passages(page, term["term"]) == term["passages"], term["term"]
 
 
+def test_terms_index_shows_the_senses(export, soup):
+    page = soup("yl-terms")
+    zun = page.find("dt", id="yl-term-尊")
+    assert zun.select_one(".yl-term-count").get_text().startswith("5次")
+    assert "设尊" in zun.select_one(".yl-term-note").get_text()
+    sui = page.find("dt", id="yl-term-遂")
+    assert sui.find_parent("section")["id"] == "yl-terms-she"
+    assert "决遂" in sui.select_one(".yl-term-note").get_text() and len(term_passages(page, "遂")) == 20
+    assert term_passages(page, "县") == ["judou-yanli-3"]
+    assert "一字多义" in page.select_one(".yl-index-intro").get_text()
+    assert page.find(id="yl-terms-unplaced") is None  # every occurrence of the seeds is placed
+
+
 def test_terms_index_states_the_rule_for_terms_inside_longer_terms(soup):
     intro = soup("yl-terms").select_one(".yl-index-intro").get_text()
     for words in ("长词优先", "“司射”“上射”中不计“射”", "“释获者”中不计“获者”", "先起者先得", "同形异词"):

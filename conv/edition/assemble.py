@@ -16,7 +16,7 @@ from conv.reader import manifest
 
 from conv.reader import source as reader
 
-from conv.analyses import distinctions, readings
+from conv.analyses import distinctions, readings, terms
 from conv.parser.corrections import Corrections
 from conv.model.tree import Edition, Meta, Work
 from conv.nogc import no_cyclic_gc
@@ -68,6 +68,7 @@ def _convert(paths, corrections, ledger, full) -> Edition:
     edition.problems.extend(edition.anchors.problems)
     distinctions.protect(edition)  # after the anchors: a fingerprint is the fully folded text
     edition.problems.extend(readings.problems(edition))  # 今文/古文 notes that need an editor
+    edition.problems.extend(terms.problems(edition))  # 名物 the sense rules cannot place
     conservation.check(edition)
     return edition
 
