@@ -474,3 +474,20 @@ def test_what_zheng_distinguishes_stays_in_both_views(soup):
     row = next(r for r in rows(soup("apparatus/glossary").select_one("table.yl-glossary"))
                if diplomatic(r[3]) == "竝并也")
     assert [normalized_view(c) for c in (row[0], row[2], row[3])] == ["竝", "并", "竝并也"]
+
+
+# -- merges of the simplified seeds (issue 23, point 5) -------------------------------------------
+
+def test_merged_characters_are_listed_and_the_gloss_reads_the_restored_form(export, soup):
+    page = soup("apparatus/judou")
+    section = page.select_one("section#apparatus-judou-restorations")
+    assert section.find("h2").get_text().strip("¶ ") == "简体合并之字"
+    bodies = [diplomatic(e.select_one(".yl-app-body")) for e in entries(page, "restoration")]
+    assert len(bodies) == 8 and all("文渊阁本作" in b for b in bodies)
+    assert bodies[1].startswith("“干”，文渊阁本作“幹”（KR1d0038 5-26b 个音幹）")
+    chapter = soup("judou/xiangshe")
+    gloss = next(g for g in chapter.select("#judou-xiangshe-94 .yl-gloss") if diplomatic(g) == "个音干")
+    assert (gloss["data-restored"], gloss["data-position"]) == ("个音幹", "見開一寒去")
+    assert "文渊阁本作个音幹" in gloss["title"]
+    marks = [a.get_text() for a in chapter.select("#judou-xiangshe-94 .yl-appmark")]
+    assert marks == ["校22,校23"]  # 东方干为右个, 个音干: after the 21 entries there were before

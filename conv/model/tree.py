@@ -43,6 +43,7 @@ class Gloss:
     note: str = ""  # how the position was found (e.g. 类隔), why it is not the character's
     alternatives: list[str] = field(default_factory=list)  # positions only a speller's other reading gives
     homophone: str = ""  # the 小韵 (its representative character) of a position not the character's
+    restored: str = ""  # the gloss with the 文渊阁 forms of merged characters (个音幹), when any
 
 
 @dataclass

@@ -18,18 +18,21 @@ from conv.parser import phonology
 from conv.parser.corrections import Corrections
 from conv.parser.drafts import NoteDraft
 from conv.parser.report import SeedReport
+from conv.parser.restorations import restore
 from conv.parser.segments import Unit, classify, split_shu
 
 
 class NoteSegmenter:
     """Turns the note drafts of one seed, of one work's layout, into segments."""
 
-    def __init__(self, report: SeedReport, folded: FoldedSource, corrections: Corrections, layout: str) -> None:
+    def __init__(self, report: SeedReport, folded: FoldedSource, corrections: Corrections, layout: str,
+                 restored: dict[int, dict] | None = None) -> None:
         self.report = report
         self.folded = folded
         self.corrections = corrections
         self.layer_corrections = corrections.applies(report.seed, "layer")
         self.layout = layout
+        self.restored = restored or {}  # seed offset → restoration (conv.parser.restorations)
 
     def segments(self, note: NoteDraft, mulu: bool, still_open: bool) -> list[Segment]:
         """The segments of ``note``; ``mulu``: a chapter title's note; ``still_open``: no 】 came."""
@@ -71,12 +74,13 @@ class NoteSegmenter:
         out = []
         for g in found:
             span = self.report.span(segment.offsets[g.start], segment.offsets[g.end - 1] + 1)
-            reading = phonology.reading(g)
+            sounded, restored = restore(g, segment.offsets[g.start:g.end], self.restored)
+            reading = phonology.reading(sounded)
             out.append(Gloss(
                 g.char, g.kind, g.upper, g.lower, g.sound, g.text, span, position=reading.position,
                 positions=reading.positions, status=reading.status, second=g.second, context=g.context,
                 definition=g.definition, scope=g.scope, note=reading.note,
-                alternatives=reading.alternatives, homophone=reading.homophone,
+                alternatives=reading.alternatives, homophone=reading.homophone, restored=restored,
             ))
         return out
 

@@ -115,6 +115,9 @@ class Apparatus:
             return escape_inline("底本始于注中：所注经文及注首不在节录之内。")
         if kind == "lacuna-end":
             return escape_inline("底本止于注中：注文后半不在节录之内。")
+        if kind == "restoration":
+            return escape_inline(f"“{record.get('witness', '')}”，文渊阁本作“{record.get('reading', '')}”"
+                                 f"（{record.get('page', '')}）。{reason}。录入本（简体）合二字为一，底本视图照录。")
         if kind == "dropped":
             return escape_inline(f"删去“{record.get('text', '')}”：{reason}")
         return escape_inline(f"{kind}：{reason}")
@@ -186,8 +189,8 @@ def work_page(apparatus: Apparatus, work: Work) -> str:
     out += [
         escape_inline(
             f"本篇逐条列出转换《{work.title}》底本时所作的每一处处理：据校改表（conv/data/corrections.toml）"
-            "所作的校改及其理由，私用区码位的校正与删除，跨页文字的接合，节录起讫与残缺，删去的非底本文字；"
-            "又列郑注所载今文、古文异文。"
+            "所作的校改及其理由，私用区码位的校正与删除，跨页文字的接合，节录起讫与残缺，删去的非底本文字，"
+            "简体录入本合并而文渊阁本有别之字；又列郑注所载今文、古文异文。"
         ),
         "",
         escape_inline(

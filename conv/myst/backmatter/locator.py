@@ -23,6 +23,7 @@ KIND_NAMES = {
     "lacuna-end": "底本止于注中",
     "lacuna-chapter-end": "节录止于篇中",
     "dropped": "删除（非底本文字）",
+    "restoration": "简体合并之字",
     "unknown": "其他",
 }
 #: Sections of an apparatus page: (anchor suffix, heading, kinds).
@@ -32,6 +33,7 @@ SECTIONS = (
     ("page-breaks", "跨页接合", ("page-break-note", "page-break-text")),
     ("lacunae", "节录起讫与残缺", ("lacuna-chapter-start", "lacuna-start", "lacuna-end", "lacuna-chapter-end")),
     ("dropped", "删除", ("dropped",)),
+    ("restorations", "简体合并之字", ("restoration",)),
 )
 _BEFORE = {"lacuna-end", "lacuna-chapter-end", "dropped"}  # belong to what precedes them
 PUA_KINDS = {"quebi": "缺笔", "variant": "异体", "spurious": "衍字"}

@@ -58,7 +58,8 @@ KIND_TITLES = {
     "correction": "校改", "pua": "私用区字", "spurious": "衍字", "page-break-note": "注文跨页接合",
     "page-break-text": "经文跨页接合", "lacuna-chapter-start": "节录始于篇中",
     "lacuna-start": "底本始于注中", "lacuna-end": "底本止于注中",
-    "lacuna-chapter-end": "节录止于篇中", "dropped": "删除", "reading": "今古文异文",
+    "lacuna-chapter-end": "节录止于篇中", "dropped": "删除", "restoration": "简体合并之字",
+    "reading": "今古文异文",
     "unparsed": "今古文（未能解析）",
 }
 
