@@ -51,7 +51,7 @@ def test_installed_wheel_builds_the_edition(wheel, tmp_path):
     generated = {"judou", "tongjie", "apparatus", ".converted"}  # the converter writes them again
     shutil.copytree(ROOT / "source", work / "source",
                     ignore=lambda folder, names: generated & set(names) if Path(folder) == ROOT / "source" else set())
-    shutil.copytree(ROOT / "seeds", work / "seeds", ignore=shutil.ignore_patterns("wenyuange"))
+    shutil.copytree(ROOT / "seeds", work / "seeds")
     where = subprocess.run([str(python), "-c", "import conv; print(conv.__file__)"], cwd=work,
                            capture_output=True, text=True, check=True).stdout
     assert where.startswith(str(site)), where
