@@ -155,6 +155,12 @@ def correction_lines() -> dict[str, int]:
 
 
 @cache
+def restorations() -> list[dict]:
+    """Characters the simplified seeds merged (简体合并字), restored from the 文渊阁 text, each reviewed."""
+    return _toml("restorations.toml").get("restoration", [])
+
+
+@cache
 def drops() -> list[dict]:
     """Lines to drop (watermarks), each with its pattern and reason."""
     return _toml("drops.toml")["drop"]

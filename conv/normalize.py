@@ -102,6 +102,12 @@ def fold(text: str) -> str:
     return text.translate(_TABLE)
 
 
+def fold_keeping(text: str, keep: frozenset[str]) -> str:
+    """``fold(text)`` leaving the characters of ``keep`` as they are (what 郑注 distinguishes in a
+    passage: ``conv.analyses.distinctions``)."""
+    return "".join(char if char in keep else fold_char(char) for char in text)
+
+
 def fold_same_length(text: str) -> str:
     """Like ``fold`` but one character for one (a spurious code point stays): for recognising
     structure in a seed whatever its script, offsets unchanged."""

@@ -244,7 +244,8 @@ def test_segment_layers(dump):
     p, _ = find_note(dump, "欲令射者见侯与旌深有志于中")
     assert [(n["layer"], n["text"]) for n in p["notes"]] == [
         ("zhu", "欲令射者见侯与旌深有志于中"),
-        ("an", "上文命张侯倚旌疏云同是西阶前至此未有他事当亦西阶前命之也"),
+        ("an", "上文命张侯倚旌"),
+        ("shu", "疏云同是西阶前至此未有他事当亦西阶前命之也"),  # 张尔岐 quotes 贾疏 (point 6)
     ]
     p, _ = find_note(dump, "声不絶不以宫商")
     assert [n["layer"] for n in p["notes"]] == ["zhu", "yin"]
@@ -265,6 +266,62 @@ def test_segment_layers(dump):
     assert [n["layer"] for n in p["notes"]] == ["zhu", "shu", "an"]
 
 
+def layers_of(dump, anchor: str) -> list[tuple[str, str]]:
+    passage = next(p for _, _, _, p in all_passages(dump) if p["id"] == anchor)
+    return [(n["layer"], n["text"]) for n in passage["notes"]]
+
+
+@pytest.mark.parametrize("anchor,tail", [
+    ("judou-yanli-1", "疏云周礼太仆职云王燕饮则相其法"),
+    ("judou-xiangshe-163", "疏云据大射之侯若賔射之侯则三分其侯正居一焉"),
+])
+def test_judou_quotation_of_the_shu_after_a_remark_is_shu(dump, anchor, tail):
+    notes = layers_of(dump, anchor)
+    assert [layer for layer, _ in notes] == ["zhu", "an", "shu"]
+    assert notes[2][1].startswith(tail)
+    assert not any("疏云" in text for layer, text in notes if layer == "an")
+
+
+def test_the_shu_of_another_place_stays_in_the_argument(dump):
+    # 彼处疏云…: 张尔岐 names the 疏 of another passage inside his own argument
+    assert [layer for layer, _ in layers_of(dump, "judou-shaolao-5")] == ["zhu", "shu", "an"]
+    assert "彼处疏云孔甫之等是实字" in layers_of(dump, "judou-shaolao-5")[2][1]
+    assert [layer for layer, _ in layers_of(dump, "judou-xiangshe-179")] == ["zhu", "shu"]
+
+
+def test_a_gloss_with_a_tail_the_grammar_cannot_read_is_still_yin(dump):
+    notes = layers_of(dump, "judou-shaolao-28")
+    assert notes[1] == ("yin", "膊音纯又説文之允反")  # the tail stays with it…
+    passage = next(p for _, _, _, p in all_passages(dump) if p["id"] == "judou-shaolao-28")
+    assert [g["text"] for g in passage["notes"][1]["glosses"]] == ["膊音纯"]
+    problem = next(p for p in dump["problems"] if p["kind"] == "unparsed-gloss")  # …and is reported
+    assert (problem["seed"], problem["line"], problem["col"]) == (S002, 27, 216)
+    assert "又説文之允反" in problem["message"]
+
+
+@pytest.mark.parametrize("anchor,notes", [
+    ("judou-xiangshe-161", [("zhu", "便其事也"), ("yin", "扑普卜反")]),
+    ("tongjie-xiangyinjiu-7", [("yin", "辩音遍"), ("zhu", "亦每献荐于其位位在下今文辩皆作遍")]),
+    ("tongjie-xiangyinjiu-41", [("yin", "相息亮反"), ("zhu", "作使也礼乐之正既成将留宾为有解惰立司正以监之拜拜其许")]),
+    ("tongjie-xiangyinjiu-53", [("zhu", "旅序也于是介酬众宾众宾又以次序相酬某者众宾姓也同姓则以伯仲别之又同则以其字别之"),
+                                ("yin", "别彼列反")]),
+    ("tongjie-xiangyinjiu-68", [("zhu", "西阶前也弟子宾之少者俎者主人之吏设之使弟子俟彻者明彻俎宾之义"),
+                                ("yin", "少申召反")]),
+])
+def test_a_gloss_opening_or_ending_a_zhu_is_its_own_yin(dump, anchor, notes):
+    found = layers_of(dump, anchor)
+    assert any(found[i:i + len(notes)] == notes for i in range(len(found)))
+
+
+def test_a_gloss_ending_a_remark_is_its_own_yin(dump):
+    notes = layers_of(dump, "judou-shaolao-7")
+    assert notes[1][0] == "an" and notes[1][1].endswith("顾炎武云假大也大筮之")
+    assert notes[2:] == [("yin", "大音太"), ("yin", "繇直又反")]
+    # only 音义 segments hold glosses
+    for _, _, _, p in all_passages(dump):
+        assert all(not n["glosses"] for n in p["notes"] if n["layer"] != "yin")
+
+
 def test_corrections_become_apparatus(dump):
     applied = sorted(a["correction"] for a in dump["apparatus"] if a["kind"] == "correction")
     assert applied == ["c1", "c2", "c3", "c4", "c5", "c6"]
@@ -273,8 +330,8 @@ def test_corrections_become_apparatus(dump):
 
 def test_problems_on_the_seeds_are_only_what_needs_an_editor(dump):
     assert [(p["seed"], p["line"], p["col"], p["kind"]) for p in dump["problems"]] == [
+        (S002, 27, 216, "unparsed-gloss"),  # 膊音纯又説文之允反: the tail of a 音义 (膊 for 膞)
         (S001, 35, 35, "unparsed-reading"),  # 今文君射则为下: the difference is not stated
-        (S004, 49, 53, "unparsed-reading"),  # 今文觯为觚公答拜无再拜
         (S003, 29, 183, "reading-lemma-not-found"),  # 今文无众酬者, but the 经 has 众受酬者
     ]
 

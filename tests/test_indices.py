@@ -147,6 +147,19 @@ def test_terms_index_matches_the_export_for_every_term(export, soup):
             assert term_passages(page, term["term"]) == term["passages"], term["term"]
 
 
+def test_terms_index_shows_the_senses(export, soup):
+    page = soup("yl-terms")
+    zun = page.find("dt", id="yl-term-尊")
+    assert zun.select_one(".yl-term-count").get_text().startswith("5次")
+    assert "设尊" in zun.select_one(".yl-term-note").get_text()
+    sui = page.find("dt", id="yl-term-遂")
+    assert sui.find_parent("section")["id"] == "yl-terms-she"
+    assert "决遂" in sui.select_one(".yl-term-note").get_text() and len(term_passages(page, "遂")) == 20
+    assert term_passages(page, "县") == ["judou-yanli-3"]
+    assert "一字多义" in page.select_one(".yl-index-intro").get_text()
+    assert page.find(id="yl-terms-unplaced") is None  # every occurrence of the seeds is placed
+
+
 def test_terms_index_states_the_rule_for_terms_inside_longer_terms(soup):
     intro = soup("yl-terms").select_one(".yl-index-intro").get_text()
     for words in ("长词优先", "“司射”“上射”中不计“射”", "“释获者”中不计“获者”", "先起者先得", "同形异词"):
@@ -186,7 +199,7 @@ def test_gloss_index_orders_by_guangyun_position(export, soup):
     table = page.select_one("section#apparatus-glosses-by-position table.yl-gloss-index")
     found = rows(table)
     glosses = glosses_of(export)
-    assert len(found) == len(glosses) == 118
+    assert len(found) == len(glosses) == 119
     positions = [cells[0].get_text().split("（")[0] for cells in found]
     located = [p for p in positions if p != "—"]
     assert located == sorted(located, key=phonology.sort_key)
@@ -196,20 +209,36 @@ def test_gloss_index_orders_by_guangyun_position(export, soup):
     assert anchor(chi[6].find("a")["href"]) == "judou-xiangshe-78"
 
 
-def test_gloss_index_lists_the_mismatches_apart(export, soup):
+CLASSES = {"other": "other reading", "system": "system difference", "suspect": "suspect",
+           "lost": "lost character", "unresolved": "unresolved"}
+
+
+def test_gloss_index_lists_each_class_apart(export, soup):
     page = soup("apparatus/glosses")
     glosses = glosses_of(export)
+    for section, status in CLASSES.items():
+        table = page.select_one(f"section#apparatus-glosses-{section} table")
+        listed = [diplomatic(c[0]) for c in rows(table)] if table else []
+        assert listed == [resolved(g["text"]) for g in glosses if g["status"] == status], section
+    heads = {s: page.select_one(f"section#apparatus-glosses-{s} h3").get_text().strip("#¶ ") for s in CLASSES}
+    assert heads == {"other": "他字之音", "system": "音系差异", "suspect": "疑讹", "lost": "录入失字",
+                     "unresolved": "未能推定"}
     other = rows(page.select_one("section#apparatus-glosses-other table"))
-    unresolved = rows(page.select_one("section#apparatus-glosses-unresolved table"))
-    assert [diplomatic(c[0]) for c in other] == [resolved(g["text"]) for g in glosses if g["status"] == "other reading"]
-    assert [diplomatic(c[0]) for c in unresolved] == [resolved(g["text"]) for g in glosses if g["status"] == "unresolved"]
     gong = [c for c in other if diplomatic(c[0]).startswith("共九勇反")]
     assert len(gong) == 2
     for cells in gong:
-        assert cells[1].get_text() == "見三C鍾上"
-        assert cells[2].get_text() == "見三C鍾平、羣三C鍾去"  # 共's own readings
-    assert {anchor(c[4].find("a")["href"]) for c in gong} == {"judou-xiangshe-51", "tongjie-xiangyinjiu-45"}
+        assert [c.get_text() for c in cells[1:4]] == ["見三C鍾上", "拱", "見三C鍾平、羣三C鍾去"]  # 拱's 小韵
+    assert {anchor(c[5].find("a")["href"]) for c in gong} == {"judou-xiangshe-51", "tongjie-xiangyinjiu-45"}
     assert not any(diplomatic(c[0]) == "弛尸纸反" for c in other)
+    # the seeds' own cases of each class (issue 23, points 3 and 4)
+    placed = {diplomatic(c[0]): section for section in CLASSES
+              for c in rows(page.select_one(f"section#apparatus-glosses-{section} table") or page.new_tag("table"))}
+    assert {text: placed.get(text) for text in ("拊者甫反", "篠息小反", "岐其宜反", "了音了", "蒙音蒙", "臑奴报反",
+                                                 "累力追反", "共九勇反")} == {
+        "拊者甫反": "suspect", "篠息小反": "system", "岐其宜反": "system", "了音了": "lost", "蒙音蒙": "lost",
+        "臑奴报反": None, "累力追反": None, "共九勇反": "other"}  # 臑 and 累 match through 腝 and 纍
+    statuses = {diplomatic(c[1]): c[5].get_text() for c in rows(page.select_one("table.yl-gloss-index"))}
+    assert statuses["臑奴报反"] == "合于本字" and statuses["了音了"] == "录入失字"
 
 
 # -- 郑注's glossary ----------------------------------------------------------------------------
@@ -217,7 +246,7 @@ def test_gloss_index_lists_the_mismatches_apart(export, soup):
 def test_glossary_page_has_every_definition_in_pinyin_order(export, soup):
     table = soup("apparatus/glossary").select_one("table.yl-glossary")
     found = rows(table)
-    assert len(found) == len(export["glossary"]) == 121
+    assert len(found) == len(export["glossary"]) == 122
     for cells, entry in zip(found, export["glossary"]):
         assert diplomatic(cells[0]) == resolved(entry["term_witness"])
         assert diplomatic(cells[2]) == resolved(entry["definition_witness"])
@@ -293,7 +322,7 @@ def test_apparatus_lists_every_intervention_and_drop(export, soup):
 def test_every_reading_is_on_its_apparatus_page(export, soup):
     works = work_of_seed(export)
     readings = export["variants"]["readings"]
-    assert len(readings) == 45
+    assert len(readings) == 46
     for work in ("judou", "tongjie"):
         page = soup(f"apparatus/{work}")
         mine = [r for r in readings if works[r["span"][0]] == work]
@@ -425,3 +454,45 @@ def test_locator_places_entries_where_they_belong():
     assert corrections["c6"].anchor == "judou-xiangshe-1"  # the remark opening the excerpt
     assert {e.locus.anchor for e in by_kind["lacuna-end"]} == {"judou-shaolao-33"}
     assert {e.locus.anchor for e in by_kind["dropped"]} == {"judou-shaolao-33"}
+
+
+# -- what 郑注 distinguishes (issue 23, point 1) ----------------------------------------------------
+
+def normalized_view(element) -> str:
+    """The text of an element as the normalized view shows it (each folded character's .yl-n)."""
+    element = BeautifulSoup(str(element), "html.parser")
+    for node in element.select(".yl-char .yl-w, .yl-appmark, .yl-permalink"):
+        node.decompose()
+    return element.get_text()
+
+
+def test_what_zheng_distinguishes_stays_in_both_views(soup):
+    passage = soup("judou/shaolao").select_one("#judou-shaolao-28")
+    zhu = passage.select_one(".yl-zhu")
+    for view in (diplomatic, normalized_view):
+        assert "竝并也" in view(zhu) and "今文竝皆为并" in view(zhu)
+        assert "以竝肠三" in view(passage.select_one(".yl-text"))
+    assert not [c for c in passage.select(".yl-char") if c.select_one(".yl-w").get_text() == "竝"]
+    assert "说文" in normalized_view(passage)  # 説 still folds in the same passage
+    entry = next(e for e in soup("apparatus/judou").select(".yl-app") if "今文竝皆为并" in diplomatic(e))
+    assert normalized_view(entry.select_one(".yl-app-body")).startswith("竝〕今文皆作“并”")
+    row = next(r for r in rows(soup("apparatus/glossary").select_one("table.yl-glossary"))
+               if diplomatic(r[3]) == "竝并也")
+    assert [normalized_view(c) for c in (row[0], row[2], row[3])] == ["竝", "并", "竝并也"]
+
+
+# -- merges of the simplified seeds (issue 23, point 5) -------------------------------------------
+
+def test_merged_characters_are_listed_and_the_gloss_reads_the_restored_form(export, soup):
+    page = soup("apparatus/judou")
+    section = page.select_one("section#apparatus-judou-restorations")
+    assert section.find("h2").get_text().strip("¶ ") == "简体合并之字"
+    bodies = [diplomatic(e.select_one(".yl-app-body")) for e in entries(page, "restoration")]
+    assert len(bodies) == 8 and all("文渊阁本作" in b for b in bodies)
+    assert bodies[1].startswith("“干”，文渊阁本作“幹”（KR1d0038 5-26b 个音幹）")
+    chapter = soup("judou/xiangshe")
+    gloss = next(g for g in chapter.select("#judou-xiangshe-94 .yl-gloss") if diplomatic(g) == "个音干")
+    assert (gloss["data-restored"], gloss["data-position"]) == ("个音幹", "見開一寒去")
+    assert "文渊阁本作个音幹" in gloss["title"]
+    marks = [a.get_text() for a in chapter.select("#judou-xiangshe-94 .yl-appmark")]
+    assert marks == ["校22,校23"]  # 东方干为右个, 个音干: after the 21 entries there were before

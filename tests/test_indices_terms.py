@@ -247,13 +247,13 @@ def test_term_words_equal_find_on_every_passage(edition):
 
 
 def test_term_words_equal_find_on_term_soup():
-    """Random strings of term characters, homograph contexts and other characters: overlaps,
-    terms inside longer terms, homographs at every position."""
+    """Random strings of term characters, homograph and sense contexts and other characters:
+    overlaps, terms inside longer terms, homographs and senses at every position."""
     from conv.sphinx_ext.backmatter.terms_found import term_words
 
     catalogue = term_index.load()
-    pieces = (list(catalogue.forms) + [c for t in catalogue.terms.values() for c in t.homographs]
-              + list("之而以其也者射获宾中洗"))
+    pieces = (list(catalogue.forms) + [c for t in catalogue.terms.values() for c in t.homographs + t.include]
+              + list("之而以其也者射获宾中洗尊遂"))
     rng = random.Random(1234)
     for _ in range(3000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
@@ -298,3 +298,20 @@ def test_index_content_length_is_its_length(fixture_html, tmp_path):
     for length, collapse, read, made in json.loads(proc.stdout.strip().splitlines()[-1]):
         assert length and collapse is True
         assert read == length == made
+
+
+def test_an_occurrence_no_sense_rule_places_is_listed_apart(tmp_path):
+    """尊 in 宫尊而 is neither the vessel's context (尊南, 之尊 …) nor the verb's (尊于 …): counted,
+    and listed under 未能归类 on the index page (issue 23, point 7)."""
+    src = project_copy(tmp_path)
+    (src / "senses.md").write_text(
+        "---\norphan: true\n---\n\n(senses)=\n# 义项\n\n"
+        "::::{yl:passage} senses-1\n:layer: jing\n\n司宫尊而献之袒决遂\n::::\n", encoding="utf-8")
+    doctrees = tmp_path / "doctrees"
+    run_build(src, tmp_path / "html", doctrees)
+    env = load_env(doctrees)
+    assert env.yl_terms_unplaced == {"senses": [("senses-1", "尊")]}
+    assert env.yl_terms["senses"] == [("senses-1", "jing", ["司宫", "尊", "献", "袒", "决", "遂"])]
+    page = (tmp_path / "html" / "yl-terms.html").read_text(encoding="utf-8")
+    section = page[page.index('id="yl-terms-unplaced"'):]
+    assert "未能归类" in section and 'href="senses.html#senses-1"' in section

@@ -146,8 +146,9 @@ def test_fonts_are_embedded(edition):
 
 def test_layers_read_as_in_the_book(edition):
     body = edition.reading
-    # 注 unmarked right after its words, 按 with its lead mark, all in one pair of 【】
-    assert ("司马命获者执旌以负侯【欲令射者见侯与旌深有志于中〔按〕上文命张侯倚旌疏云同是西阶前"
+    # 注 unmarked right after its words, 按 and 疏 with their lead marks, all in one pair of 【】
+    # (张尔岐's remark ends with a quotation of 贾疏: a 疏 segment of its own)
+    assert ("司马命获者执旌以负侯【欲令射者见侯与旌深有志于中〔按〕上文命张侯倚旌〔疏〕疏云同是西阶前"
             "至此未有他事当亦西阶前命之也】") in body
     assert "〔疏〕疏云相左之时在西阶之西" in body
     assert "偃犹仆也仆音赴】" in body  # 音义 kept where the witness has it

@@ -208,7 +208,7 @@ def test_export_shape(dump, catalogue):
     assert (first["name"], first["label"]) == ("器物", "vessels and implements")
     for c in index["categories"]:
         for t in c["terms"]:
-            assert set(t) == {"term", "pinyin", "variants", "count", "passages", "occurrences"}
+            assert set(t) == {"term", "pinyin", "variants", "count", "passages", "occurrences", "note"}
             assert t["count"] == len(t["occurrences"])
 
 
@@ -217,9 +217,9 @@ def test_traditional_text_is_found_through_normalization():
     assert [w for _, _, w in terms.find(fold(traditional))] == ["司射", "上耦", "上耦", "射", "获者", "旌", "侯", "宾", "揖"]
 
 
-# characters of the terms, without those of terms that have homographs (a homograph consumes
-# characters without being counted, which this property does not model)
-_HOMOGRAPHS = {word for word, term in terms.load().terms.items() if term.homographs}
+# characters of the terms, without those of terms that have homographs or senses (their rules
+# consume characters without counting them, which this property does not model)
+_HOMOGRAPHS = {word for word, term in terms.load().terms.items() if term.ruled}
 _ALPHABET = sorted({ch for form in terms.load().forms for ch in form} - set("".join(_HOMOGRAPHS)) | set("之而以于"))
 
 
@@ -241,3 +241,74 @@ def test_find_is_leftmost_longest(text):
         position = end
     for at in range(position, len(text)):  # nor after the last one
         assert not any(text[at : at + n] in catalogue.forms for n in range(1, min(catalogue.longest, len(text) - at) + 1))
+
+
+# -- senses (issue 23, point 7) ----------------------------------------------------------------------
+
+def test_zun_the_verb_is_not_the_vessel(dump):
+    zun = entry(dump, "尊")
+    assert zun["count"] == 5
+    texts = {p["id"]: p["normalized"] for p in all_passages(dump)}
+    for occurrence in zun["occurrences"]:
+        text = texts[occurrence["passage"]]
+        assert text[occurrence["start"] - 1 : occurrence["end"] + 1] in {
+            "公尊瓦", "在尊南", "于尊南", "于尊西", "之尊而"}
+    # the five verbs of the issue: 司宫尊于…, 尊士旅食 (燕礼5), 尊两壶, 尊两甒, 尊侯于
+    assert "judou-tesheng-19" not in zun["passages"] and "judou-shaolao-33" not in zun["passages"]
+    assert sum(o["passage"] == "judou-yanli-5" for o in zun["occurrences"]) == 2  # 公尊, 在尊南
+    assert all(o["placed"] for o in zun["occurrences"])
+
+
+@pytest.mark.parametrize("term,absent,note", [
+    ("舌", "judou-tesheng-9", "心舌"),          # the victim's heart and tongue
+    ("拾", "judou-xiangshe-43", "既拾取"),       # 既拾取乘矢: in turn
+    ("序", "judou-xiangshe-166", "序则物当栋"),  # the school
+    ("鼓", "tongjie-xiangyinjiu-36", "鼓之"),    # strikes the 磬
+])
+def test_senses_leave_out_the_other_word(dump, catalogue, term, absent, note):
+    assert absent not in entry(dump, term)["passages"]
+    assert note in catalogue.terms[term].note
+
+
+def test_the_armguard_and_the_hung_instruments_are_terms(dump, catalogue):
+    sui = entry(dump, "遂")
+    texts = {p["id"]: p["normalized"] for p in all_passages(dump)}
+    assert sui["count"] == 20 and catalogue.terms["遂"].category == "she"
+    assert all(texts[o["passage"]][o["start"] - 1 : o["end"]] == "决遂" for o in sui["occurrences"])
+    assert "judou-xiangshe-2" not in sui["passages"]  # 遂适阶西: "then"
+    xian = entry(dump, "县")
+    assert (xian["passages"], catalogue.terms["县"].category) == (["judou-yanli-3"], "yue")
+
+
+def test_find_placed():
+    found = terms.find_placed("司宫尊于东楹之西在尊南宫尊而献遂适袒决遂")
+    assert [(w, placed) for _, _, w, placed in found if w in "尊遂"] == [
+        ("尊", True),   # 在尊南: the vessel (尊于 is the verb: not counted)
+        ("尊", False),  # 宫尊而: no rule places it: counted, reported
+        ("遂", True),   # 决遂 only (遂适: "then", not counted)
+    ]
+
+
+def test_no_occurrence_of_the_seeds_is_unplaced(dump):
+    assert not [p for p in dump["problems"] if p["kind"] == "term-unplaced"]
+
+
+def test_an_unplaced_occurrence_is_a_problem_with_its_place(edition, tmp_path):
+    path = tmp_path / "terms.toml"
+    path.write_text('[[category]]\nid = "qi"\nname = "器物"\nterms = ["尊"]\n'
+                    '[senses."尊"]\ninclude = ["尊南"]\nreason = "test"\n', encoding="utf-8")
+    found = terms.problems(edition, terms.load(path))  # only 尊南 is placed: every other 尊 is reported
+    assert {p["kind"] for p in found} == {"term-unplaced"}
+    assert [(p["seed"][:3], p["line"], p["col"]) for p in found] == [
+        ("001", 43, 363), ("001", 43, 378), ("001", 43, 394), ("002", 6, 1), ("002", 27, 417),
+        ("004", 7, 3), ("004", 7, 24), ("004", 45, 182)]
+    assert "judou-yanli-5 (…酒南上公尊瓦大两有…)" in found[1]["message"]
+    assert "[senses]" in found[1]["message"] and "[homographs]" in found[1]["message"]
+
+
+def test_a_sense_needs_include_and_a_reason(tmp_path):
+    path = tmp_path / "terms.toml"
+    path.write_text('[[category]]\nid = "qi"\nname = "器物"\nterms = ["尊"]\n'
+                    '[senses."尊"]\ninclude = ["尊南"]\n', encoding="utf-8")
+    with pytest.raises(ValueError, match="reason"):
+        terms.load(path)

@@ -16,7 +16,10 @@ clause                kind        example
                                   occurrence, ``all``) · 今文改弓为肱 · 今文遵为僎或为全
                                   (``或为``: a second variant, ``alternative``)
 ``无X``                omit        今文无射: the tradition lacks X
-``A无B``               omit        今文司马师无司马: in A the tradition lacks B
+``A无B``               omit        今文司马师无司马: in A the tradition lacks B; or A is the
+                                  tradition's reading of a stretch of the 经 that lacks (part of)
+                                  B: 公答拜无再拜, the 经's 公答再拜 without 再 (lemma 再,
+                                  context 公答再拜)
 ``曰X`` ``或言X``      add, omit,  古文曰再拜受爵: the tradition reads X; the 经 stretch it
                       replace,    stands for is found by alignment (``add`` 再, ``order`` 坐反 →
                       order,      反坐); where no alignment is convincing the lemma is left
@@ -172,6 +175,12 @@ def parse(text: str, tradition: str, start: int, end: int, jing: str) -> Stateme
             if lemma and lemma in context and context in jing:
                 statement.clauses.append(Clause("omit", clause_start, stop, lemma, "", "A无B", context=context, lemma_at=(without + 1, stop)))
                 return statement
+            omitted = _omission(context, lemma, jing)
+            if omitted is not None:  # 公答拜无再拜: the tradition reads 公答拜 for the 经's 公答再拜
+                at, length, stretch = omitted
+                statement.clauses.append(Clause("omit", clause_start, stop, jing[at : at + length], "", "A无B",
+                                                context=stretch, lemma_from_jing=(at, at + length)))
+                return statement
             statement.unparsed.append((clause_start, end, f"{text[i:stop]!r}: an 无 clause whose context is not in the 经 or does not hold what it lacks"))
             return statement
         statement.unparsed.append((clause_start, end, f"{text[clause_start:end]!r} is no clause the grammar knows"))
@@ -240,6 +249,26 @@ def align(reading: str, jing: str) -> tuple[str, int, int] | None:
         return None
     lemma, (_, kind, offsets) = winners[0]
     return kind, offsets[0], len(lemma)
+
+
+def _omission(reading: str, lacking: str, jing: str) -> tuple[int, int, str] | None:
+    """``A无B`` where A is the tradition's own reading of a stretch of the 经 (今文…公答拜无再拜:
+    the 经 reads 公答再拜): ``(offset, length, stretch)`` of the block of the 经 the tradition
+    lacks (再), a part of what 郑玄 says it lacks (再拜), and its stretch (公答再拜). The stretch is
+    A with the block put back at one place; None unless exactly one such stretch is in the 经."""
+    if not reading or not lacking:
+        return None
+    blocks = {lacking[a:b] for a in range(len(lacking)) for b in range(a + 1, len(lacking) + 1)}
+    found = set()
+    for cut in range(len(reading) + 1):
+        for block in blocks:
+            stretch = reading[:cut] + block + reading[cut:]
+            at = jing.find(stretch)
+            if at != -1 and jing.find(stretch, at + 1) == -1:
+                found.add((at + cut, len(block), stretch))
+            elif at != -1:
+                return None  # the stretch stands twice in the 经: which one is meant?
+    return found.pop() if len(found) == 1 else None
 
 
 def _candidate(candidates: dict, lemma: str, cost: int, kind: str, at: int) -> None:

@@ -14,8 +14,16 @@ inside a match of a longer term: 射 is not counted in 司射 or 上射, 获 not
 ``兄弟弟子`` 兄弟 is taken, then 弟子.
 
 Homographs (同形异词): a term may list contexts in which the same characters are not the term
-(``[homographs]``: 洗 the basin, not 降洗 "descend and wash"; 中 the tally-holder, not 中等). A
-match that lies inside such a context consumes its characters but is not counted.
+(``[homographs]``: 洗 the basin, not 降洗 "descend and wash"; 中 the tally-holder, not 中等; 尊 the
+vessel, not 尊于… "set out the vessels"). A match that lies inside such a context consumes its
+characters but is not counted.
+
+Senses (义项, ``[senses]``): a term whose characters are often another word also lists the contexts
+in which they surely are the term (``include``; 尊 in 尊南, 之尊), with a reviewed ``reason`` and a
+short ``note`` for readers. With ``only``, the term is counted in those contexts alone (遂 the
+archer's armguard only in 决遂: everywhere else 遂 is "then"). Otherwise an occurrence in no
+include and no homograph context cannot be placed: it is counted, and reported (``unplaced``,
+``problems``: kind ``term-unplaced``) for an editor to add the context to one rule or the other.
 
 ``order``/``pinyin``: terms are ordered by their pinyin with tone numbers (pypinyin ``TONE3``,
 ``zhong1`` before ``zhong4``), syllable by syllable, then by the characters; ``[pinyin]`` in the
@@ -45,6 +53,14 @@ class Term:
     category: str
     variants: tuple[str, ...] = ()
     homographs: tuple[str, ...] = ()
+    include: tuple[str, ...] = ()  # contexts where the characters surely are the term ([senses])
+    only: bool = False  # counted in the include contexts alone
+    note: str = ""  # what the sense rules leave out, for readers (设尊之尊不计)
+
+    @property
+    def ruled(self) -> bool:
+        """Does the term need its context to be counted (homographs or senses)?"""
+        return bool(self.homographs or self.include)
 
 
 @dataclass(frozen=True)
@@ -60,7 +76,7 @@ class Matcher(NamedTuple):
 
     pattern: re.Pattern  # the trie of the forms: at each position the longest form that starts there
     forms: dict[str, str]  # form → its term
-    ambiguous: frozenset[str]  # the forms of terms with homographs (their context decides)
+    ambiguous: frozenset[str]  # the forms of terms with homographs or senses (their context decides)
 
 
 @dataclass(frozen=True)
@@ -79,7 +95,7 @@ class Catalogue:
         (``司(?:射|马|正)?``…), so the engine, scanning from the left, takes at each position the
         longest form that starts there and resumes after it — the rule of :func:`find`, but for
         homographs, whose forms are listed apart (``ambiguous``)."""
-        ambiguous = frozenset(form for form, word in self.forms.items() if self.terms[word].homographs)
+        ambiguous = frozenset(form for form, word in self.forms.items() if self.terms[word].ruled)
         return Matcher(re.compile(trie_pattern(self.forms)), self.forms, ambiguous)
 
 
@@ -118,6 +134,7 @@ def _load(path: str) -> Catalogue:
         raw = tomllib.load(handle)
     variants = raw.get("variants", {})
     homographs = raw.get("homographs", {})
+    senses = raw.get("senses", {})
     readings = raw.get("pinyin", {})
     categories: list[Category] = []
     terms: dict[str, Term] = {}
@@ -127,19 +144,24 @@ def _load(path: str) -> Catalogue:
         for word in cat["terms"]:
             if word in terms:
                 raise ValueError(f"{path}: term {word!r} listed twice ({terms[word].category}, {cat['id']})")
-            terms[word] = Term(word, cat["id"], tuple(variants.get(word, ())), tuple(homographs.get(word, ())))
+            sense = senses.get(word, {})
+            terms[word] = Term(word, cat["id"], tuple(variants.get(word, ())), tuple(homographs.get(word, ())),
+                               tuple(sense.get("include", ())), bool(sense.get("only", False)), sense.get("note", ""))
             for form in (word, *variants.get(word, ())):
                 if form in forms and forms[form] != word:
                     raise ValueError(f"{path}: {form!r} is a form of both {forms[form]!r} and {word!r}")
                 forms[form] = word
-    for table, name in ((variants, "variants"), (homographs, "homographs")):
+    for table, name in ((variants, "variants"), (homographs, "homographs"), (senses, "senses")):
         for word in table:
             if word not in terms:
                 raise ValueError(f"{path}: [{name}] names {word!r}, which is not a term")
-    for word, contexts in homographs.items():
+    for word, sense in senses.items():
+        if not sense.get("include") or not sense.get("reason"):
+            raise ValueError(f"{path}: [senses.{word}] needs include (contexts) and a reason")
+    for word, contexts in [*homographs.items(), *((w, s.get("include", ())) for w, s in senses.items())]:
         for context in contexts:
             if word not in context:
-                raise ValueError(f"{path}: homograph context {context!r} does not contain {word!r}")
+                raise ValueError(f"{path}: context {context!r} of {word!r} does not contain {word!r}")
     return Catalogue(tuple(categories), terms, forms, max(len(f) for f in forms), dict(readings))
 
 
@@ -196,9 +218,16 @@ def _in_context(text: str, start: int, word: str, contexts: tuple[str, ...]) -> 
 
 def find(text: str, catalogue: Catalogue | None = None) -> list[tuple[int, int, str]]:
     """Every counted occurrence in a normalized text: ``(start, end, term)``, leftmost-longest."""
+    return [(start, end, word) for start, end, word, _ in find_placed(text, catalogue)]
+
+
+def find_placed(text: str, catalogue: Catalogue | None = None) -> list[tuple[int, int, str, bool]]:
+    """``find`` with each occurrence's placing: ``(start, end, term, placed)``; ``placed`` is False
+    for an occurrence of a term with ``[senses]`` that no context of its rules holds (counted,
+    to be reported)."""
     catalogue = catalogue or load()
     forms = catalogue.forms
-    found: list[tuple[int, int, str]] = []
+    found: list[tuple[int, int, str, bool]] = []
     i, n = 0, len(text)
     while i < n:
         for length in range(min(catalogue.longest, n - i), 0, -1):
@@ -208,8 +237,13 @@ def find(text: str, catalogue: Catalogue | None = None) -> list[tuple[int, int, 
         else:
             i += 1
             continue
-        if not _in_context(text, i, text[i : i + length], catalogue.terms[word].homographs):
-            found.append((i, i + length, word))
+        term, form = catalogue.terms[word], text[i : i + length]
+        if not term.ruled:
+            found.append((i, i + length, word, True))
+        elif not _in_context(text, i, form, term.homographs):
+            placed = not term.include or _in_context(text, i, form, term.include)
+            if placed or not term.only:
+                found.append((i, i + length, word, placed))
         i += length
     return found
 
@@ -217,18 +251,38 @@ def find(text: str, catalogue: Catalogue | None = None) -> list[tuple[int, int, 
 def index(edition: Edition, catalogue: Catalogue | None = None) -> dict[str, list[dict]]:
     """Term → its occurrences in reading order, for every term of the list (possibly none).
 
-    An occurrence is ``{passage, layer, start, end, span}``: the passage id, its layer (``jing``
-    or ``ji``), offsets into the passage's ``normalized`` text, and the span in the seed.
+    An occurrence is ``{passage, layer, start, end, span, placed}``: the passage id, its layer
+    (``jing`` or ``ji``), offsets into the passage's ``normalized`` text, the span in the seed, and
+    whether the sense rules placed it (``find_placed``).
     """
     catalogue = catalogue or load()
     result: dict[str, list[dict]] = {word: [] for word in catalogue.terms}
     for _, _, _, passage in passages(edition):
         mapped = passage_text(edition, passage)
-        for start, end, word in find(mapped.normalized, catalogue):
-            result[word].append(
-                {"passage": passage.id, "layer": passage.layer, "start": start, "end": end, "span": mapped.span(start, end)}
-            )
+        for start, end, word, placed in find_placed(mapped.normalized, catalogue):
+            result[word].append({"passage": passage.id, "layer": passage.layer, "start": start, "end": end,
+                                 "span": mapped.span(start, end), "placed": placed})
     return result
+
+
+def problems(edition: Edition, catalogue: Catalogue | None = None) -> list[dict]:
+    """An occurrence the sense rules cannot place (``problems`` records, kind ``term-unplaced``)."""
+    result = []
+    texts = {passage.id: passage.normalized for _, _, _, passage in passages(edition)}
+    for word, occurrences in index(edition, catalogue).items():
+        for occurrence in occurrences:
+            if occurrence["placed"]:
+                continue
+            seed, start, _ = occurrence["span"]
+            line, col = edition.sources[seed].position(start)
+            text, at, end = texts[occurrence["passage"]], occurrence["start"], occurrence["end"]
+            result.append({
+                "seed": seed, "line": line, "col": col, "kind": "term-unplaced",
+                "message": f"名物 {word!r} in {occurrence['passage']} (…{text[max(0, at - 4):end + 4]}…) is in no "
+                           f"context of its sense rules: add the context to [senses] (the term) or "
+                           f"[homographs] (another word) in conv/data/terms.toml",
+            })
+    return sorted(result, key=lambda p: (p["seed"], p["line"], p["col"]))
 
 
 def passages_of(occurrences: list[dict]) -> list[str]:
@@ -252,6 +306,7 @@ def export(edition: Edition, catalogue: Catalogue | None = None) -> dict:
             entries.append({
                 "term": word, "pinyin": pinyin(word, catalogue), "variants": list(term.variants),
                 "count": len(occurrences), "passages": passages_of(occurrences), "occurrences": occurrences,
+                "note": term.note,
             })
         categories.append({"id": category.id, "name": category.name, "label": category.label, "terms": entries})
     return {"rule": "leftmost-longest", "categories": categories}

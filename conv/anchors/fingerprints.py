@@ -1,7 +1,8 @@
 """Fingerprints (指纹) of what an anchor names, with its opening words and seed span.
 
 A passage's fingerprint is its normalized text plus the normalized text of all its notes,
-ignoring how the notes are cut into segments; a titled section's is its normalized title as
+ignoring how the notes are cut into segments — normalized in full (``conv.normalize.fold``), even
+where the passage's own normalized text keeps a form 郑注 distinguishes (``Passage.kept``); a titled section's is its normalized title as
 printed; an untitled section (cut off before its title) is known by its first passage. The
 ledger (``conv.anchors.ledger``) records each anchor's fingerprint, its span and its opening words.
 """
@@ -21,6 +22,8 @@ def digest(text: str) -> str:
 
 def passage_fingerprint(passage: Passage) -> str:
     """The passage's normalized text and the normalized text of all its notes (segment cuts ignored)."""
+    if passage.kept:  # the normalized text keeps forms 郑注 distinguishes: fold them too
+        return digest("passage\n" + fold(passage.text) + "\n" + "".join([fold(n.text) for n in passage.notes]))
     return digest("passage\n" + passage.normalized + "\n" + "".join([n.normalized for n in passage.notes]))
 
 
@@ -42,9 +45,9 @@ def _opening(text: str) -> str:
 
 
 def passage_opening(passage: Passage) -> str:
-    if passage.normalized:
-        return _opening(passage.normalized)
-    return "【" + _opening("".join(n.normalized for n in passage.notes))
+    if passage.text:
+        return _opening(fold(passage.text) if passage.kept else passage.normalized)
+    return "【" + _opening("".join(fold(n.text) if passage.kept else n.normalized for n in passage.notes))
 
 
 def section_opening(section: Section) -> str:

@@ -19,7 +19,7 @@ from conv.edition import overlap
 from conv.reader import source as reader
 from conv.reader import wenyuange
 
-from conv.analyses import readings
+from conv.analyses import distinctions, readings, terms
 from conv.edition import collation, joins
 from conv.errors import ConversionError
 from conv.parser.corrections import Corrections
@@ -90,7 +90,9 @@ def _convert(paths, corrections, ledger, full) -> Edition:
     edition.anchors = anchors.assign(edition, ledger, full=full)
     edition.redirects = edition.anchors.redirects
     edition.problems.extend(edition.anchors.problems)
+    distinctions.protect(edition)  # after the anchors: a fingerprint is the fully folded text
     edition.problems.extend(readings.problems(edition))  # 今文/古文 notes that need an editor
+    edition.problems.extend(terms.problems(edition))  # 名物 the sense rules cannot place
     conservation.check(edition)
     return edition
 

@@ -10,7 +10,8 @@ def gloss(g: Gloss) -> dict:
         "char": g.char, "kind": g.kind, "upper": g.upper, "lower": g.lower, "sound": g.sound,
         "text": g.text, "span": list(g.span), "position": g.position, "positions": g.positions,
         "status": g.status, "second": g.second, "context": g.context, "definition": g.definition,
-        "scope": g.scope, "note": g.note,
+        "scope": g.scope, "note": g.note, "alternatives": g.alternatives, "homophone": g.homophone,
+        "restored": g.restored,
     }
 
 
@@ -24,7 +25,7 @@ def segment(s: Segment) -> dict:
 def passage(p: Passage) -> dict:
     return {
         "id": p.id, "layer": p.layer, "text": p.text, "normalized": p.normalized,
-        "span": list(p.span), "notes": [segment(s) for s in p.notes], "lacuna": p.lacuna,
+        "span": list(p.span), "notes": [segment(s) for s in p.notes], "lacuna": p.lacuna, "kept": p.kept,
         "witness": p.witness, "page": p.page,
     }
 

@@ -35,12 +35,15 @@ class Gloss:
     span: Span
     position: str | None = None  # the computed 广韵 position (音韵地位), e.g. 書開三支上
     positions: list[str] = field(default_factory=list)  # every candidate when upper/lower are ambiguous
-    status: str | None = None  # "matches" | "other reading" | "unresolved"
+    status: str | None = None  # conv.parser.phonology.STATUSES: "matches", "other reading", "suspect" …
     second: bool = False  # a second reading (又…反) of the gloss before it
     context: str | None = None  # 无射之射食亦反 → 无射
     definition: str | None = None  # 刌寸本反寸上声割也 → 寸上声割也
     scope: str | None = None  # 注同, 下同 …
-    note: str = ""  # how the position was found (e.g. 类隔)
+    note: str = ""  # how the position was found (e.g. 类隔), why it is not the character's
+    alternatives: list[str] = field(default_factory=list)  # positions only a speller's other reading gives
+    homophone: str = ""  # the 小韵 (its representative character) of a position not the character's
+    restored: str = ""  # the gloss with the 文渊阁 forms of merged characters (个音幹), when any
 
 
 @dataclass
@@ -68,6 +71,7 @@ class Passage:
     span: Span
     notes: list[Segment] = field(default_factory=list)
     lacuna: str | None = None  # "start": the 经 before the first note is lost
+    kept: str = ""  # characters its normalized text keeps unfolded (郑注 distinguishes them: 竝)
     witness: str = "seed"  # the transcription its text comes from: "seed" (录入本) | "kanripo" (文渊阁本)
     page: dict | None = None  # the 文渊阁 page where it starts: {"juan": 5, "leaf": 15, "side": "b"}
     joined: str | None = None  # the 底本 changes before it: the witness it comes from (conv.edition.joins)

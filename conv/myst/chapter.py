@@ -12,7 +12,9 @@ from conv.reader.mandoku_lex import Page
 
 def inline(segment_text: str, offsets: list[int], glosses) -> str:
     """Escaped text with each gloss wrapped in a ``{yl:gloss}`` role (a second reading 又… in the
-    same role as the gloss it follows, so the role's text always parses on its own)."""
+    same role as the gloss it follows, so the role's text always parses on its own). A gloss with
+    characters restored from the 文渊阁 text (``Gloss.restored``) gives the restored form after the
+    printed one: ``{yl:gloss}`个音干 <个音幹>```."""
     out = []
     cursor = 0
     groups: list[list] = []
@@ -28,7 +30,12 @@ def inline(segment_text: str, offsets: list[int], glosses) -> str:
         if start < cursor or not piece or "`" in piece:
             continue
         out.append(escape_inline(segment_text[cursor:start]))
-        out.append("{yl:gloss}`" + piece + "`")
+        restored = piece
+        for gloss in group:
+            if gloss.restored:
+                at = bisect.bisect_left(offsets, gloss.span[1]) - start
+                restored = restored[:at] + gloss.restored + restored[at + len(gloss.restored):]
+        out.append("{yl:gloss}`" + piece + (f" <{restored}>" if restored != piece else "") + "`")
         cursor = end
     out.append(escape_inline(segment_text[cursor:]))
     return "".join(out)
@@ -70,6 +77,8 @@ class PageWriter:
             self.emit(f":page: {page_label(passage.page)}")
         if passage.lacuna:
             self.emit(f":lacuna: {passage.lacuna}")
+        if passage.kept:
+            self.emit(f":keep: {passage.kept}")
         self.emit("")
         if passage.text:
             self.emit(escape_inline(passage.text), "")

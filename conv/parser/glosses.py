@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from conv.parser import phonology
 
-__all__ = ["Gloss", "parse_run", "gloss_run", "is_gloss_run", "embedded"]
+__all__ = ["Gloss", "parse_run", "gloss_run", "is_gloss_run", "embedded", "opening_gloss"]
 
 # Characters a gloss may be made of: CJK ideographs (all blocks) and private-use code points
 # (the witnesses write 弦 as U+EB8E, 玄 as U+EA20).
@@ -346,6 +346,24 @@ def _plausible(gloss: Gloss) -> bool:
         return phonology.plausible(gloss)
     except Exception:  # pragma: no cover
         return False
+
+
+def opening_gloss(text: str) -> Gloss | None:
+    """The gloss ``text`` surely opens with, whatever follows, else None: a 直音 (X音Y, X no word
+    that opens prose: 五音, 声音) or a phonologically plausible 反切 or 如字 (prose such as
+    宾降乃反位 is none). ``膊音纯又説文之允反`` → 膊音纯 (膊 is a misprint of 膞: not plausible, but
+    音 says what it is)."""
+    if not _opens_with_gloss(text):
+        return None
+    try:
+        gloss = _gloss_at(text, 0, None, _EMBEDDED)
+    except Exception:  # pragma: no cover
+        return None
+    if gloss is None:
+        return None
+    if gloss.kind == "zhiyin" and gloss.char not in _PROSE_BEFORE_YIN:
+        return gloss
+    return gloss if _plausible(gloss) else None
 
 
 def _leading(text: str) -> list[Gloss]:

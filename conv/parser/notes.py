@@ -1,13 +1,15 @@
 """Notes (注): a note draft's units → the model's segments, each with its layer and glosses.
 
-The units are classified into layers (``conv.parser.segments``; 通解 splits a bare 疏曰/疏云 off
+The units are classified into layers (``conv.parser.segments``; a bare 疏曰/疏云 is split off
 first); a reviewed layer correction (``conv.parser.corrections``) overrides the layer and is
-recorded in the apparatus. The first segment of a note whose start is lost and the last one of a
-note still open at the end of the seed are lacunae. The glosses of a segment are those of its 音义
-run (``yin``), or those embedded in 郑注 and the editor's remarks (``zhu``, ``an``), each with its
-reading (``conv.parser.phonology``).
+recorded in the apparatus. Glosses that open or end a 注 or 按 unit (``glosses.embedded``:
+便其事也扑普卜反) are cut off into a 音义 segment of their own. The first segment of a note whose
+start is lost and the last one of a note still open at the end of the seed are lacunae. Only 音义
+segments (``yin``) hold glosses, each with its reading (``conv.parser.phonology``).
 """
 from __future__ import annotations
+
+from dataclasses import replace
 
 from conv.model.tree import Gloss, Segment
 from conv.normalize import FoldedSource
@@ -16,25 +18,26 @@ from conv.parser import phonology
 from conv.parser.corrections import Corrections
 from conv.parser.drafts import NoteDraft
 from conv.parser.report import SeedReport
-from conv.parser.segments import classify, split_bare_shu
+from conv.parser.restorations import restore
+from conv.parser.segments import Unit, classify, split_shu
 
 
 class NoteSegmenter:
     """Turns the note drafts of one seed, of one work's layout, into segments."""
 
-    def __init__(self, report: SeedReport, folded: FoldedSource, corrections: Corrections, layout: str) -> None:
+    def __init__(self, report: SeedReport, folded: FoldedSource, corrections: Corrections, layout: str,
+                 restored: dict[int, dict] | None = None) -> None:
         self.report = report
         self.folded = folded
         self.corrections = corrections
         self.layer_corrections = corrections.applies(report.seed, "layer")
         self.layout = layout
+        self.restored = restored or {}  # seed offset → restoration (conv.parser.restorations)
 
     def segments(self, note: NoteDraft, mulu: bool, still_open: bool) -> list[Segment]:
         """The segments of ``note``; ``mulu``: a chapter title's note; ``still_open``: no 】 came."""
         report = self.report
-        units = [unit for unit in note.units if unit.offsets]
-        if self.layout == "tongjie":
-            units = split_bare_shu(units)
+        units = split_shu([unit for unit in note.units if unit.offsets], self.layout)
         runs: dict[int, tuple] = {}  # the gloss runs classify parsed already
         layers = classify(units, self.layout, mulu, runs)
         out = []
@@ -43,35 +46,70 @@ class NoteSegmenter:
             if correction is not None:
                 report.record("correction", unit.offsets[0], unit.offsets[-1] + 1, reason=correction["reason"], decision=f"layer: {correction['layer']} (not {layer})", correction=correction["id"])
                 layer = correction["layer"]
-            lacuna = None
-            if note.lacuna == "start" and index == 0:
-                lacuna = "start"
-            if note.close_line is None and still_open and index == len(units) - 1:
-                lacuna = "end"
-            offsets = unit.offsets
-            pieces = ((offsets.start, offsets.stop),) if type(offsets) is range else [(o, o + 1) for o in offsets]
-            segment = Segment(layer=layer, text=unit.text, normalized=self.folded.fold(unit.text, pieces), span=report.span(offsets[0], offsets[-1] + 1), lacuna=lacuna, offsets=offsets)
-            segment.glosses = self.glosses(segment, runs.get(index) if layer == "yin" else None)
-            out.append(segment)
+            pieces = _pieces(unit, layer, runs.get(index) if layer == "yin" else None)
+            for number, (piece, piece_layer, parsed) in enumerate(pieces):
+                lacuna = None
+                if note.lacuna == "start" and index == 0 and number == 0:
+                    lacuna = "start"
+                if note.close_line is None and still_open and index == len(units) - 1 and number == len(pieces) - 1:
+                    lacuna = "end"
+                segment = self._segment(piece, piece_layer, lacuna)
+                segment.glosses = self.glosses(segment, parsed)
+                out.append(segment)
         return out
 
+    def _segment(self, unit: Unit, layer: str, lacuna: str | None) -> Segment:
+        offsets = unit.offsets
+        pieces = ((offsets.start, offsets.stop),) if type(offsets) is range else [(o, o + 1) for o in offsets]
+        return Segment(layer=layer, text=unit.text, normalized=self.folded.fold(unit.text, pieces),
+                       span=self.report.span(offsets[0], offsets[-1] + 1), lacuna=lacuna, offsets=offsets)
+
     def glosses(self, segment: Segment, parsed: tuple | None = None) -> list[Gloss]:
-        """The glosses of a segment; ``parsed``: ``parse_run`` of its text, when known."""
-        if segment.layer == "yin":
-            found, unparsed = parsed if parsed is not None else gloss_parser.parse_run(segment.text)
-            for a, b in unparsed:
-                self.report.problem(segment.offsets[a], "unparsed-gloss", f"音义 text {segment.text[a:b]!r} is not a gloss the parser knows: check it, or extend conv/glosses.py")
-        elif segment.layer in ("zhu", "an"):
-            found = gloss_parser.embedded(segment.text)
-        else:
-            found = []
+        """The glosses of a 音义 segment; ``parsed``: ``parse_run`` of its text, when known."""
+        if segment.layer != "yin":
+            return []
+        found, unparsed = parsed if parsed is not None else gloss_parser.parse_run(segment.text)
+        for a, b in unparsed:
+            self.report.problem(segment.offsets[a], "unparsed-gloss", f"音义 {segment.text!r}: {segment.text[a:b]!r} is not a gloss the parser knows (it stays in the 音义): check the witness, or extend conv/parser/glosses.py")
         out = []
         for g in found:
             span = self.report.span(segment.offsets[g.start], segment.offsets[g.end - 1] + 1)
-            reading = phonology.reading(g)
+            sounded, restored = restore(g, segment.offsets[g.start:g.end], self.restored)
+            reading = phonology.reading(sounded)
             out.append(Gloss(
                 g.char, g.kind, g.upper, g.lower, g.sound, g.text, span, position=reading.position,
                 positions=reading.positions, status=reading.status, second=g.second, context=g.context,
                 definition=g.definition, scope=g.scope, note=reading.note,
+                alternatives=reading.alternatives, homophone=reading.homophone, restored=restored,
             ))
         return out
+
+
+def _pieces(unit: Unit, layer: str, parsed: tuple | None) -> list[tuple[Unit, str, tuple | None]]:
+    """A 注 or 按 unit cut where glosses open or end it (``glosses.embedded``: 便其事也 | 扑普卜反;
+    辩音遍 | 亦每献荐于其位…): each run of glosses is a 音义 segment of its own, so the reader's 音义
+    toggle governs it. Any other unit is one piece. ``(unit, layer, parsed glosses)`` each."""
+    found = gloss_parser.embedded(unit.text) if layer in ("zhu", "an") else []
+    if not found:
+        return [(unit, layer, parsed)]
+    runs: list[list] = []
+    for gloss in found:
+        if runs and runs[-1][-1].end == gloss.start:
+            runs[-1].append(gloss)
+        else:
+            runs.append([gloss])
+    pieces, at = [], 0
+    for run in runs:
+        start, end = run[0].start, run[-1].end
+        if start > at:
+            pieces.append((_cut(unit, at, start), layer, None))
+        shifted = [replace(g, start=g.start - start, end=g.end - start) for g in run]
+        pieces.append((_cut(unit, start, end), "yin", (shifted, [])))
+        at = end
+    if at < len(unit.text):
+        pieces.append((_cut(unit, at, len(unit.text)), layer, None))
+    return pieces
+
+
+def _cut(unit: Unit, start: int, end: int) -> Unit:
+    return Unit(unit.text[start:end], unit.offsets[start:end], unit.ordinal)

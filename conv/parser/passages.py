@@ -22,6 +22,7 @@ from conv.normalize import FoldedSource
 from conv.parser.corrections import Corrections
 from conv.parser.drafts import NoteDraft, PassageDraft
 from conv.parser.notes import NoteSegmenter
+from conv.parser.restorations import Restorations
 from conv.parser.report import SeedReport
 from conv.parser.segments import Unit
 from conv.parser.structure import SeedStructure
@@ -53,7 +54,8 @@ class PassageReader(SeedStructure):
         """The seed is a witness of ``work``: its layout decides titles and note layers."""
         self.work = work
         self.inline_titles = InlineTitles(self.report, self.text, self.folded, self.corrections, work["layout"])
-        self.segmenter = NoteSegmenter(self.report, self.folded, self.corrections, work["layout"])
+        restored = Restorations().for_seed(self.report.seed, self.text, self.report)
+        self.segmenter = NoteSegmenter(self.report, self.folded, self.corrections, work["layout"], restored)
 
     def content(self, s: int, e: int) -> None:
         self.feed(tokenize(self.text, s, e))

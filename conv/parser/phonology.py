@@ -1,21 +1,35 @@
 """广韵 positions (音韵地位) of 音义 glosses, computed with tshet-uinh.
 
-For a 反切 gloss the upper (反切上字) and lower (反切下字) characters are looked up in the
-《廣韻》 data of tshet-uinh and the 反切 is executed (``TshetUinh.執行反切``, after 潘悟雲's rules);
-for a 直音 gloss the readings of the sound character are taken. The result is compared with the
-glossed character's own 广韵 readings:
+For a 反切 gloss the upper (反切上字) and lower (反切下字) characters are taken in their
+*ordinary* readings (``conv.parser.spellers``: 食 乘力切, 于 羽俱切, 列 良辥切) and the 反切 is
+executed (``TshetUinh.執行反切``, after 潘悟雲's rules); for a 直音 gloss the sound character's
+ordinary reading is taken. That gives the *main* position, the one shown and sorted. Only when it is
+not a reading of the glossed character are the spellers' other readings and forms tried (于 as
+於, 干 as 幹 or 乾); those that fit the character are kept as alternatives after the main one,
+never before it. When the ordinary readings give nothing at all (遏于葛反: 云母 cannot spell a
+一等 rhyme), the first alternative that fits stands in for them.
 
-- ``matches``: one of the computed positions is a reading of the glossed character;
-- ``other reading``: the character has readings in 广韵, none of them computed
-  (共九勇反 → 見三C鍾上, the reading of 拱; 共 itself is 見三C鍾平 / 羣三C鍾去);
-- ``unresolved``: a character is missing from the data, or the 反切 cannot be executed, or the
-  gloss gives no sound (如字, 间间厠之间).
+The main position is then compared with the glossed character's own 广韵 readings, the forms
+《廣韻》 files them under included (``conv/data/gloss_forms.tsv``: 臑 under 腝, 累 under 纍), and
+the gloss gets one status (``conv.parser.verdicts`` tells the non-matching ones apart):
+
+- ``matches`` 合于本字: a reading of the glossed character;
+- ``other reading`` 他字之音: a real 破读 or loan, the reading of another character (共九勇反 →
+  見三C鍾上, the 小韵 of 拱; 共 itself is 見三C鍾平 / 羣三C鍾去);
+- ``system difference`` 音系差异: differs from a reading of the character only as 陆德明's system
+  differs from 《廣韻》's (重纽 A/B: 岐其宜反; rhymes he did not keep apart: 篠息小反, 萧/宵);
+- ``suspect`` 疑讹: the speller's initial is of a class (脣舌齒牙喉) no reading of the
+  character has (拊者甫反: 者 章母, 拊 滂母): a corrupt speller or glossed character;
+- ``lost character`` 录入失字: ``X音X``, a gloss whose character the simplified transcription
+  merged with its sound (瞭音了 printed 了音了, 矇音蒙 printed 蒙音蒙);
+- ``unresolved`` 未能推定: a character is missing from the data, the 反切 cannot be executed, or
+  the gloss gives no sound (如字, 间间厠之间).
 
 Characters (字形): the witnesses are simplified, tshet-uinh wants traditional forms. A character
 is resolved through ``conv.normalize.fold_char`` (PUA U+EB8E → 弦, 賔 → 宾), then converted with
 OpenCC s2t; because one simplified character may stand for several traditional ones (于 for 于
-and 於, 干 for 干 乾 幹), every traditional candidate OpenCC lists is looked up, and every
-candidate position is returned. Positions that agree with the glossed character come first.
+and 於, 干 for 干 乾 幹), every traditional candidate OpenCC lists is a form of the character —
+the first one 《廣韻》 has is its ordinary form, the others are alternatives.
 
 Positions are tshet-uinh 描述 strings, e.g. ``書開三支上``, ``見三C鍾上``.
 """
@@ -28,30 +42,36 @@ from functools import lru_cache
 import opencc
 
 from conv.normalize import fold_char
+from conv.parser import spellers, verdicts
 
-__all__ = ["Reading", "reading", "position", "sort_key", "candidates", "readings", "execute", "plausible"]
+__all__ = ["Reading", "reading", "position", "sort_key", "candidates", "readings", "execute", "plausible",
+           "homophones", "STATUSES"]
 
 MATCHES = "matches"
-OTHER = "other reading"
+OTHER = verdicts.OTHER
+SYSTEM = verdicts.SYSTEM
+SUSPECT = verdicts.SUSPECT
+LOST = "lost character"
 UNRESOLVED = "unresolved"
+#: Every status, in the order the index of glosses lists them.
+STATUSES = (MATCHES, OTHER, SYSTEM, SUSPECT, LOST, UNRESOLVED)
 
 
 @dataclass
 class Reading:
     """The 广韵 position a gloss gives, checked against the glossed character."""
 
-    positions: list[str]      # 音韵地位 descriptions, e.g. ["書開三支上"]; several when ambiguous
-    status: str               # "matches" | "other reading" | "unresolved"
-    char_positions: list[str]  # the glossed character's own readings
+    positions: list[str]      # the main position first (the ordinary readings'), then alternatives
+    status: str               # one of STATUSES
+    char_positions: list[str]  # the glossed character's own readings (and its filed forms')
     note: str = ""
     matching: list[str] = field(default_factory=list)  # the positions that are readings of the char
+    alternatives: list[str] = field(default_factory=list)  # fitting positions of a speller's other reading
+    homophone: str = ""       # the 小韵 of the main position when it is not the character's (拱)
 
     @property
     def position(self) -> str | None:
-        """The position to show: the first one agreeing with the character, else the first (the
-        most likely: candidates for the characters as printed come before OpenCC's others)."""
-        if self.matching:
-            return self.matching[0]
+        """The position shown and sorted: the main one (never an alternative before it)."""
         return self.positions[0] if self.positions else None
 
 
@@ -143,11 +163,18 @@ def _lookup(char: str) -> tuple:
 
 
 @lru_cache(maxsize=None)
+def forms(char: str) -> tuple[tuple[str, tuple], ...]:
+    """The forms of a witness character that 《廣韻》 has, most likely first, each with its 音韵地位
+    objects in 《廣韻》's order: ``(("于", (云合三C虞平,)), ("於", (影開三C魚平, 影一模平)))``."""
+    return tuple((form, _lookup(form)) for form in candidates(char) if _lookup(form))
+
+
+@lru_cache(maxsize=None)
 def _positions_of(char: str) -> tuple:
     """All 音韵地位 objects of a witness character over its candidates, without repeats."""
     seen: dict[str, object] = {}
-    for candidate in candidates(char):
-        for position in _lookup(candidate):
+    for _, positions in forms(char):
+        for position in positions:
             seen.setdefault(position.描述, position)
     return tuple(seen.values())
 
@@ -157,6 +184,31 @@ def readings(char: str) -> list[str]:
     return [position.描述 for position in _positions_of(char)]
 
 
+@lru_cache(maxsize=None)
+def _filed_under(char: str) -> dict[str, str]:
+    """描述 → the form 《廣韻》 files it under, for the readings of ``char`` that only a form of
+    ``conv/data/gloss_forms.tsv`` gives (臑 奴报反 under 腝)."""
+    own = {p.描述 for form, positions in forms(char) if form not in _filed_forms(char) for p in positions}
+    return {p.描述: form for form, positions in forms(char) if form in _filed_forms(char)
+            for p in positions if p.描述 not in own}
+
+
+def _filed_forms(char: str) -> set[str]:
+    table = _guangyun_forms()
+    return {table[c] for c in candidates(char) if c in table} - {char}
+
+
+@lru_cache(maxsize=None)
+def homophones(description: str) -> str:
+    """The characters of the 小韵 at a position, its representative first (見三C鍾上 → 拱拲…)."""
+    from tshet_uinh import 資料, 音韻地位
+
+    try:
+        return "".join(dict.fromkeys(entry.字頭 for entry in 資料.query音韻地位(音韻地位.from描述(description))))
+    except Exception:  # pragma: no cover
+        return ""
+
+
 # 类隔 (lei-ge): 反切 whose upper character is of the 端 group while the lower character asks
 # for the 知 group (二等/三等), or the reverse; 《廣韻》 itself keeps some (传大专反: 大 定母 for 澄母).
 _LEIGE = {"端": "知", "透": "徹", "定": "澄", "泥": "孃", "知": "端", "徹": "透", "澄": "定", "孃": "泥"}
@@ -164,6 +216,7 @@ _LEIGE_STAND_IN = {  # a valid position of each initial, to stand in for the upp
     "知": "知開三之平", "徹": "徹開三之平", "澄": "澄開三之平", "孃": "孃開三之平",
     "端": "端開一咍平", "透": "透開一咍平", "定": "定開一咍平", "泥": "泥開一咍平",
 }
+LEIGE_NOTE = "类隔切：切上字端、知互用"
 
 
 def _run(up, low) -> list[str]:
@@ -175,34 +228,44 @@ def _run(up, low) -> list[str]:
         return []
 
 
-@lru_cache(maxsize=None)
-def _execute(upper: str, lower: str) -> tuple[tuple[str, ...], bool]:
-    """(positions, by 类隔): every position a pair of readings gives; 类隔 only when no pair
-    gives any position directly."""
+def _spell(pairs) -> tuple[list[str], bool]:
+    """(positions, by 类隔): what the pairs of readings give; 类隔 only when nothing is given directly."""
     from tshet_uinh import 音韻地位
 
     found: list[str] = []
-    pairs = [(up, low) for up in _positions_of(upper) for low in _positions_of(lower)]
     for up, low in pairs:
-        for result in _run(up, low):
-            if result not in found:
-                found.append(result)
+        found += [result for result in _run(up, low) if result not in found]
     if found:
-        return tuple(found), False
+        return found, False
     for up, low in pairs:
-        if up.母 not in _LEIGE:
-            continue
-        stand_in = 音韻地位.from描述(_LEIGE_STAND_IN[_LEIGE[up.母]])
-        for result in _run(stand_in, low):
-            if result not in found:
-                found.append(result)
-    return tuple(found), bool(found)
+        if up.母 in _LEIGE:
+            stand_in = 音韻地位.from描述(_LEIGE_STAND_IN[_LEIGE[up.母]])
+            found += [result for result in _run(stand_in, low) if result not in found]
+    return found, bool(found)
+
+
+@lru_cache(maxsize=None)
+def _execute(upper: str, lower: str) -> tuple[tuple[str, ...], bool]:
+    """(positions, by 类隔): every position a pair of readings gives."""
+    found, leige = _spell([(up, low) for up in _positions_of(upper) for low in _positions_of(lower)])
+    return tuple(found), leige
 
 
 def execute(upper: str, lower: str) -> list[str]:
-    """Execute a 反切 (witness characters): every position any pair of readings gives
-    (falling back on 类隔, 端 for 知 and the reverse, when nothing is given directly)."""
+    """Execute a 反切 (witness characters) with every pair of readings (falling back on 类隔, 端 for
+    知 and the reverse, when nothing is given directly): what a gloss *could* mean."""
     return list(_execute(upper, lower)[0])
+
+
+@lru_cache(maxsize=None)
+def _ordinary_fanqie(upper: str, lower: str) -> tuple[tuple[str, ...], bool, str]:
+    """(positions, by 类隔, which readings): the 反切 executed with each speller's ordinary reading."""
+    up = spellers.ordinary(forms(upper), "upper")
+    low = spellers.ordinary(forms(lower), "lower")
+    if up is None or low is None:
+        return (), False, ""
+    found, leige = _spell([(up[1], low[1])])
+    return tuple(found), leige, f"{up[0]}{up[1].描述} {low[0]}{low[1].描述}"
 
 
 # --- glosses ------------------------------------------------------------------------------
@@ -220,36 +283,68 @@ def position(gloss) -> str | None:
     return reading(gloss).position
 
 
-def _reading(gloss) -> Reading:
+def _given(gloss) -> tuple[list[str], list[str], str] | Reading:
+    """(main positions, every other position the gloss could give, note), or an unresolved Reading."""
     char_positions = readings(gloss.char) if gloss.char else []
     if gloss.kind == "fanqie" and gloss.upper and gloss.lower:
-        found, leige = _execute(gloss.upper, gloss.lower)
-        positions = list(found)
-        note = "类隔: the upper character's 端/知 initial read as its 知/端 counterpart" if leige else ""
-        if not positions:
+        main, leige, _ = _ordinary_fanqie(gloss.upper, gloss.lower)
+        others = [p for p in execute(gloss.upper, gloss.lower) if p not in main]
+        if not main and not others:
             missing = [c for c in (gloss.upper, gloss.lower) if not readings(c)]
-            note = ("not in 广韵: " + "".join(missing)) if missing else "反切 cannot be executed"
+            note = ("《广韵》未收" + "、".join(missing)) if missing else "切语无法执行"
             return Reading([], UNRESOLVED, char_positions, note)
-    elif gloss.kind == "zhiyin" and gloss.sound:
-        note = ""
-        positions = readings(gloss.sound)
-        if not positions:
-            return Reading([], UNRESOLVED, char_positions, f"not in 广韵: {gloss.sound}")
-    elif gloss.kind == "ruzi":
-        return Reading([], UNRESOLVED, char_positions, "如字: the ordinary reading, no position given")
-    else:
-        return Reading([], UNRESOLVED, char_positions, "no sound given")
-    matching = [p for p in positions if p in char_positions]
-    ordered = matching + [p for p in positions if p not in matching]
+        return list(main), others, LEIGE_NOTE if leige else ""
+    if gloss.kind == "zhiyin" and gloss.sound:
+        chosen = spellers.ordinary(forms(gloss.sound), "sound")
+        if chosen is None:
+            return Reading([], UNRESOLVED, char_positions, f"《广韵》未收{gloss.sound}")
+        main = [chosen[1].描述]
+        return main, [p for p in readings(gloss.sound) if p not in main], ""
+    if gloss.kind == "ruzi":
+        return Reading([], UNRESOLVED, char_positions, "如字：读如本字之常音，未注音")
+    return Reading([], UNRESOLVED, char_positions, "未注读音")
+
+
+def _reading(gloss) -> Reading:
+    given = _given(gloss)
+    if isinstance(given, Reading):
+        return given
+    main, others, note = given
+    char_positions = readings(gloss.char)
+    fits = [p for p in main if p in char_positions]
+    alternatives = [] if fits else [p for p in others if p in char_positions]
+    if fits:
+        ordered = fits + [p for p in main if p not in fits]
+    elif main:
+        ordered = main + alternatives
+    else:  # the ordinary readings give nothing: an alternative that fits stands in for them
+        ordered = alternatives or others[:1]
+        note = _join(note, "切语用字常读相切无音，取其又读或他形")
+    if alternatives and main:
+        note = _join(note, "以切语用字之又读或他形，可得本字之音" + "、".join(alternatives))
+    matching = [p for p in ordered if p in char_positions]
+    if gloss.kind == "zhiyin" and gloss.sound == gloss.char:
+        return Reading(ordered, LOST, char_positions, _join(note, "X音X：被注字与所注之音同形，当为录入时二字合一"),
+                       matching, alternatives)
     if not char_positions:
-        return Reading(ordered, UNRESOLVED, [], _join(note, f"not in 广韵: {gloss.char}"))
-    if matching:
-        return Reading(ordered, MATCHES, char_positions, note, matching)
-    return Reading(ordered, OTHER, char_positions, note)
+        return Reading(ordered, UNRESOLVED, [], _join(note, f"《广韵》未收{gloss.char}"))
+    if ordered[0] in char_positions:
+        filed = _filed_under(gloss.char).get(ordered[0])
+        if filed:
+            note = _join(note, f"《广韵》收于{filed}")
+        return Reading(ordered, MATCHES, char_positions, note, matching, alternatives)
+    homophone = homophones(ordered[0])[:1]
+    status, why = verdicts.classify(ordered[0], _positions_of(gloss.char), _speller(gloss), homophone)
+    return Reading(ordered, status, char_positions, _join(note, why), matching, alternatives, homophone)
+
+
+def _speller(gloss) -> str:
+    """The character that gives the initial: the 反切上字, or the 直音 character."""
+    return gloss.upper if gloss.kind == "fanqie" else gloss.sound or ""
 
 
 def _join(*notes: str) -> str:
-    return "; ".join(note for note in notes if note)
+    return "；".join(note for note in notes if note)
 
 
 def plausible(gloss) -> bool:

@@ -1,11 +1,16 @@
 """Segments (分段): a note's text split into commentary segments and each given its layer.
 
 A note arrives as units: runs of text characters (with their seed offsets) between separators
-(○ in 句读, U+3000 in 通解). 通解 also starts a segment at a bare 疏曰/疏云 with no separator.
+(○ in 句读, U+3000 in 通解). A 疏曰/疏云 with no separator before it also starts a segment
+(``split_shu``): anywhere in 通解, after the first ○ in 句读 (张尔岐 ends a remark with a quotation
+of 贾疏: …凡五节疏云周礼太仆职云…); never where it names the 疏 of another place (彼处疏云…,
+inside the editor's argument).
 
 Layers, 句读 (张尔岐):
   the unit before the first ○ → ``zhu`` (郑注); after a ○: 疏云/疏曰… → ``shu``; 愚案… → ``an``;
-  a run of glosses → ``yin``; anything else → ``an`` (张尔岐's unmarked remark).
+  a run of glosses → ``yin``, also one that opens with a sure gloss and goes on with a tail the
+  gloss grammar cannot read (膊音纯又説文之允反: the tail stays with it and is reported);
+  anything else → ``an`` (张尔岐's unmarked remark).
 Layers, 通解 (朱熹):
   疏曰/疏云… → ``shu``; 今按… or a quoted scholar (刘敞云…) → ``an``; a run of glosses → ``yin``;
   anything else → ``zhu`` (郑注, and 郑注 continued after a gloss run).
@@ -37,15 +42,20 @@ class Unit:
     ordinal: int = 0  # how many separators precede it in its note (句读: 0 = before the first ○)
 
 
-def split_bare_shu(units: list[Unit]) -> list[Unit]:
-    """通解: start a new unit at every 疏曰/疏云 that does not already open one."""
+REFERENCES = ("彼处",)  # before 疏云: the 疏 of another place, named inside an argument
+
+
+def split_shu(units: list[Unit], layout: str) -> list[Unit]:
+    """Start a new unit at every 疏曰/疏云 that does not already open one: in 通解 anywhere, in
+    句读 after the first ○; not after 彼处 (see the module docstring)."""
     out: list[Unit] = []
     for unit in units:
         cuts = [0]
-        for mark in ("疏曰", "疏云"):
+        for mark in ("疏曰", "疏云") if layout == "tongjie" or unit.ordinal > 0 else ():
             index = unit.text.find(mark, 1)
             while index != -1:
-                cuts.append(index)
+                if not unit.text.endswith(REFERENCES, 0, index):
+                    cuts.append(index)
                 index = unit.text.find(mark, index + 1)
         if len(cuts) == 1:  # nothing to split (the usual case)
             out.append(unit)
@@ -85,7 +95,7 @@ def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | No
                 layers.append("zhu")
             elif text.startswith(AN_MARKS_JUDOU):
                 layers.append("an")
-            elif _gloss_run(text, index, runs):
+            elif _gloss_run(text, index, runs) or _opens_with_gloss(text, index, runs):
                 layers.append("yin")
             else:
                 layers.append("an")
@@ -97,6 +107,16 @@ def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | No
             else:
                 layers.append("zhu")
     return layers
+
+
+def _opens_with_gloss(text: str, index: int, runs: dict | None) -> bool:
+    """A unit that opens with a sure gloss (``glosses.opening_gloss``) and goes on with what the
+    grammar cannot read: an 音义 whose tail is reported (``runs`` gets ``parse_run(text)``)."""
+    if glosses.opening_gloss(text) is None:
+        return False
+    if runs is not None:
+        runs[index] = glosses.parse_run(text)
+    return True
 
 
 def _gloss_run(text: str, index: int, runs: dict | None) -> bool:

@@ -11,7 +11,7 @@ from conv.reader.mandoku_lex import Page
 from conv.model.tree import Edition, Work
 from conv.myst.backmatter.locator import (
     _BEFORE, COLLATION_CLASSES, INTERVENTION_LABEL, KIND_NAMES, PUA_KINDS, SECTIONS, TRADITION_LABEL, Locator, Locus, context,
-    datatable, shorten, source_of, witness_slice,
+    datatable, kept_forms, shorten, source_of, witness_slice,
 )
 from conv.myst.escape import escape_inline
 
@@ -28,6 +28,7 @@ class Entry:
     id: str = ""
     label: str = ""
     source: str = ""  # seed:line:col
+    keep: str = ""  # characters shown as printed in both views (its passage's ``kept``: 竝)
 
 
 class Apparatus:
@@ -41,6 +42,7 @@ class Apparatus:
         self.readings: dict[str, list[Entry]] = {w.id: [] for w in edition.works}
         self.pua_counts: dict[str, Counter] = {w.id: Counter() for w in edition.works}
         self._pua_groups: dict[tuple[str, str, str], Entry] = {}  # (work, code point, locus) → entry
+        self.kept = kept_forms(edition)  # what 郑注 distinguishes (conv.analyses.distinctions)
         for record in edition.apparatus:
             if shown(record):
                 self._intervention(record)
@@ -117,6 +119,9 @@ class Apparatus:
             return escape_inline("底本始于注中：所注经文及注首不在节录之内。")
         if kind == "lacuna-end":
             return escape_inline("底本止于注中：注文后半不在节录之内。")
+        if kind == "restoration":
+            return escape_inline(f"“{record.get('witness', '')}”，文渊阁本作“{record.get('reading', '')}”"
+                                 f"（{record.get('page', '')}）。{reason}。录入本（简体）合二字为一，底本视图照录。")
         if kind == "dropped":
             return escape_inline(f"删去“{record.get('text', '')}”：{reason}")
         if kind == "collation":
@@ -135,7 +140,9 @@ class Apparatus:
             return
         self.readings[work].append(Entry("unparsed" if reading.get("unparsed") else "reading", locus,
                                          list(reading["span"]), reading_body(reading),
-                                         source=source_of(self.edition, reading["span"])))
+                                         source=source_of(self.edition, reading["span"]),
+                                         keep="".join(c for c in self.kept.get(reading["passage"], "")
+                                                      if c in reading.get("statement", ""))))
 
     def _key(self, entry: Entry) -> tuple:
         chapter = entry.locus.chapter_index if entry.locus else 0
@@ -180,7 +187,10 @@ def _app_directive(entry: Entry, full: bool = False) -> list[str]:
     lines = [f":::{{yl:app}} {entry.id}", f":label: {entry.label}", f":kind: {entry.kind}"]
     if locus is not None:
         lines += [f":locus: {locus.anchor}", f":locus-text: {locus.full_label if full else locus.label}"]
-    return lines + [":source: " + entry.source, "", entry.body, ":::", ""]
+    lines.append(":source: " + entry.source)
+    if entry.keep:
+        lines.append(":keep: " + entry.keep)
+    return lines + ["", entry.body, ":::", ""]
 
 
 def work_page(apparatus: Apparatus, work: Work) -> str:
@@ -190,8 +200,8 @@ def work_page(apparatus: Apparatus, work: Work) -> str:
     out += [
         escape_inline(
             f"本篇逐条列出转换《{work.title}》底本时所作的每一处处理：据校改表（conv/data/corrections.toml）"
-            "所作的校改及其理由，私用区码位的校正与删除，跨页文字的接合，节录起讫与残缺，删去的非底本文字；"
-            "又列郑注所载今文、古文异文。"
+            "所作的校改及其理由，私用区码位的校正与删除，跨页文字的接合，节录起讫与残缺，删去的非底本文字，"
+            "简体录入本合并而文渊阁本有别之字；又列郑注所载今文、古文异文。"
         ),
         "",
         escape_inline(

@@ -49,10 +49,39 @@ def _kind(gloss) -> str:
     return name + ("（又音）" if gloss.second else "")
 
 
+#: The classes the index lists apart, after the table by position: (status, anchor, heading, intro).
+CLASSES = (
+    ("other reading", "other", "他字之音",
+     "推得之音不是被注字在《广韵》中的任何一读，而是他字之音：或为破读，或为假借，以他字之音读此字"
+     "（如共九勇反，推得拱小韵之音，共读为拱）。“小韵”一栏为推得之音所属小韵的代表字。"),
+    ("system difference", "system", "音系差异",
+     "推得之音与被注字的一读只在音系上有别：或为重纽A、B类之别（如岐其宜反），或为音义所据音系不分而"
+     "《广韵》分立的二韵（如萧、宵：篠息小反）。非误，亦非他字之音。"),
+    ("suspect", "suspect", "疑讹",
+     "切语上字（直音字）的声母，其发音部位（唇、舌、齿、牙、喉）与被注字诸读皆不合：切语用字或被注字"
+     "疑有讹误（如拊者甫反，者为章母；同篇弣字作芳甫反）。"),
+    ("lost character", "lost", "录入失字",
+     "被注字与所注之音同形（X音X），注音遂无所指：当是简体录入将二字合一（文渊阁本作瞭音了、矇音蒙）。"
+     "待与文渊阁本对校，据以复原被注字。"),
+    ("unresolved", "unresolved", "未能推定",
+     "未能推得《广韵》音韵地位者：反切用字不见于《广韵》、反切无法执行，或音义未注读音（如字）。"),
+)
+
+
+def _position_cell(gloss) -> str:
+    """The main position, then the alternatives a speller's other reading gives（又可为…）."""
+    if not gloss.position:
+        return "—"
+    others = [p for p in gloss.positions if p != gloss.position]
+    return gloss.position + ("（又可为" + "、".join(others) + "）" if others else "")
+
+
 def glosses_page(edition: Edition, locator: Locator) -> str:
     rows = gloss_rows(edition, locator)
     keys = {p: phonology.sort_key(p) for p in {r.gloss.position for r in rows} if p}  # once per position
     ordered = sorted(rows, key=lambda r: (r.gloss.position is None, keys.get(r.gloss.position, ()), r.order))
+    counts = "，".join(f"{STATUS_NAMES[status]} {sum(1 for r in rows if r.gloss.status == status)} 条"
+                      for status in phonology.STATUSES)
     out = ["(apparatus-glosses)=", "# 音义索引", ""]
     out += [
         escape_inline(
@@ -62,53 +91,37 @@ def glosses_page(edition: Edition, locator: Locator) -> str:
         ),
         "",
         escape_inline(
-            "“合否”一栏：合于本字，谓推得之音为被注字在《广韵》中的一读；非本字之音，谓被注字在《广韵》中"
-            "另有其音，而所推之音不在其中（如共九勇反，推得見三C鍾上，乃拱字之音）；未能推定，谓反切用字"
-            "不见于《广韵》、反切无法执行或音义未给出读音（如字）。后两类另列于下节。"
+            "切语用字取其常读，即其在《广韵》反切中为切语时之音（食取乘力切，于取羽俱切，列取良辥切）；"
+            "常读所切不合本字时，方试其又读或他形（于作於，干作乾、幹），所得合于本字者附于其后（“又可为”），"
+            "不居其前。排列与“合否”皆据常读所得之音。"
         ),
         "",
-        f"共 {len(rows)} 条；合于本字 {sum(1 for r in rows if r.gloss.status == 'matches')} 条，"
-        f"非本字之音 {sum(1 for r in rows if r.gloss.status == 'other reading')} 条，"
-        f"未能推定 {sum(1 for r in rows if r.gloss.status == 'unresolved')} 条。",
+        escape_inline(
+            "“合否”一栏：合于本字，谓推得之音为被注字在《广韵》中的一读（《广韵》收于异体者亦是，如臑收于腝）；"
+            "其余各类另列于下节：他字之音、音系差异、疑讹、录入失字、未能推定。"
+        ),
+        "",
+        f"共 {len(rows)} 条；{counts}。",
         "",
         "(apparatus-glosses-by-position)=",
         "## 依广韵音韵地位",
         "",
     ]
-    table = []
-    for row in ordered:
-        gloss = row.gloss
-        others = [p for p in gloss.positions if p != gloss.position]
-        position = gloss.position or "—"
-        if others:
-            position += "（又可为" + "、".join(others) + "）"
-        table.append([position, gloss.text, gloss.char, _kind(gloss),
-                      _sound(gloss), STATUS_NAMES.get(gloss.status, gloss.status or "—"),
-                      cite(row.locus, full=True)])
+    table = [[_position_cell(r.gloss), r.gloss.text, r.gloss.char, _kind(r.gloss), _sound(r.gloss),
+              STATUS_NAMES.get(r.gloss.status, r.gloss.status or "—"), cite(r.locus, full=True)] for r in ordered]
     out += datatable(["广韵地位", "音义", "字", "类别", "切语／直音", "合否", "出处"], table,
                      [4, 3, 1, 2, 2, 2, 3], "text witness witness text witness text cite",
                      "yl-gloss-index")
     out += ["(apparatus-glosses-mismatches)=", "## 音韵地位存疑", ""]
-    for status, heading, intro in (
-        ("other reading", "非本字之音",
-         "推得之音不是被注字在《广韵》中的任何一读：或为破读、假借（以他字之音读此字），或为底本、推算之误，待考。"),
-        ("unresolved", "未能推定", "未能推得《广韵》音韵地位者。"),
-    ):
+    for status, anchor, heading, intro in CLASSES:
         chosen = [r for r in sorted(rows, key=lambda r: r.order) if r.gloss.status == status]
-        out += [f"(apparatus-glosses-{'other' if status == 'other reading' else 'unresolved'})=", f"### {heading}", "",
-                escape_inline(intro), ""]
-        if not chosen:
-            out += ["无。", ""]
-            continue
+        out += [f"(apparatus-glosses-{anchor})=", f"### {heading}", "", escape_inline(intro), ""]
         table = []
         for row in chosen:
             gloss = row.gloss
             own = phonology.readings(gloss.char) if gloss.char else []
-            table.append([gloss.text, "、".join(gloss.positions) or "—", "、".join(own) or "（《广韵》未收）",
-                          gloss.note or "—", cite(row.locus, full=True)])
-        out += datatable(["音义", "推得之音", "本字《广韵》之音", "说明", "出处"], table, [4, 4, 4, 4, 3],
-                         "witness text text text cite", "yl-gloss-mismatches")
+            table.append([gloss.text, "、".join(gloss.positions) or "—", gloss.homophone,
+                          "、".join(own) or "（《广韵》未收）", gloss.note, cite(row.locus, full=True)])
+        out += datatable(["音义", "推得之音", "小韵", "本字《广韵》之音", "说明", "出处"], table,
+                         [3, 3, 1, 4, 5, 3], "witness text text text text cite", "yl-gloss-mismatches")
     return "\n".join(out).rstrip("\n") + "\n"
-
-
-# -- 郑注 glossary ----------------------------------------------------------------------------

@@ -27,6 +27,7 @@ KIND_NAMES = {
     "lacuna-chapter-end": "节录止于篇中",
     "dropped": "删除（非底本文字）",
     "witness-join": "底本转换（录入本与文渊阁本相接）",
+    "restoration": "简体合并之字",
     "unknown": "其他",
 }
 #: Sections of an apparatus page: (anchor suffix, heading, kinds).
@@ -38,13 +39,15 @@ SECTIONS = (
     ("lacunae", "节录起讫与残缺", ("lacuna-chapter-start", "lacuna-start", "lacuna-end", "lacuna-chapter-end")),
     ("dropped", "删除", ("dropped",)),
     ("joins", "底本转换", ("witness-join",)),
+    ("restorations", "简体合并之字", ("restoration",)),
 )
 _BEFORE = {"lacuna-end", "lacuna-chapter-end", "dropped"}  # belong to what precedes them
 PUA_KINDS = {"quebi": "缺笔", "variant": "异体", "spurious": "衍字", "unidentified": "未识字"}
 #: Collation classes (conv.collate) as the 校勘记 names them.
 COLLATION_CLASSES = {"placeholder": "代字", "substantive": "异文", "pua": "私用区字", "orthographic": "异体"}
 GLOSS_KINDS = {"fanqie": "反切", "zhiyin": "直音", "ruzi": "如字", "other": "其他"}
-STATUS_NAMES = {"matches": "合于本字", "other reading": "非本字之音", "unresolved": "未能推定"}
+STATUS_NAMES = {"matches": "合于本字", "other reading": "他字之音", "system difference": "音系差异",
+                "suspect": "疑讹", "lost character": "录入失字", "unresolved": "未能推定"}
 GLOSSARY_FORMS = {"you": "X犹Y也", "wei": "X谓Y", "ye": "X，Y也", "zhe": "X者，Y也"}
 TRADITION_LABEL = "异"
 INTERVENTION_LABEL = "校"
@@ -200,6 +203,20 @@ def datatable(header: list[str], rows: list[list], widths: list[int], cells: str
                else [" ".join(value[0].split()), value[1]] if value else value for value in row]
         lines.append(encode(row).translate(_LINE_BREAKS))
     return lines + [":::", ""]
+
+
+def kept_forms(edition: Edition) -> dict[str, str]:
+    """Passage id → the characters its normalized view keeps as printed (``Passage.kept``: what
+    郑注 distinguishes there, 竝), for the passages with any."""
+    return {p.id: p.kept for w in edition.works for c in w.chapters for s in c.sections
+            for p in s.passages if p.kept}
+
+
+def witness(text: str, keep: str = ""):
+    """A witness cell of a ``yl:datatable``: the text, or ``[text, keep]`` when it holds a
+    character of ``keep``."""
+    keep = "".join(char for char in keep if char in text)
+    return [text, keep] if keep else text
 
 
 def source_of(edition: Edition, span) -> str:

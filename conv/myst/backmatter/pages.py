@@ -5,7 +5,7 @@ from conv.analyses import glossary
 from conv.model.tree import Edition
 from conv.myst.backmatter.apparatus import Apparatus, work_page
 from conv.myst.backmatter.glosses import glosses_page
-from conv.myst.backmatter.locator import DIR, GLOSSARY_FORMS, Locator, cite, datatable
+from conv.myst.backmatter.locator import DIR, GLOSSARY_FORMS, Locator, cite, datatable, kept_forms, witness
 from conv.myst.backmatter.terms import TERMS_RULE, tone_marks
 from conv.myst.escape import escape_inline
 
@@ -23,9 +23,11 @@ def glossary_page(edition: Edition, locator: Locator) -> str:
         "",
     ]
     rows = []
+    kept = kept_forms(edition)  # 竝并也: 竝 stays 竝 in the normalized view too
     for entry in entries:
-        rows.append([entry["term_witness"], tone_marks(entry["pinyin"]),
-                     entry["definition_witness"], entry["text"],
+        keep = kept.get(entry["passage"], "")
+        rows.append([witness(entry["term_witness"], keep), tone_marks(entry["pinyin"]),
+                     witness(entry["definition_witness"], keep), witness(entry["text"], keep),
                      GLOSSARY_FORMS.get(entry["form"], entry["form"]),
                      cite(locator.loci.get(entry["passage"]), full=True)])
     out += datatable(["词", "读音", "释义", "郑注原文", "体例", "出处"], rows, [2, 2, 3, 4, 2, 3],

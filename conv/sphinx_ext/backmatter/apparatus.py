@@ -17,8 +17,9 @@ one ``yl:app`` directive each::
 The argument is the entry's id (an HTML id, a LaTeX label), ``label`` what the reader sees (校 for
 an intervention, 异 for a reading), ``locus`` the anchor of the passage (or section, or chapter)
 the entry concerns, linked with ``yl:cite`` (text ``locus-text``), ``source`` the place in the
-seed. The body is one paragraph of escaped inline text; its characters are folded like the
-witness text of the chapter pages (賔, PUA code points).
+seed, ``keep`` the characters its passage shows as printed in both views (竝: what 郑注
+distinguishes). The body is one paragraph of escaped inline text; its characters are folded like
+the witness text of the chapter pages (賔, PUA code points).
 
 ``ApparatusMarks`` (a post-transform) marks each locus in the text: right after the passage's words
 (or, when it has none, at the start of its first note), a superscript label per entry linking to it —
@@ -45,7 +46,7 @@ from sphinx.environment.collectors import EnvironmentCollector
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
-from conv.sphinx_ext.text.chars import wrap_chars
+from conv.sphinx_ext.text.chars import keep_forms, wrap_chars
 from conv.sphinx_ext.util import add_node, BLOCK, ANCHOR_RE, warn
 from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.walk import blocks
@@ -58,7 +59,8 @@ KIND_TITLES = {
     "correction": "校改", "pua": "私用区字", "spurious": "衍字", "page-break-note": "注文跨页接合",
     "page-break-text": "经文跨页接合", "lacuna-chapter-start": "节录始于篇中",
     "lacuna-start": "底本始于注中", "lacuna-end": "底本止于注中",
-    "lacuna-chapter-end": "节录止于篇中", "dropped": "删除", "reading": "今古文异文",
+    "lacuna-chapter-end": "节录止于篇中", "dropped": "删除", "restoration": "简体合并之字",
+    "reading": "今古文异文",
     "unparsed": "今古文（未能解析）",
 }
 
@@ -98,6 +100,7 @@ class AppDirective(SphinxDirective):
         "locus": directives.unchanged,
         "locus-text": directives.unchanged,
         "source": directives.unchanged,
+        "keep": directives.unchanged,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -131,6 +134,7 @@ class AppDirective(SphinxDirective):
         if text:
             parsed, messages = self.state.inline_text(text, self.content_offset + 1)
             body.extend(wrap_chars(list(parsed), self.get_location()))
+            keep_forms(body, self.options.get("keep", ""))
             node += body
             node.extend(messages)
         summary = body.astext()

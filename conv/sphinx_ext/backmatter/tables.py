@@ -15,7 +15,8 @@ JSON array per line (the first line is the header)::
 
 ``cells`` gives each column's kind: ``text`` (a string, shown as it is), ``witness`` (witness text,
 its characters folded as on the chapter pages: the diplomatic and the normalized form, PUA code
-points never raw — ``conv.sphinx_ext.text.chars``) or ``cite`` (``[label, anchor]``: a link to the
+points never raw — ``conv.sphinx_ext.text.chars``; ``[text, keep]`` shows the characters of
+``keep`` as printed in both views, as a passage's ``keep`` option: 竝 in 竝并也) or ``cite`` (``[label, anchor]``: a link to the
 passage, section or chapter, as ``yl:cite`` with an explicit text renders it, redirects of the
 anchor ledger followed; an unknown anchor is a ``yl.cite`` warning at the row's line). An empty
 string or ``null`` shows as ``—``. ``widths`` are relative column widths, ``class`` the table's
@@ -54,13 +55,14 @@ from conv.normalize import PUA_PATTERN
 from conv.sphinx_ext.text.chars import char_node, visit_char_html, wrap_chars
 from conv.sphinx_ext.util import add_node, ANCHOR_RE, warn
 from conv.sphinx_ext.warnings_ import YlWarning
-from conv.sphinx_ext.nodes import yl_cite, yl_datatable
+from conv.sphinx_ext.nodes import yl_datatable
 from conv.sphinx_ext.refs.cite import warn_unknown_anchor
+from conv.sphinx_ext.backmatter.tables_print import (
+    EMPTY, cell_text, visit_datatable_latex, visit_datatable_table, witness_cell,
+)
 
 #: The kinds of cells.
 CELL_KINDS = ("text", "witness", "cite")
-#: What an empty cell shows.
-EMPTY = "—"
 
 
 def setup_tables(app: Sphinx) -> None:
@@ -147,11 +149,15 @@ def _row(line: str, kinds: list[str], where: tuple[str, int]) -> list | None:
             if not ANCHOR_RE.match(cell[1]):
                 warn(f"yl:datatable: {cell[1]!r} is not a valid anchor", YlWarning.ANCHOR, where)
                 return None
+        elif kind == "witness" and isinstance(cell, list):
+            if len(cell) != 2 or not all(isinstance(part, str) for part in cell):
+                warn("yl:datatable: a witness cell is a string, [text, keep] or null", YlWarning.MARKUP, where)
+                return None
         elif not isinstance(cell, str):
             warn(f"yl:datatable: a {kind} cell is a string or null", YlWarning.MARKUP, where)
             return None
-        elif kind == "witness" and PUA_PATTERN.search(cell):
-            wrap_chars([nodes.Text(cell)], where)  # warns (yl.pua) for an unknown code point
+        if kind == "witness" and cell and PUA_PATTERN.search(witness_cell(cell)[0]):
+            wrap_chars([nodes.Text(witness_cell(cell)[0])], where)  # warns (yl.pua) for an unknown code point
     return row
 
 
@@ -162,23 +168,17 @@ def _reading(char: str) -> str:
     return char if node is None else node["normal"]
 
 
-def reading_text(text: str) -> str:
+def reading_text(text: str, keep: str = "") -> str:
+    if keep:
+        return "".join(char if char in keep else _reading(char) for char in text)
     return "".join(map(_reading, text))
-
-
-def _cell_text(kind: str, cell, fold) -> str:
-    if not cell:
-        return EMPTY
-    if kind == "cite":
-        return cell[0] or cell[1]
-    return fold(cell) if kind == "witness" else cell
 
 
 def search_text(kinds: list[str], header: list, rows: list[list]) -> str:
     """The table as text, reading forms: ``| cell | cell |`` per row (no two cells join)."""
-    lines = ["| " + " | ".join(_cell_text("text", cell, None) for cell in header) + " |"]
+    lines = ["| " + " | ".join(cell_text("text", cell, None) for cell in header) + " |"]
     for row in rows:
-        lines.append("| " + " | ".join(_cell_text(kind, cell, reading_text)
+        lines.append("| " + " | ".join(cell_text(kind, cell, reading_text)
                                        for kind, cell in zip(kinds, row)) + " |")
     return "\n".join(lines)
 
@@ -243,11 +243,11 @@ class _Chars:
         self.cache[char] = html
         return html
 
-    def witness(self, text: str) -> str:
+    def witness(self, text: str, keep: str = "") -> str:
         encode = self.translator.encode
         out, run = [], []
         for char in text:
-            html = self.html(char)
+            html = None if char in keep else self.html(char)
             if html is None:
                 run.append(char)
                 continue
@@ -286,7 +286,7 @@ def visit_datatable_html(self, node: yl_datatable) -> None:
         if not cell:
             return EMPTY
         if kind == "witness":
-            return f'<span class="yl-witness">{chars.witness(cell)}</span>'
+            return f'<span class="yl-witness">{chars.witness(*witness_cell(cell))}</span>'
         if kind == "cite":
             return cite(cell)
         return encode(cell)
@@ -308,133 +308,4 @@ def visit_datatable_html(self, node: yl_datatable) -> None:
             f"<td><p>{cell_html(kind, cell)}</p></td>" for kind, cell in zip(kinds, row)) + "\n</tr>\n")
     out.append("</tbody>\n</table>\n</div>\n")
     self.body.append("".join(out))
-    raise nodes.SkipNode
-
-
-# -- print: LaTeX, text, man, texinfo --------------------------------------------------------------
-
-class _PrintForm:
-    """Witness text as the print builders show it (``yl_print_form``, as ``chars.visit_char_print``):
-    the reading form, or the witness form with PUA code points resolved."""
-
-    def __init__(self, config) -> None:
-        self.diplomatic = config.yl_print_form == "diplomatic"
-        self.cache: dict[str, str] = {}
-
-    def char(self, char: str) -> str:
-        try:
-            return self.cache[char]
-        except KeyError:
-            pass
-        node = char_node(char)
-        if node is None:
-            shown = char
-        elif self.diplomatic and node["resolved"] != node["normal"]:
-            shown = node["resolved"]
-        else:
-            shown = node["normal"]
-        self.cache[char] = shown
-        return shown
-
-    def text(self, text: str) -> str:
-        return "".join(map(self.char, text))
-
-
-def visit_datatable_latex(self, node: yl_datatable) -> None:
-    """A ``longtable`` in Sphinx's table style, its cells as Sphinx writes a table's (each in a
-    ``varwidth``: ragged lines, tight rows); the header is repeated on every page."""
-    encode = self.encode
-    form = _PrintForm(self.config)
-    targets = node.get("targets", {})
-    pagerefs = self.config.latex_show_pagerefs
-    count, total = len(node["cells"]), sum(node["widths"])
-    start = "\\begin{varwidth}[t]{\\sphinxcolwidth{1}{%d}}\n" % count
-    end = "\n\\sphinxbeforeendvarwidth\n\\end{varwidth}%\n"
-
-    def cell_tex(kind: str, cell) -> str:
-        if not cell:
-            return EMPTY
-        if kind == "witness":
-            return r"\DUrole{yl-witness}{%s}" % encode(form.text(cell))
-        if kind == "text":
-            return encode(cell)
-        label, anchor = cell
-        text = r"\DUrole{xref}{\DUrole{yl}{\DUrole{yl-cite}{%s}}}" % encode(label or anchor)
-        target = targets.get(anchor)
-        if target is None:
-            return text
-        label_id = self.idescape(f"{target[0]}:{target[1]}")
-        page = (r" (\autopageref*{%s})" % label_id) if pagerefs else (r"（第\pageref{%s}页）" % label_id)
-        return r"{\hyperref[%s]{\sphinxcrossref{%s}}}%s" % (label_id, text, page)
-
-    header = "&".join(start + "\\sphinxstyletheadfamily \\sphinxAtStartPar\n" + encode(cell or EMPTY) + end
-                      for cell in node["header"]) + "\\\\\n"
-    out = ["\n\\begin{savenotes}\n\\sphinxatlongtablestart\n\\sphinxthistablewithglobalstyle\n",
-           "\\makeatletter\n  \\LTleft \\@totalleftmargin plus1fill\n"
-           "  \\LTright\\dimexpr\\columnwidth-\\@totalleftmargin-\\linewidth\\relax plus1fill\n"
-           "\\makeatother\n",
-           "\\begin{longtable}{%s}\n" % "".join(r"\X{%d}{%d}" % (w, total) for w in node["widths"]),
-           "\\sphinxtoprule\n", header, "\\sphinxmidrule\n\\endfirsthead\n\n",
-           "\\multicolumn{%d}{c}{\\sphinxnorowcolor\n    \\makebox[0pt]{\\sphinxtablecontinued"
-           "{\\tablename\\ \\thetable{} \\textendash{} %s}}%%\n}\\\\\n"
-           % (count, encode(_translate("continued from previous page"))),
-           "\\sphinxtoprule\n", header, "\\sphinxmidrule\n\\endhead\n\n",
-           "\\sphinxbottomrule\n\\multicolumn{%d}{r}{\\sphinxnorowcolor\n    \\makebox[0pt][r]"
-           "{\\sphinxtablecontinued{%s}}%%\n}\\\\\n\\endfoot\n\n\\endlastfoot\n"
-           % (count, encode(_translate("continues on next page"))),
-           "\\sphinxtableatstartofbodyhook\n"]
-    rows = ["&".join(start + "\\sphinxAtStartPar\n" + cell_tex(kind, cell) + end
-                     for kind, cell in zip(node["cells"], row)) + "\\\\\n" for row in node["rows"]]
-    out.append("\\sphinxhline".join(rows))
-    out.append("\\sphinxbottomrule\n\\end{longtable}\n\\sphinxtableafterendhook\n"
-               "\\sphinxatlongtableend\n\\end{savenotes}\n")
-    self.body.append("".join(out))
-    raise nodes.SkipNode
-
-
-def _translate(message: str) -> str:
-    """A message of Sphinx's own catalogue (续下页), as its table template has it."""
-    from sphinx.locale import _
-
-    return _(message)
-
-
-def as_table(node: yl_datatable, builder) -> nodes.table:
-    """A docutils table of the node's data in print form (for the text, man and texinfo writers),
-    each locus the link ``yl:cite`` resolves to (the text builder prints it ``*乡射礼3*``, man
-    with its URI, texinfo as a ``@ref``, as they printed the list-tables' links)."""
-    from sphinx.util.nodes import make_refnode
-
-
-    form = _PrintForm(builder.config)
-    targets = node.get("targets", {})
-    table = nodes.table(classes=list(node["classes"]))
-    group = nodes.tgroup(cols=len(node["cells"]))
-    table += group
-    group.extend(nodes.colspec(colwidth=width) for width in node["widths"])
-
-    def entry(kind: str, cell) -> nodes.entry:
-        text = _cell_text(kind, cell, form.text)
-        if kind == "cite" and cell:
-            content = nodes.inline(text, text, classes=["xref", "yl", "yl-cite"])
-            target = targets.get(cell[1])
-            if target is not None:
-                docname, anchor, tooltip = target
-                link = make_refnode(builder, node.get("docname", ""), docname, anchor, content, tooltip)
-                content = yl_cite("", "", link, anchor=anchor, cited=cell[1])
-        else:
-            content = nodes.Text(text)
-        return nodes.entry("", nodes.paragraph("", "", content))
-
-    def row(kinds, cells) -> nodes.row:
-        return nodes.row("", *(entry(kind, cell) for kind, cell in zip(kinds, cells)))
-
-    group += nodes.thead("", row(["text"] * len(node["header"]), node["header"]))
-    group += nodes.tbody("", *(row(node["cells"], cells) for cells in node["rows"]))
-    return table
-
-
-def visit_datatable_table(self, node: yl_datatable) -> None:
-    """text, man, texinfo: the builder's own table of the data."""
-    as_table(node, self.builder).walkabout(self)
     raise nodes.SkipNode

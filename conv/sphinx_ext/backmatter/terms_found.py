@@ -63,15 +63,21 @@ def term_words(text: str, catalogue: term_index.Catalogue | None = None) -> list
     The expression (``conv.analyses.terms.Catalogue.matcher``, made once per term list) holds
     every form of every term as a trie, so the regular expression engine, scanning from the left,
     takes at each position the longest form that starts there and resumes after it:
-    leftmost-longest. Homographs need the context of a match (洗 is not counted in 降洗): a text
-    in which a form of a term with homographs was taken is left to ``conv.analyses.terms.find``,
-    which settles them."""
+    leftmost-longest. Homographs and senses need the context of a match (洗 is not counted in 降洗,
+    遂 only in 决遂): a text in which a form of such a term was taken is left to
+    ``conv.analyses.terms.find``, which settles them."""
+    return [word for word, _ in placed_words(text, catalogue)]
+
+
+def placed_words(text: str, catalogue: term_index.Catalogue | None = None) -> list[tuple[str, bool]]:
+    """``term_words`` with each word's placing: False where the sense rules cannot place it
+    (``conv.analyses.terms.find_placed``: counted, and listed apart on the index page)."""
     catalogue = catalogue or term_index.load()
     pattern, forms, ambiguous = catalogue.matcher
     taken = pattern.findall(text)
     if ambiguous.isdisjoint(taken):
-        return [forms[form] for form in taken]
-    return [word for _, _, word in term_index.find(text, catalogue)]
+        return [(forms[form], True) for form in taken]
+    return [(word, placed) for _, _, word, placed in term_index.find_placed(text, catalogue)]
 
 
 def _anchor_of(passage: nodes.Element) -> str:
@@ -102,16 +108,21 @@ class TermOccurrences(SphinxTransform):
         catalogue = term_index.load()
         docname = self.env.docname
         rows: list[tuple[str, str, list[str]]] = []
+        unplaced: list[tuple[str, str]] = []
         entries: dict[int, list[tuple]] = {}  # id(passage) → its terms' entries
         for passage in blocks(self.document, yl_passage):
             anchor = _anchor_of(passage)
             words = next((c for c in passage.children if isinstance(c, yl_text)), None)
             if not anchor or words is None or anchor not in passage["ids"]:
                 continue
-            found = term_words(words.astext(), catalogue)
+            placed = placed_words(words.astext(), catalogue)
+            found = [word for word, _ in placed]
+            unplaced += [(anchor, word) for word, sure in placed if not sure]
             if found:
                 rows.append((anchor, passage.get("layer", ""), found))
                 entries[id(passage)] = passage_entries(anchor, found, docname)
+        if unplaced:
+            unplaced_terms(self.env)[docname] = unplaced
         if rows:
             _pages(self.env)[docname] = rows
             page = self.env.get_domain("index").entries.setdefault(docname, [])
@@ -144,19 +155,27 @@ def _pages(env: BuildEnvironment) -> dict[str, list[tuple[str, str, list[str]]]]
     return env.yl_terms
 
 
+def unplaced_terms(env: BuildEnvironment) -> dict[str, list[tuple[str, str]]]:
+    """docname → ``(anchor, term)`` of the occurrences its passages' sense rules cannot place."""
+    if not hasattr(env, "yl_terms_unplaced"):
+        env.yl_terms_unplaced = {}
+    return env.yl_terms_unplaced
+
+
 class TermCollector(EnvironmentCollector):
     """Forgets a page's terms when it is read again, merges those of pages read in parallel
     (the index domain does the same with its entries)."""
 
     def clear_doc(self, app: Sphinx, env: BuildEnvironment, docname: str) -> None:
         _pages(env).pop(docname, None)
+        unplaced_terms(env).pop(docname, None)
 
     def merge_other(self, app: Sphinx, env: BuildEnvironment, docnames: set[str],
                     other: BuildEnvironment) -> None:
-        mine, theirs = _pages(env), _pages(other)
-        for docname in docnames:
-            if docname in theirs:
-                mine[docname] = theirs[docname]
+        for mine, theirs in ((_pages(env), _pages(other)), (unplaced_terms(env), unplaced_terms(other))):
+            for docname in docnames:
+                if docname in theirs:
+                    mine[docname] = theirs[docname]
 
     def process_doc(self, app: Sphinx, doctree: nodes.document) -> None:
         """Nothing: ``TermOccurrences`` recorded the page's terms while it was read."""

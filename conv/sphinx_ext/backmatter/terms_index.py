@@ -12,7 +12,7 @@ from conv.analyses import terms as term_index
 
 from conv.myst.backmatter.terms import TERMS_RULE, tone_marks
 
-from conv.sphinx_ext.backmatter.terms_found import _pages, where
+from conv.sphinx_ext.backmatter.terms_found import _pages, unplaced_terms, where
 
 
 def reading_order(env: BuildEnvironment) -> list[str]:
@@ -70,7 +70,7 @@ def _term_listing(env: BuildEnvironment, docnames) -> list[tuple[object, list[di
             here = places.get(word, [])
             entries.append({
                 "term": word, "pinyin": term_index.pinyin(word, catalogue),
-                "variants": list(catalogue.terms[word].variants),
+                "variants": list(catalogue.terms[word].variants), "note": catalogue.terms[word].note,
                 "count": sum(c for _, _, c in here), "places": here,
             })
         listing.append((category, entries))
@@ -155,6 +155,8 @@ def render_terms(env: BuildEnvironment, pathto) -> str:
                        f'<span class="yl-pinyin">{esc(tone_marks(entry["pinyin"]))}</span>')
             if entry["variants"]:
                 out.append(f'<span class="yl-term-variants">（又作{esc("、".join(entry["variants"]))}）</span>')
+            if entry["note"]:  # the sense rules: what the characters are when they are not the term
+                out.append(f'<span class="yl-term-note">（{esc(entry["note"])}）</span>')
             if absent:
                 out.append('<span class="yl-term-count">未见</span></dt>')
                 continue
@@ -178,5 +180,26 @@ def render_terms(env: BuildEnvironment, pathto) -> str:
             out.append("；".join(parts))
             out.append("</dd>")
         out.append("</dl></section>")
+    out += _unplaced(env, pathto, uris)
     out.append("</section>")
     return "\n".join(out)
+
+
+def _unplaced(env: BuildEnvironment, pathto, uris: dict[str, str]) -> list[str]:
+    """The occurrences no sense rule places (counted above), for an editor: 未能归类."""
+    esc = html.escape
+    found = unplaced_terms(env)
+    places = [(docname, anchor, word) for docname in reading_order(env) for anchor, word in found.get(docname, [])]
+    if not places:
+        return []
+    out = ['<section class="yl-index-group yl-terms-unplaced" id="yl-terms-unplaced">',
+           "<h2>未能归类</h2>",
+           "<p>以下各处，其字在一字多义的名物词（如尊、序、舌）的义项规则中无所归：暂计入其词，待校者判定。</p>",
+           '<dl class="yl-terms">']
+    for docname, anchor, word in places:
+        if docname not in uris:
+            uris[docname] = esc(pathto(docname))
+        out.append(f'<dt><span class="yl-term">{esc(word)}</span></dt><dd><a class="reference internal" '
+                   f'href="{uris[docname]}#{esc(anchor)}" data-anchor="{esc(anchor)}">'
+                   f'{esc(where(anchor, env, docname))} {esc(passage_label(anchor))}</a></dd>')
+    return out + ["</dl></section>"]

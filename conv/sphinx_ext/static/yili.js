@@ -1,7 +1,8 @@
 /* The reader's toolbar of the 仪礼 edition (阅读工具栏).
  *
  * Shows or hides each commentary layer (注 疏 按 音义 目录) and switches between the diplomatic
- * view (底本: the witness's own forms) and the normalized view (规范: 賔→宾, PUA resolved).
+ * view (底本, labelled 录入本（简体）: the seeds' simplified transcription, the witness's own forms)
+ * and the normalized view (规范: 賔→宾, PUA resolved).
  * The choice is kept in localStorage ("yili.view") and applied as classes on <html>:
  *   yl-hide-<layer>   hides every .yl-note.yl-<layer>
  *   yl-normalized     shows the .yl-n form of each .yl-char instead of its .yl-w form
@@ -19,7 +20,9 @@
     ["mulu", "目录", "郑目录"],
   ];
   var VIEWS = [
-    ["diplomatic", "底本", "底本字形：照录底本（异体、避讳缺笔字加标记）"],
+    // the 底本 view shows the seeds' simplified transcription (录入本), which merged characters
+    // the 文渊阁 copy keeps apart (着/著, 干/乾/幹): the label says so
+    ["diplomatic", "录入本（简体）", "录入本字形：照录底本的简体录入本（异体、避讳缺笔字加标记；其简体字或合并文渊阁本有别之字，见校勘记“简体合并之字”）"],
     ["normalized", "规范", "规范字形：异体归并，私用区字校正"],
   ];
 

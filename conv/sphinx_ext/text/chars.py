@@ -77,6 +77,18 @@ def char_node(char: str) -> yl_char | None:
                    title=f"{char} → {normal}")
 
 
+def keep_forms(node: nodes.Element, keep: str) -> None:
+    """Show the characters of ``keep`` as printed in both views inside ``node``: each ``yl_char``
+    of a variant form in ``keep`` becomes plain text (what 郑注 distinguishes in a passage, 竝 in
+    竝并也: ``conv.analyses.distinctions``). Search still folds it (``conv.normalize.fold``). A PUA
+    code point is never kept."""
+    if not keep:
+        return
+    for char in list(node.findall(yl_char)):
+        if char["kind"] == "variant" and char["witness"] in keep:
+            char.parent.replace(char, nodes.Text(char["witness"]))
+
+
 def wrap_chars(children: list[nodes.Node], location: object = None) -> list[nodes.Node]:
     """Split the Text nodes of ``children`` (recursively) so each folding character is a
     ``yl_char``. Returns the new list; element children are rewritten in place."""

@@ -30,7 +30,8 @@ from conv.parser.glosses import parse_run
 from conv.sphinx_ext.text.chars import char_node, wrap_chars
 
 FIELDS = ("char", "kind", "upper", "lower", "sound", "context", "scope", "definition",
-          "second", "position", "status", "also", "also_position")
+          "second", "position", "status", "also", "also_position", "restored")
+_RESTORED = re.compile(r"(?s)(.+?) <([^<>]+)>")
 _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 
@@ -47,10 +48,19 @@ def setup_glosses(app: Sphinx) -> None:
 
 
 class GlossRole(SphinxRole):
+    """``{yl:gloss}`弛尸纸反```; ``{yl:gloss}`个音干 <个音幹>```: the printed gloss, then the gloss
+    with the 文渊阁 forms of characters the simplified transcription merged, which the 广韵
+    position is computed from (``conv/data/restorations.toml``)."""
+
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         text = _ESCAPE.sub(r"\1", self.text)
         location = self.get_location()
-        node = yl_gloss(self.rawtext, "", classes=["yl-gloss"], **parse_gloss(text, location))
+        restored = _RESTORED.fullmatch(text)
+        fields = parse_gloss(restored.group(2) if restored else text, location)
+        if restored:
+            text = restored.group(1)
+            fields.update(printed=text, restored=restored.group(2))
+        node = yl_gloss(self.rawtext, "", classes=["yl-gloss"], **fields)
         self.set_source_info(node)
         node.extend(wrap_chars([nodes.Text(text)], location))
         return [node], []
@@ -129,8 +139,8 @@ class SecondReadings(SphinxTransform):
                 node.attributes.update(fields)
 
 
-STATUS_LABELS = {"matches": "合于本字之音", "other reading": "非本字广韵之音",
-                 "unresolved": "未能推定"}
+STATUS_LABELS = {"matches": "合于本字之音", "other reading": "他字之音", "system difference": "音系差异",
+                 "suspect": "疑讹", "lost character": "录入失字", "unresolved": "未能推定"}
 
 
 def _shown(text: str) -> str:
@@ -155,6 +165,8 @@ def gloss_title(node: yl_gloss) -> str:
             title += f"（{STATUS_LABELS[node['status']]}）"
     if node.get("also_position"):
         title += f"；{node['also']}：{node['also_position']}"
+    if node.get("restored"):
+        title += f"\n文渊阁本作{node['restored']}"
     return _shown(title)
 
 

@@ -1,9 +1,10 @@
 """The passage (经文段落): a stretch of 经 or 记 with its notes, the unit a reader cites.
 
-``yl:passage ANCHOR`` with options ``layer`` (``jing``/``ji``), ``source`` (``seed:line:col``)
-and ``lacuna`` (``start``: the witness is cut off before it). Its body is the 经/记 words (one
-paragraph, possibly absent) followed by segment directives (``yl:zhu`` …, see ``segments``). The
-segments stay inline after the words they explain, as in the printed book.
+``yl:passage ANCHOR`` with options ``layer`` (``jing``/``ji``), ``source`` (``seed:line:col``),
+``lacuna`` (``start``: the witness is cut off before it) and ``keep`` (characters both views show
+as printed in this passage: what 郑注 distinguishes, ``chars.keep_forms``). Its body is the 经/记
+words (one paragraph, possibly absent) followed by segment directives (``yl:zhu`` …, see
+``segments``). The segments stay inline after the words they explain, as in the printed book.
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from conv.sphinx_ext.util import (
 )
 from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_segment, yl_passage, yl_text
+from conv.sphinx_ext.text.chars import keep_forms
 from conv.sphinx_ext.text.permalink import permalink_html
 
 
@@ -63,6 +65,7 @@ class PassageDirective(LineDirective):
         "layer": lambda arg: directives.choice(arg, tuple(TEXT_LAYERS)),
         "source": directives.unchanged_required,
         "lacuna": lambda arg: directives.choice(arg, ("start", "end")),
+        "keep": directives.unchanged,
         "page": directives.unchanged,  # the 文渊阁 page where it starts: 卷五叶十五b
     }
 
@@ -80,6 +83,7 @@ class PassageDirective(LineDirective):
         self.set_source_info(node)
         register_id(self, node, anchor)
         self.fill(node, layer, f"yl-{layer}")
+        keep_forms(node, self.options.get("keep", ""))
         self.env.get_domain("yl").note_passage(
             anchor, self.env.docname, layer, passage_label(node), location=node, page=node["page"]
         )

@@ -1,0 +1,76 @@
+"""Restorations (复原): characters the simplified transcription of the seeds merged with another
+(着 for 著, 云 for 雲, 干 for 乾 and 幹, 于 for 於), read from ``conv/data/restorations.toml``.
+
+Each entry names its seed, a ``context`` found exactly once in that seed's text, the seed's
+``char`` in it and the 文渊阁 ``form``, with the 文渊阁 page (``witness``) and a reviewed reason.
+``Restorations.for_seed`` places the entries of one seed (an entry whose context is gone or
+ambiguous stops the conversion at its line of the data file: update it after checking the
+witness) and records each as an apparatus entry (kind ``restoration``). The witness text is not
+changed; the phonology of a gloss reads the restored characters (``restore``: 个音干 → 个音幹).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from conv import datafiles as data
+from conv.errors import ConversionError
+
+DATA_FILE = "conv/data/restorations.toml"
+_FIELDS = ("seed", "context", "char", "form", "witness", "reason")
+
+
+def _line_of(entry: dict) -> int:
+    """The line of the data file where ``entry``'s context is written (for messages)."""
+    text = (data.DATA_DIR / "restorations.toml").read_text(encoding="utf-8")
+    at = text.find(f'context = "{entry.get("context", "")}"')
+    return text.count("\n", 0, at) + 1 if at != -1 else 1
+
+
+class Restorations:
+    """The reviewed restorations, checked and placed per seed."""
+
+    def __init__(self, entries: list[dict] | None = None) -> None:
+        self.entries = data.restorations() if entries is None else entries
+        for entry in self.entries:
+            missing = [key for key in _FIELDS if not entry.get(key)]
+            if missing:
+                raise ConversionError(DATA_FILE, _line_of(entry), 1, f"restoration lacks {', '.join(missing)}",
+                                      "every restoration needs seed, context, char, form, witness and reason")
+            if entry["context"].count(entry["char"]) != 1 or len(entry["char"]) != 1 or len(entry["form"]) != 1:
+                raise ConversionError(DATA_FILE, _line_of(entry), 1,
+                                      f"restoration {entry['context']!r}: char must be one character, once in its context, and form one character",
+                                      "name the one character the seed merged, in a context that holds it once")
+
+    def for_seed(self, seed: str, text: str, report=None) -> dict[int, dict]:
+        """Seed offset → entry for the seed's restorations; each recorded in ``report`` (an
+        apparatus entry) when given."""
+        placed: dict[int, dict] = {}
+        for entry in self.entries:
+            if entry["seed"] != seed:
+                continue
+            at = text.find(entry["context"])
+            if at == -1 or text.find(entry["context"], at + 1) != -1:
+                found = "not found" if at == -1 else "found more than once"
+                raise ConversionError(DATA_FILE, _line_of(entry), 1,
+                                      f"restoration {entry['context']!r} {found} in {seed}",
+                                      "update or remove the entry after checking the witness")
+            offset = at + entry["context"].index(entry["char"])
+            placed[offset] = entry
+            if report is not None:
+                report.record("restoration", offset, offset + 1, witness=entry["char"], reading=entry["form"],
+                              context=entry["context"], page=entry["witness"], reason=entry["reason"])
+        return placed
+
+
+def restore(gloss, offsets, placed: dict[int, dict]):
+    """``gloss`` (``conv.parser.glosses.Gloss``) with the restored forms of the characters at its
+    seed ``offsets`` (one per character of ``gloss.text``) in its char, upper, lower and sound;
+    itself when none is restored. Also returns the gloss text as restored, or ""."""
+    forms = {offset: placed[offset]["form"] for offset in offsets if offset in placed}
+    if not forms:
+        return gloss, ""
+    swap = {placed[offset]["char"]: form for offset, form in forms.items()}
+    text = "".join(forms.get(offset, char) for char, offset in zip(gloss.text, offsets))
+    fields = {name: swap.get(getattr(gloss, name), getattr(gloss, name))
+              for name in ("char", "upper", "lower", "sound") if getattr(gloss, name)}
+    return replace(gloss, **fields), text
