@@ -19,6 +19,7 @@ from conv.sphinx_ext.seeds import setup_seeds
 from conv.sphinx_ext.backmatter.tables import setup_tables
 from conv.sphinx_ext.text.titles import setup_titles
 from conv.sphinx_ext.output.toolbar import setup_toolbar
+from conv.sphinx_ext.output.locale import setup_locale
 
 SETUPS: list = [
     setup_domain,  # first: the others register their directives and roles into the yl domain
@@ -31,6 +32,7 @@ SETUPS: list = [
     setup_meta,
     setup_cjk,
     setup_toolbar,
+    setup_locale,  # furo's interface strings in Chinese (output/locale.py)
     setup_latex,  # the typeset book: front matter, part intros, back matter (latex.py)
     setup_search,  # the search language lzh (search/language.py)
     setup_cite,  # yl:cite, yl:redirect, std labels of passages (refs/cite.py)

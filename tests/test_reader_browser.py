@@ -1,0 +1,142 @@
+"""Reading on every screen (issue 22), in a real browser (headless Debian chromium under
+playwright), on the fixture project: at desktop (1366×900), tablet (800 px) and phone (390×844,
+touch) sizes. Screenshots go to build/screenshots/."""
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHAPTER = "judou/xiangshe.html"
+DESKTOP = {"width": 1366, "height": 900}
+TABLET = {"width": 800, "height": 1000}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def site(fixture_html, http_server) -> str:
+    return http_server(fixture_html.outdir)
+
+
+@pytest.fixture
+def open_page(browser):
+    """``open_page(viewport, touch=False)``: a fresh page (own context: empty storage), zh-CN."""
+    contexts = []
+
+    def make(viewport=DESKTOP, touch: bool = False):
+        context = browser.new_context(viewport=viewport, locale="zh-CN", has_touch=touch,
+                                      is_mobile=touch)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+# -- 3. saved choices before the first paint ------------------------------------------------------
+
+#: Records, when the first 疏 note enters the document, whether it is already hidden (the
+#: class on <html> that hides it is set), and every layout shift of the page.
+WATCH = """
+window.__yl = {hiddenWhenInserted: null, shifts: []};
+new MutationObserver((records, observer) => {
+  const note = document.querySelector('.yl-note.yl-shu');
+  if (!note) return;
+  window.__yl.hiddenWhenInserted = document.documentElement.classList.contains('yl-hide-shu');
+  observer.disconnect();
+}).observe(document, {childList: true, subtree: true});
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__yl.shifts.push(entry.value);
+}).observe({type: 'layout-shift', buffered: true});
+"""
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_saved_choice_applied_before_first_paint(open_page, site, viewport):
+    page = open_page(viewport)
+    page.goto(f"{site}/{CHAPTER}")
+    page.evaluate("localStorage.setItem('yili.view', JSON.stringify({hide: ['shu'], view: 'normalized'}))")
+    page.add_init_script(WATCH)
+    page.goto(f"{site}/{CHAPTER}")
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(300)
+    watch = page.evaluate("window.__yl")
+    assert watch["hiddenWhenInserted"] is True, "疏 is hidden from the moment it exists"
+    assert sum(watch["shifts"]) == 0, f"layout shifts after the first paint: {watch['shifts']}"
+    assert not page.get_by_role("checkbox", name="疏").is_checked()
+    assert page.get_by_role("radio", name="规范").is_checked()
+    assert page.locator("#judou-xiangshe-21 .yl-char-variant").last.inner_text() == "宾"
+
+
+def test_toolbar_is_in_the_page_not_added_later(open_page, site):
+    page = open_page()
+    page.add_init_script(WATCH)
+    page.goto(f"{site}/{CHAPTER}")
+    page.wait_for_load_state("load")
+    assert page.evaluate("window.__yl.shifts.reduce((a, b) => a + b, 0)") == 0
+    first = page.evaluate("document.querySelector('article[role=main]').firstElementChild.className")
+    assert first == "yl-toolbar"
+
+
+# -- 4. the toolbar stays in view, furo's header and back-to-top do not cover it ------------------
+
+@pytest.mark.parametrize("viewport,touch", [(PHONE, True), (TABLET, False), (DESKTOP, False)],
+                         ids=["390", "800", "1366"])
+def test_toolbar_sticky_below_the_header(open_page, site, screenshots, viewport, touch):
+    page = open_page(viewport, touch)
+    page.goto(f"{site}/{CHAPTER}")
+    page.locator("#judou-xiangshe-20").scroll_into_view_if_needed()
+    page.mouse.wheel(0, 1500)
+    page.wait_for_timeout(400)
+    assert page.evaluate("window.scrollY") > 1000
+    bar = page.locator(".yl-toolbar").bounding_box()
+    header = page.evaluate("""() => { const h = document.querySelector('.mobile-header');
+        const r = h.getBoundingClientRect(); return getComputedStyle(h).display === 'none' ? 0 : r.bottom; }""")
+    assert bar["y"] >= header - 0.5, "the toolbar is below furo's header, not over it"
+    assert bar["y"] <= header + 2, f"the toolbar stays at the top: {bar['y']} (header {header})"
+    # what is at the toolbar's middle is the toolbar itself (nothing covers it)
+    covered = page.evaluate("""([x, y]) => !document.elementFromPoint(x, y).closest('.yl-toolbar')""",
+                            [bar["x"] + 10, bar["y"] + bar["height"] / 2])
+    assert not covered
+    page.mouse.wheel(0, -200)  # furo shows "back to top" when the reader scrolls up
+    page.wait_for_timeout(400)
+    back = page.locator(".back-to-top")
+    if back.is_visible():
+        box = back.bounding_box()
+        assert box["y"] > viewport["height"] / 2, "back to top stays out of the text's top"
+    else:
+        assert viewport["width"] < 770, "hidden on phones only"
+    page.screenshot(path=str(screenshots / f"reader-sticky-{viewport['width']}.png"))
+
+
+# -- 5. print ------------------------------------------------------------------------------------
+
+def test_print_has_no_skip_link_nor_toolbar(open_page, site):
+    page = open_page()
+    page.goto(f"{site}/{CHAPTER}")
+    page.emulate_media(media="print")
+    for selector in (".skip-to-content", ".yl-toolbar", ".back-to-top"):
+        assert not page.locator(selector).is_visible(), selector
+    page.keyboard.press("Tab")  # the skip link is focused: still not printed
+    assert page.evaluate("getComputedStyle(document.querySelector('.skip-to-content')).display") == "none"
+
+
+# -- 6. the interface in Chinese -----------------------------------------------------------------
+
+def test_interface_in_chinese(open_page, site):
+    page = open_page(TABLET)
+    page.goto(f"{site}/{CHAPTER}")
+    html = page.content()
+    for english in ("Skip to content", "Back to top", "On this page", ">Next<", ">Previous<",
+                    "Made with", "Copyright"):
+        assert english not in html, english
+    assert page.locator(".skip-to-content").inner_text() == "跳到正文"
+    assert page.locator(".back-to-top span").inner_text() == "回到顶部"
+    assert "本页目录" in page.locator(".toc-title").first.inner_text()
+    assert page.locator(".related-pages .next-page .context").inner_text() == "下一篇"
+    assert page.locator(".related-pages .prev-page .context").inner_text() == "上一篇"
+    # the search page keeps Sphinx's own zh_CN strings beside the edition's search language
+    page.goto(f"{site}/search.html?q=%E5%AE%BE")
+    page.locator("#search-results h2").wait_for()
+    assert page.locator("#search-results h2").inner_text() == "搜索结果"
