@@ -140,3 +140,51 @@ def test_interface_in_chinese(open_page, site):
     page.goto(f"{site}/search.html?q=%E5%AE%BE")
     page.locator("#search-results h2").wait_for()
     assert page.locator("#search-results h2").inner_text() == "搜索结果"
+
+
+# -- 2. copy keeps the layers apart ---------------------------------------------------------------
+
+def copied(page, selector: str) -> str:
+    """Select ``selector``'s contents as a reader would and copy them (Ctrl+C); the clipboard."""
+    page.evaluate("""(selector) => { const range = document.createRange();
+        range.selectNodeContents(document.querySelector(selector));
+        const selection = getSelection(); selection.removeAllRanges(); selection.addRange(range); }""",
+                  selector)
+    page.keyboard.press("Control+C")
+    return page.evaluate("navigator.clipboard.readText()")
+
+
+def test_copy_keeps_the_layers(browser, site):
+    context = browser.new_context(viewport=DESKTOP, locale="zh-CN")
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    try:
+        page = context.new_page()
+        page.goto(f"{site}/{CHAPTER}")
+        assert copied(page, "#judou-xiangshe-2") == (
+            "遂适阶西取扑搢之以反位【扑所以挞犯教者书云扑作教刑○〔按〕反位所设中之西南东面也】")
+        # 经 with 注, 疏 and 音义: as the PDF prints it (疏 with its lead mark)
+        assert copied(page, "#judou-xiangshe-13") == (
+            "司射进与司马交于阶前相左由堂下西阶之东北面视上射命曰无射获无猎获上射揖司射退反位"
+            "【射获谓矢中人也猎矢从旁○〔疏〕疏云相左之时在西阶之西司马由北而西行司射由南而东行各以左相近故云相左也"
+            "○无射之射食亦反】")
+        # a hidden layer is not copied, and takes its separator along
+        page.get_by_role("checkbox", name="注").uncheck()
+        assert copied(page, "#judou-xiangshe-2") == "遂适阶西取扑搢之以反位【〔按〕反位所设中之西南东面也】"
+        page.get_by_role("checkbox", name="按").uncheck()
+        assert copied(page, "#judou-xiangshe-2") == "遂适阶西取扑搢之以反位"
+    finally:
+        context.close()
+
+
+# -- 10. a passage without 经, every layer hidden -------------------------------------------------
+
+def test_passage_without_words_says_so(open_page, site, screenshots):
+    page = open_page(PHONE, touch=True)
+    page.goto(f"{site}/{CHAPTER}")
+    first = page.locator("#judou-xiangshe-1")
+    assert first.inner_text().startswith("〔前阙〕〔经文阙〕【〔按〕出其位南北回适堂西者")
+    for name in ("注", "疏", "按", "音义"):
+        page.get_by_role("checkbox", name=name).uncheck()
+    assert first.inner_text() == "〔前阙〕〔经文阙〕"  # no lone 引, no empty 【】
+    assert first.locator(".yl-gap-nowords").get_attribute("title").startswith("此段经文不在底本节录之内")
+    page.screenshot(path=str(screenshots / "reader-all-hidden-390.png"))

@@ -51,6 +51,7 @@ from conv.sphinx_ext.walk import blocks
 from conv.sphinx_ext.text.glosses import _ESCAPE
 from conv.sphinx_ext.nodes import yl_app, yl_appmark, yl_chaptertitle, yl_passage, yl_text, yl_title
 from conv.sphinx_ext.refs.ednotes import write_only
+from conv.sphinx_ext.text.segments import placed_already
 
 #: What each kind of entry is, for tooltips (the converter's kinds, ``conv.myst.backmatter.KIND_NAMES``).
 KIND_TITLES = {
@@ -285,6 +286,8 @@ def depart_app_text(self, node: yl_app) -> None:
 
 
 def visit_mark_html(self, node: yl_appmark) -> None:
+    if placed_already(self, node):  # written before its note (outside it: never hidden with it)
+        raise nodes.SkipNode
     links = []
     current = getattr(self.builder, "current_docname", "")
     for docname, entry_id, label, title in node["marks"]:

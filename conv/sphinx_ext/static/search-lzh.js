@@ -33,7 +33,7 @@
   // not text of the edition: permalinks, editorial marks (衍, 〔前阙〕), the layer legend, tables of contents
   const SKIP = [
     ".headerlink", "script", "style", "template", "noscript", ".no-search", "[hidden]", ".toctree-wrapper",
-    ".yl-mark", ".yl-gap", ".yl-legend",
+    ".yl-mark", ".yl-gap", ".yl-legend", ".yl-ed",
   ].join(", ");
   // each .yl-char holds both forms: the witness's (.yl-w) and the reading form (.yl-n); keep the one shown
   const otherForm = () => (document.documentElement.classList.contains("yl-normalized") ? ".yl-char .yl-w" : ".yl-char .yl-n");
