@@ -28,24 +28,13 @@ def export() -> dict:
 
 
 @pytest.fixture(scope="module")
-def project(tmp_path_factory) -> Path:
-    """The real ``conf.py``, ``index.md`` and notes with the converter's pages of all seeds."""
-    src = tmp_path_factory.mktemp("back-matter") / "source"
-    src.mkdir()
-    for name in ("conf.py", "index.md"):
-        shutil.copy(ROOT / "source" / name, src / name)
-    if (ROOT / "source" / "notes").is_dir():
-        shutil.copytree(ROOT / "source" / "notes", src / "notes")
-    proc = subprocess.run([sys.executable, "-m", "conv", "build", "--out", str(src)],
-                          capture_output=True, text=True, cwd=ROOT)
-    if proc.returncode != 0:
-        pytest.fail(f"conversion failed:\n{proc.stderr[-3000:]}", pytrace=False)
-    return src
+def project(edition_source) -> Path:
+    return edition_source
 
 
 @pytest.fixture(scope="module")
-def html(project, sphinx_build):
-    return sphinx_build(project, "html", "-j", "2")
+def html(edition_html):
+    return edition_html
 
 
 @pytest.fixture(scope="module")

@@ -188,3 +188,103 @@ def test_passage_without_words_says_so(open_page, site, screenshots):
     assert first.inner_text() == "〔前阙〕〔经文阙〕"  # no lone 引, no empty 【】
     assert first.locator(".yl-gap-nowords").get_attribute("title").startswith("此段经文不在底本节录之内")
     page.screenshot(path=str(screenshots / "reader-all-hidden-390.png"))
+
+
+# -- 1. glosses: one tip on hover, focus and tap, inside the window --------------------------------
+
+TIP_BOX = """() => { const tip = document.getElementById('yl-tip');
+  if (!tip || !tip.matches(':popover-open')) return null;
+  const r = tip.getBoundingClientRect();
+  return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, text: tip.innerText,
+          width: document.documentElement.clientWidth, height: innerHeight}; }"""
+
+
+def tip(page) -> dict | None:
+    return page.evaluate(TIP_BOX)
+
+
+def inside(box: dict) -> bool:
+    return box["left"] >= 0 and box["top"] >= 0 and box["right"] <= box["width"] and box["bottom"] <= box["height"]
+
+
+def test_gloss_tip_on_a_phone_opens_by_tap_inside_the_window(open_page, site, screenshots):
+    page = open_page(PHONE, touch=True)
+    page.goto(f"{site}/{CHAPTER}")
+    glosses = page.locator(".yl-gloss")
+    assert glosses.count() >= 2
+    for i in range(glosses.count()):
+        gloss = glosses.nth(i)
+        gloss.scroll_into_view_if_needed()
+        gloss.tap()
+        box = tip(page)
+        assert box is not None, f"tapping {gloss.inner_text()} opens its tip"
+        assert inside(box), (gloss.inner_text(), box)
+        assert box["text"].startswith(gloss.get_attribute("data-printed"))
+        assert gloss.get_attribute("aria-expanded") == "true"
+    # the tip of 弣芳甫反-like glosses: the 反切, the 广韵 position in words, the notation as a detail
+    gloss = page.locator(".yl-gloss", has_text="无射之射食亦反")
+    gloss.scroll_into_view_if_needed()
+    gloss.tap()
+    text = tip(page)["text"]
+    assert "反切食亦反" in text.replace("\t", "").replace(" ", "")
+    assert "广韵昔韵 · 以母 · 入声" in text, text
+    assert "以開三清入" in text and "合于本字之音" in text
+    page.screenshot(path=str(screenshots / "reader-gloss-tip-390.png"))
+    # a tap elsewhere closes it
+    page.locator("h1").tap()
+    assert tip(page) is None
+    assert gloss.get_attribute("aria-expanded") == "false"
+
+
+def test_gloss_tip_hover_focus_escape_on_a_desktop(open_page, site):
+    page = open_page(DESKTOP)
+    page.goto(f"{site}/{CHAPTER}")
+    gloss = page.locator(".yl-gloss", has_text="仆音赴").first
+    assert gloss.get_attribute("title") is None, "no plain delayed title tooltip"
+    gloss.hover()
+    box = tip(page)
+    assert box and box["text"].startswith("仆音赴") and "直音音赴" in box["text"].replace("\t", "")
+    assert inside(box)
+    page.mouse.move(5, 5)
+    page.wait_for_timeout(400)
+    assert tip(page) is None, "leaving the gloss closes a tip opened by hover"
+    gloss.focus()
+    assert tip(page) is not None, "focus opens it"
+    page.keyboard.press("Escape")
+    assert tip(page) is None, "Escape closes it"
+    assert page.evaluate("document.activeElement.classList.contains('yl-gloss')")
+
+
+def test_gloss_tip_near_the_right_edge_is_not_cut(open_page, site):
+    """The gloss nearest the right edge of a narrow desktop window: its tip moves left."""
+    page = open_page({"width": 1000, "height": 800})
+    page.goto(f"{site}/{CHAPTER}")
+    rightmost = page.evaluate("""() => { let best = 0, index = 0;
+        document.querySelectorAll('.yl-gloss').forEach((g, i) => {
+          const r = g.getBoundingClientRect(); if (r.right > best) { best = r.right; index = i; } });
+        return index; }""")
+    gloss = page.locator(".yl-gloss").nth(rightmost)
+    gloss.scroll_into_view_if_needed()
+    gloss.click()
+    box = tip(page)
+    assert box is not None and inside(box), box
+
+
+def test_gloss_links_to_its_row_in_the_index(browser, edition_html, http_server):
+    site = http_server(edition_html.outdir)
+    context = browser.new_context(viewport=PHONE, locale="zh-CN", has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{site}/judou/xiangshe.html")
+        gloss = page.locator(".yl-gloss", has_text="弣芳甫反")
+        gloss.scroll_into_view_if_needed()
+        gloss.tap()
+        box = tip(page)
+        assert box is not None and inside(box), box
+        assert "麌韵 · 滂母 · 上声" in box["text"]
+        page.locator("#yl-tip a", has_text="见音义索引").tap()
+        page.wait_for_url("**/apparatus/glosses.html#yin-judou-xiangshe-*")
+        row = page.locator(":target")
+        assert "弣芳甫反" in row.inner_text() and "句读·乡射礼41" in row.inner_text()
+    finally:
+        context.close()

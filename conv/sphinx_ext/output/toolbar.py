@@ -13,7 +13,8 @@ HTML:
   Sphinx is given at the end of ``<body>``, after the first paint): it applies the saved choice
   (``localStorage`` ``yili.view``) to ``<html>`` before the first paint, so hidden notes never
   flash and the page never reflows;
-- ``static/yili.js`` (deferred) saves each change and follows other tabs.
+- ``static/yili.js`` (deferred) saves each change and follows other tabs;
+- ``static/gloss-tip.js`` (deferred): the tip of an 音义 gloss (``text/glosses.py``).
 
 Without JavaScript the toolbar is hidden and every layer is shown in the diplomatic view.
 
@@ -60,6 +61,7 @@ def add_assets(app: Sphinx) -> None:
             app.config.html_static_path.append(str(STATIC_DIR))
         app.add_css_file("yili.css")
         app.add_js_file("yili.js", loading_method="defer")
+        app.add_js_file("gloss-tip.js", loading_method="defer")
     elif app.builder.format == "latex":
         Path(app.builder.outdir).mkdir(parents=True, exist_ok=True)
         shutil.copyfile(STATIC_DIR / "yili.sty", Path(app.builder.outdir) / "yili.sty")
