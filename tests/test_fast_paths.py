@@ -6,7 +6,6 @@ here with the straightforward computation it replaces, on the seeds and on gener
 """
 from __future__ import annotations
 
-import dataclasses
 import re
 
 import pytest

@@ -3,6 +3,8 @@ playwright), on the fixture project: at desktop (1366×900), tablet (800 px) and
 touch) sizes. Screenshots go to build/screenshots/."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 pytestmark = pytest.mark.browser
@@ -286,5 +288,74 @@ def test_gloss_links_to_its_row_in_the_index(browser, edition_html, http_server)
         page.wait_for_url("**/apparatus/glosses.html#yin-judou-xiangshe-*")
         row = page.locator(":target")
         assert "弣芳甫反" in row.inner_text() and "句读·乡射礼41" in row.inner_text()
+    finally:
+        context.close()
+
+
+# -- 9. contrast and targets; axe-core ------------------------------------------------------------
+
+AXE = Path(__file__).resolve().parent / "fixtures" / "axe" / "axe.min.js"
+#: WCAG 2.0–2.2 A and AA (2.2 brings the 24 px target size) and axe's best practices.
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+
+
+def axe_violations(page) -> list[dict]:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}, "
+                           "resultTypes: ['violations']})", AXE_TAGS)
+    return [{"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"][:3]],
+             "why": v["nodes"][0]["failureSummary"][:300]}
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("path", ["judou/xiangshe.html", "search.html?q=%E5%AE%BE", "yl-terms.html",
+                                  "apparatus/glosses.html", "apparatus/judou.html"])
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_axe_finds_nothing_serious(browser, edition_html, http_server, path, viewport):
+    site = http_server(edition_html.outdir)
+    context = browser.new_context(viewport=viewport, locale="zh-CN")
+    try:
+        page = context.new_page()
+        page.goto(f"{site}/{path}")
+        if path.startswith("search"):
+            page.locator("#search-results ul.search li").first.wait_for()
+        assert axe_violations(page) == []
+    finally:
+        context.close()
+
+
+CONTRAST = """(selector) => {
+  const el = document.querySelector(selector);
+  const style = getComputedStyle(el, selector.includes('permalink') ? '::before' : null);
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+      .reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const fg = lum(rgb(style.color)), bg = lum([255, 255, 255]);
+  return {ratio: (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05), opacity: Number(getComputedStyle(el).opacity)};
+}"""
+
+
+def test_marks_are_readable_and_large_enough(open_page, site):
+    page = open_page(PHONE, touch=True)
+    page.goto(f"{site}/{CHAPTER}")
+    for selector in (".yl-permalink", ".yl-gap", ".yl-toolbar legend", ".yl-br"):
+        measured = page.evaluate(CONTRAST, selector)
+        assert measured["ratio"] >= 4.5 and measured["opacity"] == 1, (selector, measured)
+    for selector in (".yl-permalink", ".yl-toggle"):
+        box = page.locator(selector).first.bounding_box()
+        assert box["width"] >= 24 and box["height"] >= 24, (selector, box)
+
+
+def test_apparatus_marks_are_targets(browser, edition_html, http_server):
+    site = http_server(edition_html.outdir)
+    context = browser.new_context(viewport=PHONE, locale="zh-CN", has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{site}/judou/xiangshe.html")
+        mark = page.locator(".yl-appmark a").first
+        assert float(mark.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")) >= 11.5
+        box = mark.bounding_box()
+        assert box["width"] >= 24 and box["height"] >= 24, box
+        assert page.evaluate(CONTRAST, ".yl-appmark a")["ratio"] >= 4.5
     finally:
         context.close()
