@@ -138,6 +138,12 @@ def test_interface_in_chinese(open_page, site):
     assert "本页目录" in page.locator(".toc-title").first.inner_text()
     assert page.locator(".related-pages .next-page .context").inner_text() == "下一篇"
     assert page.locator(".related-pages .prev-page .context").inner_text() == "上一篇"
+    # furo's fixed names, for screen readers: Chinese once the page has loaded
+    page.wait_for_load_state("load")
+    labels = page.evaluate("[...document.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label'))")
+    assert "切换浅色、深色或随系统配色" in labels and "展开或收起全书目录" in labels
+    assert not [label for label in labels if label.startswith("Toggle")]
+    assert "展开或收起：" in page.locator(".sidebar-tree").inner_html()
     # the search page keeps Sphinx's own zh_CN strings beside the edition's search language
     page.goto(f"{site}/search.html?q=%E5%AE%BE")
     page.locator("#search-results h2").wait_for()

@@ -7,9 +7,15 @@ dependency of Sphinx) into ``<doctreedir>/yl-locale/<language>/LC_MESSAGES/sphin
 with ``app.add_message_catalog("sphinx", …)``: a *fallback* of Sphinx's own catalog, so every
 string Sphinx translates keeps its translation. The search language (``lzh``) is a separate
 setting (``html_search_language``) and leaves ``language = "zh_CN"`` alone.
+
+A few of furo's names are not in a catalog at all: the hidden name of each expander of the site
+navigation (``Toggle navigation of 燕礼``, made in Python into the ``furo_navigation_tree``
+context variable: rewritten here, after furo's own ``html-page-context``) and three ``aria-label``
+attributes of its template (rewritten by ``static/yili.js`` when the page loads: :data:`ARIA_LABELS`).
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -35,3 +41,24 @@ def setup_locale(app: Sphinx) -> None:
             write_mo(handle, catalog)
         partial.replace(target)  # atomic: a parallel build never reads half a file
     app.add_message_catalog("sphinx", str(target_dir))
+    if language.startswith("zh"):
+        app.connect("html-page-context", navigation_names, priority=600)  # after furo's (500)
+
+
+#: furo's fixed ``aria-label`` attributes in Chinese (applied by ``static/yili.js``).
+ARIA_LABELS = {
+    "Toggle site navigation sidebar": "展开或收起全书目录",
+    "Toggle table of contents sidebar": "展开或收起本页目录",
+    "Toggle Light / Dark / Auto color theme": "切换浅色、深色或随系统配色",
+}
+NAVIGATION_NAME = "Toggle navigation of "
+
+
+def navigation_names(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    """furo's hidden names of the navigation's expanders, in Chinese (``展开或收起：燕礼``); the
+    labels its template fixes travel to the page for ``yili.js``."""
+    tree = context.get("furo_navigation_tree")
+    if isinstance(tree, str) and NAVIGATION_NAME in tree:
+        context["furo_navigation_tree"] = tree.replace(NAVIGATION_NAME, "展开或收起：")
+    context["metatags"] = (context.get("metatags", "") + "\n<script>window.YL_ARIA_LABELS = "
+                           + json.dumps(ARIA_LABELS, ensure_ascii=False) + ";</script>\n")

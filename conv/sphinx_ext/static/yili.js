@@ -50,6 +50,12 @@
 
   function start() {
     document.querySelectorAll(".yl-toolbar").forEach(wire);
+    // the theme's fixed labels, in the page's language (conv/sphinx_ext/output/locale.py)
+    var labels = window.YL_ARIA_LABELS || {};
+    document.querySelectorAll("[aria-label]").forEach(function (element) {
+      var label = labels[element.getAttribute("aria-label")];
+      if (label) element.setAttribute("aria-label", label);
+    });
   }
 
   if (document.readyState === "loading") {
