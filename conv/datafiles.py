@@ -9,6 +9,8 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
+from conv import unencoded
+
 DATA_DIR = Path(__file__).with_name("data")
 
 
@@ -39,8 +41,14 @@ def chapters() -> list[dict]:
 
 @cache
 def pua() -> dict[str, dict]:
-    """Private-use code points (私用区字) resolved: character → {char, kind, reason}."""
-    return {chr(int(row["code"], 16)): row for row in _toml("pua.toml")["pua"]}
+    """Private-use code points (私用区字) resolved: character → {char, kind, reason}; a ``gaiji``
+    entry's ``char`` is the stand-in of that unencoded character (``conv.unencoded``)."""
+    rows = {}
+    for row in _toml("pua.toml")["pua"]:
+        if "gaiji" in row:
+            row = dict(row, char=unencoded.gaiji_char(row["gaiji"]))
+        rows[chr(int(row["code"], 16))] = row
+    return rows
 
 
 @cache

@@ -26,13 +26,18 @@ def run(*args, cwd=ROOT):
 
 def test_manifest_checksums_match_the_seeds():
     manifest = tomllib.loads((ROOT / "seeds" / "manifest.toml").read_text(encoding="utf-8"))["seed"]
-    assert sorted(entry["file"] for entry in manifest) == [p.name for p in SEEDS]
+    witness = sorted((ROOT / "seeds" / "wenyuange").glob("KR*/*.txt"))
+    assert sorted(entry.get("path", entry["file"]) for entry in manifest) == sorted(
+        [p.name for p in SEEDS] + [str(p.relative_to(ROOT / "seeds")) for p in witness])
     for entry in manifest:
-        assert hashlib.sha256((ROOT / "seeds" / entry["file"]).read_bytes()).hexdigest() == entry["sha256"], entry["file"]
-    shared = ROOT.parent / "shared" / "seeds"
+        path = ROOT / "seeds" / entry.get("path", entry["file"])
+        assert hashlib.sha256(path.read_bytes()).hexdigest() == entry["sha256"], entry["file"]
+    shared = ROOT.parent / "shared"
     if shared.is_dir():
         for path in SEEDS:
-            assert path.read_bytes() == (shared / path.name).read_bytes()
+            assert path.read_bytes() == (shared / "seeds" / path.name).read_bytes()
+        for path in witness:
+            assert path.read_bytes() == (shared / "witnesses" / "kanripo" / path.parent.name / path.name).read_bytes()
 
 
 def test_bom_and_crlf_are_accepted(tmp_path):
@@ -173,6 +178,6 @@ def test_fold_is_idempotent_and_keeps_variants_table():
     from conv.normalize import fold, fold_char
 
     assert fold_char("薴") == fold_char("苧") == "苎"
-    assert fold("賔乗\ueb8e\ue14b説竒纁") == "宾乘弦说奇纁"
+    assert fold("賔乗\ueb8e\ue14b説竒纁") == "宾乘弦\U000f0367说奇纁"  # U+E14B: the unidentified &KR0871;
     for char in "賔乗竒隂逺説歴緑鼔髤\ueb8e\uea20\ue5ab\ue172":
         assert fold_char(fold_char(char)) == fold_char(char)

@@ -50,7 +50,7 @@ FIXTURE = ROOT / "tests" / "fixtures" / "search"
     ("經：楅", ["楅"]),
     ("jing: 扑", ["扑"]),
     ("执\ueb8e", ["执", "弦", "执弦"]),  # PUA resolved
-    ("谓\ue14b肝", ["谓", "肝", "谓肝"]),  # a spurious code point vanishes
+    ("谓\ue14b肝", ["谓", "\U000f0367", "肝", "谓\U000f0367", "\U000f0367肝"]),  # U+E14B: an unidentified character (&KR0871;)
     ("𫛪", ["鴽"]),  # t2s_keep, typed in its simplified form
     ("Sphinx 释获", ["释", "获", "释获", "Sphinx"]),
 ])
@@ -61,7 +61,7 @@ def test_split_query(query: str, terms: list[str]) -> None:
 @pytest.mark.parametrize(("text", "terms"), [
     ("吿于賔曰", ["告", "于", "宾", "曰", "告于", "于宾", "宾曰"]),
     ("众无\n不醉", ["众", "无", "不", "醉", "众无", "无不", "不醉"]),  # a source newline is no break
-    ("谓\ue14b肝", ["谓", "肝", "谓肝"]),
+    ("谓\ue14b肝", ["谓", "\U000f0367", "肝", "谓\U000f0367", "\U000f0367肝"]),
     ("右執\ueb8e如", ["右", "执", "弦", "如", "右执", "执弦", "弦如"]),
     ("乡射礼“乃设楅”，郑注", ["乡", "射", "礼", "乡射", "射礼", "乃", "设", "楅", "乃设", "设楅", "郑", "注", "郑注"]),
     ("Sphinx 9 乗矢", ["乘", "矢", "乘矢", "Sphinx", "9"]),
@@ -85,7 +85,7 @@ def test_language_class() -> None:
 
 def test_search_fold() -> None:
     assert search_fold("賔竒乗隂觶賓禮鄉射") == "宾奇乘阴觯宾礼乡射"
-    assert search_fold("\uea20\ueb8e\ue5ab\ue172\ue14b") == "玄弦隶惠"
+    assert search_fold("\uea20\ueb8e\ue5ab\ue172\ue14b") == "玄弦隶惠\U000f0367"
     assert search_fold("薴苧苎") == "苎苎苎"  # closed: 薴→苧→苎
     assert search_fold("𫛪鴽") == "鴽鴽"  # kept traditional form (t2s_keep) found from the simplified
 
@@ -228,7 +228,8 @@ def test_index_holds_folded_characters_and_pairs(out: Path) -> None:
     # pairs that only exist across inline markup or a source newline
     assert "judou-xiangshe" in docs_of(index, "执弦")  # 执<yl-char>弦</yl-char>
     assert "judou-xiangshe" in docs_of(index, "于宾")  # 吿于<yl-char>賔</yl-char>
-    assert "tongjie-dashe" in docs_of(index, "谓肝")  # 谓<spurious PUA>肝
+    assert "tongjie-dashe" in docs_of(index, "谓\U000f0367")  # 谓<U+E14B, the unidentified &KR0871;>肝
+    assert not docs_of(index, "谓肝")
     assert "tongjie-dashe" in docs_of(index, "无不")  # 众无\n不醉
     assert not docs_of(index, "位扑")  # 以反位 | 【扑所以…】: 经 and 注 never join
 

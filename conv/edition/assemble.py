@@ -15,10 +15,12 @@ from conv import datafiles as data
 from conv.reader import manifest
 
 from conv.reader import source as reader
+from conv.reader import wenyuange
 
 from conv.analyses import readings
+from conv.edition import collation, joins
 from conv.parser.corrections import Corrections
-from conv.model.tree import Edition, Meta, Work
+from conv.model.tree import Edition, Work
 from conv.nogc import no_cyclic_gc
 from conv.parser.seeds import SeedParser
 
@@ -36,33 +38,46 @@ def convert(paths: list[Path], corrections: Corrections | None = None, ledger: "
 def _convert(paths, corrections, ledger, full) -> Edition:
     corrections = corrections or Corrections()
     edition = Edition()
-    works: dict[str, Work] = {}
+    seeds, witnesses = [], []
     for path in paths:
         path = Path(path)
-        source = reader.read(path)
+        source = wenyuange.read(path) if wenyuange.is_mandoku(path) else reader.read(path)
         if source.name in edition.sources:
             raise source.error(0, f"seed {source.name} given twice", "name each seed once")
         edition.sources[source.name] = source
-        result = SeedParser(source, manifest.entry_for(path), corrections).run()
-        work = works.get(result.work["id"])
-        if work is None:
-            work = works[result.work["id"]] = Work(id=result.work["id"], title=result.work["title"])
-        if result.title_span:
-            work.title_spans.append(result.title_span)
-        for chapter in result.chapters:
-            existing = next((c for c in work.chapters if c.id == chapter.id), None)
-            if existing is None:
-                work.chapters.append(chapter)
-                continue
-            _join(existing, chapter)
-        edition.dropped.extend(result.dropped)
-        edition.apparatus.extend(result.apparatus)
-        edition.problems.extend(p.as_dict() for p in result.problems)
+        (witnesses if source.paged else seeds).append((source, manifest.entry_for(path)))
+    by_work: dict[str, list] = {}
+    for source, entry in witnesses:
+        if entry is None:
+            raise source.error(0, "a 文渊阁 file without a manifest entry", "add it to seeds/manifest.toml (work, juan, chapters)")
+        by_work.setdefault(entry["work"], []).append(source)
+    order_in_witness = {source.name: i for i, (source, _) in enumerate(witnesses)}
+    parts: list[joins.Part] = []
+    covered: dict[str, list[tuple[int, int]]] = {}
+    for number, (source, entry) in enumerate(seeds):
+        result = SeedParser(source, entry, corrections).run()
+        part = joins.Part((len(witnesses) + number, 0), result, "seed")
+        work_witnesses = by_work.get(result.work["id"])
+        if work_witnesses:
+            _collate(edition, source, result, work_witnesses, part, order_in_witness, covered)
+        parts.append(part)
+    for source, entry in witnesses:
+        parts += joins.parse_pieces(source, covered.get(source.name, []), entry, corrections,
+                                    order_in_witness[source.name])
+    parts.sort(key=lambda part: part.key)
+    joins.mark_joins(parts)
+    works: dict[str, Work] = {}
+    for part in parts:
+        _add(works, part)
+        edition.dropped.extend(part.result.dropped)
+        edition.apparatus.extend(joins.settle(part))
+        edition.problems.extend(p.as_dict() for p in part.result.problems)
     corrections.check_used(set(edition.sources))
     order = {w["id"]: i for i, w in enumerate(data.works())}
     edition.works = sorted(works.values(), key=lambda w: order.get(w.id, 99))
     for work in edition.works:
         work.chapters.sort(key=lambda c: c.number)
+    place_in_witness(edition)
     edition.anchors = anchors.assign(edition, ledger, full=full)
     edition.redirects = edition.anchors.redirects
     edition.problems.extend(edition.anchors.problems)
@@ -71,25 +86,64 @@ def _convert(paths, corrections, ledger, full) -> Edition:
     return edition
 
 
-def _join(chapter, later) -> None:
-    """Append a later seed's part of a chapter; the two excerpts meet at a gap."""
-    order = chapter.order
-    if order and order[-1] == ("lacuna", "end"):
-        order.pop()
-    later_order = list(later.order)
-    if later_order and later_order[0] == ("lacuna", "start"):
-        later_order.pop(0)
-    order.append(("lacuna", "gap"))
-    order.extend(later_order)
-    chapter.sections.extend(later.sections)
-    chapter.meta.extend(later.meta)
-    chapter.mulu.extend(later.mulu)
-    chapter.seeds.extend(later.seeds)
-    if later.heading and not chapter.heading:
-        chapter.heading, chapter.heading_span = later.heading, later.heading_span
-    elif later.heading:
-        # the same chapter title twice: keep the second as a metadata line, where it stood
-        repeated = Meta("chapter-title", later.heading, later.heading_span)
-        chapter.meta.append(repeated)
-        index = order.index(("heading", None), len(order) - len(later_order))
-        order[index] = ("meta", repeated)
+def _collate(edition, source, result, work_witnesses, part, order_in_witness, covered) -> None:
+    """Collate a seed with its work's witness files: where it stands, its pages, its differences;
+    or one problem when it stands nowhere."""
+    skip = [tuple(d["span"][1:]) for d in result.dropped]  # lines the witness does not have:
+    if result.title_span:  # the e-text's title line, its catalogue line, dropped watermarks
+        skip.append(result.title_span[1:])
+    skip += [meta.span[1:] for chapter in result.chapters for meta in chapter.meta if meta.kind == "catalogue"]
+    found = collation.collate(source, skip, work_witnesses)
+    if not found.aligned:
+        line, col = source.position(0)
+        edition.problems.append({"seed": source.name, "line": line, "col": col, "kind": "not-in-witness",
+                                 "message": f"no stretch of the 文渊阁 transcription matches this seed ({found.collation.reason}): converted without collation"})
+        return
+    stretch = found.collation.stretch
+    part.key = (order_in_witness[stretch[0][0]], stretch[0][1])
+    part.span = (stretch[0][0], stretch[0][1], stretch[-1][2])
+    collation.place_seed_chapters(result.chapters, found, edition.sources)
+    edition.apparatus.extend(collation.entries(found, edition.sources))
+    for name, start, end in stretch:
+        start, end = joins.widen(edition.sources[name].text, start, end)
+        covered.setdefault(name, []).append((start, end))
+        edition.dropped.append({"span": [name, start, end], "kind": "collated", "seed": source.name,
+                                "reason": f"collated with the seed {source.name}, the 底本 of this stretch: "
+                                          "its text stands in the edition, the differences in the apparatus"})
+    edition.collations[source.name] = found
+
+
+def _add(works: dict[str, Work], part: joins.Part) -> None:
+    result = part.result
+    work = works.get(result.work["id"])
+    if work is None:
+        work = works[result.work["id"]] = Work(id=result.work["id"], title=result.work["title"])
+    if result.title_span:
+        work.title_spans.append(result.title_span)
+    for chapter in result.chapters:
+        existing = next((c for c in work.chapters if c.id == chapter.id), None)
+        if existing is None:
+            work.chapters.append(chapter)
+            continue
+        joins.join(existing, chapter, part.witness if part.joined_before else None)
+
+
+def place_in_witness(edition: Edition) -> None:
+    """Each passage and section title of a paged transcription (``conv.reader.wenyuange``): its
+    witness and its 文渊阁 page (a collated seed's come from the collation)."""
+    for work in edition.works:
+        for chapter in work.chapters:
+            for section in chapter.sections:
+                if section.title_span is not None:
+                    _place(edition, section, section.title_span)
+                for passage in section.passages:
+                    _place(edition, passage, passage.span)
+                if section.title_span is None and section.passages:  # untitled: where it starts
+                    section.witness, section.page = section.passages[0].witness, section.passages[0].page
+
+
+def _place(edition: Edition, item, span) -> None:
+    source = edition.sources[span[0]]
+    if source.paged:
+        item.witness = "kanripo"
+        item.page = reader.page_at(source, span[1])

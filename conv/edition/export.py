@@ -25,13 +25,14 @@ def passage(p: Passage) -> dict:
     return {
         "id": p.id, "layer": p.layer, "text": p.text, "normalized": p.normalized,
         "span": list(p.span), "notes": [segment(s) for s in p.notes], "lacuna": p.lacuna,
+        "witness": p.witness, "page": p.page,
     }
 
 
 def section(s: Section) -> dict:
     return {
         "id": s.id, "title": s.title, "title_span": list(s.title_span) if s.title_span else None,
-        "marker": s.marker,
+        "marker": s.marker, "witness": s.witness, "page": s.page,
         "ji_marker": {"kind": s.ji_marker.kind, "text": s.ji_marker.text, "span": list(s.ji_marker.span)} if s.ji_marker else None,
         "title_notes": [segment(n) for n in s.title_notes],
         "passages": [passage(p) for p in s.passages],

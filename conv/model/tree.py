@@ -68,6 +68,9 @@ class Passage:
     span: Span
     notes: list[Segment] = field(default_factory=list)
     lacuna: str | None = None  # "start": the 经 before the first note is lost
+    witness: str = "seed"  # the transcription its text comes from: "seed" (录入本) | "kanripo" (文渊阁本)
+    page: dict | None = None  # the 文渊阁 page where it starts: {"juan": 5, "leaf": 15, "side": "b"}
+    joined: str | None = None  # the 底本 changes before it: the witness it comes from (conv.edition.joins)
 
 
 @dataclass
@@ -81,6 +84,9 @@ class Section:
     title_notes: list[Segment] = field(default_factory=list)
     marker: str | None = None  # "右" or "记"
     ji_marker: "Meta | None" = None  # 通解: the 记 that opens the 记 items filed after the title
+    witness: str = "seed"  # the transcription of its title (as Passage.witness)
+    page: dict | None = None  # the 文渊阁 page its title stands on
+    title_joined: str | None = None  # the 底本 changes before its title: the title's witness
 
 
 @dataclass
@@ -130,3 +136,4 @@ class Edition:
     sources: dict = field(default_factory=dict)  # seed name → conv.reader.source.Source
     redirects: list[dict] = field(default_factory=list)  # old anchor → where it lands (conv.anchors.assign)
     anchors: Any = field(default=None, repr=False)  # conv.anchors.assign.Outcome: how anchors were assigned
+    collations: dict = field(default_factory=dict, repr=False)  # seed → conv.edition.collation.SeedCollation

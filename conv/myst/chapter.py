@@ -63,6 +63,8 @@ class PageWriter:
         self.emit(inline(segment.text, segment.offsets, segment.glosses), fence, "")
 
     def passage(self, passage: Passage) -> None:
+        if passage.joined:
+            self.emit(f":::{{yl:lacuna}} join-{passage.joined}", ":::", "")
         self.emit(f"::::{{yl:passage}} {passage.id}", f":layer: {passage.layer}", f":source: {self.source(passage.span)}")
         if passage.lacuna:
             self.emit(f":lacuna: {passage.lacuna}")
@@ -75,6 +77,8 @@ class PageWriter:
         self.redirects(passage.id)
 
     def title(self, section: Section) -> None:
+        if section.title_joined:
+            self.emit(f":::{{yl:lacuna}} join-{section.title_joined}", ":::", "")
         self.emit(f"::::{{yl:title}} {section.id}", escape_inline(section.title), "")
         for note in section.title_notes:
             self.segment(note)
@@ -94,7 +98,7 @@ class PageWriter:
         self.redirects(section.id)
         pending_title = section.title is not None
         for passage in section.passages:
-            if pending_title and passage.span[1] > section.title_span[1]:
+            if pending_title and passage.span[0] == section.title_span[0] and passage.span[1] > section.title_span[1]:
                 self.title(section)
                 pending_title = False
                 if section.ji_marker:

@@ -189,7 +189,7 @@ class PassageReader(SeedStructure):
             self.close_passage()
             self.ensure_section()
             passage = self.passage = PassageDraft(self.layer, span_start=start)
-        elif passage.pieces and passage.last_line < self.line_no:
+        elif passage.pieces and passage.last_line < self.line_no and not self.src.paged:
             self.report.record("page-break-text", passage.pieces[-1][1], start, reason="经 split by a page break is joined")
         if passage.span_start is None or not passage.pieces and passage.span_start > start:
             passage.span_start = start

@@ -4,11 +4,13 @@ Every part of the parser reports through one ``SeedReport``: a span is ``(seed, 
 offsets into the decoded text; a problem is located at the line and column of its offset; an
 apparatus entry records an editorial intervention of the converter. ``pua`` reports the
 private-use code points of the seed (outside dropped lines): identified ones as apparatus
-entries, unknown ones as problems.
+entries, unknown ones as problems; a stand-in for an unencoded character (``conv.unencoded``) is an
+apparatus entry of its own.
 """
 from __future__ import annotations
 
 from conv import datafiles as data
+from conv import unencoded
 from conv.errors import Problem
 from conv.model.tree import Span
 from conv.normalize import PUA_PATTERN
@@ -47,7 +49,10 @@ class SeedReport:
                 continue
             entry = data.pua().get(char)
             code = f"U+{ord(char):04X}"
-            if entry is None:
+            if unencoded.is_stand_in(char):
+                self.record("unencoded", offset, offset + 1, witness=unencoded.markup(char), reading="",
+                            reason="a character Unicode lacks, kept as one character of the text (the witness's own mark for it)")
+            elif entry is None:
                 self.problem(offset, "unknown-pua", f"private-use code point {code} is not in conv/data/pua.toml: identify the character and add it there")
             elif entry["kind"] == "spurious":
                 self.record("spurious", offset, offset + 1, witness=code, reading="", reason=entry["reason"])

@@ -142,9 +142,10 @@ class SeedParser(PassageReader):
         if self.chapter is None:
             self.ensure_chapter(len(self.text))
         self.flush_meta()
-        self.chapter.order.append(("lacuna", "end"))
-        end = len(self.text.rstrip())
-        self.report.record("lacuna-chapter-end", end, end, chapter=self.chapter.id, reason="the excerpt ends before the chapter does")
+        if not (self.entry or {}).get("ends_chapter"):  # the manifest: the file ends with its chapter
+            self.chapter.order.append(("lacuna", "end"))
+            end = len(self.text.rstrip())
+            self.report.record("lacuna-chapter-end", end, end, chapter=self.chapter.id, reason="the excerpt ends before the chapter does")
         self.report.pua(self.dropped)
 
     # -- lines ---------------------------------------------------------------------------

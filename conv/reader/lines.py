@@ -81,16 +81,22 @@ class ChapterTitle:
 
 
 def chapter_title(line: str) -> ChapterTitle | None:
-    """`燕礼第六【郑目录云…】`: a chapter name, 第, its number, then only a note."""
+    """`燕礼第六【郑目录云…】`: a chapter name, 第, its number, then only a note. A chapter's other
+    printed names (既夕第十三) and what may follow the number (丧服第十一子夏传) come from
+    ``conv/data/chapters.toml`` (``printed``, ``after``)."""
     if "第" not in line[: _longest_name() + 1]:  # no name + 第 can open the line
         return None
     for chapter in data.chapters():
-        name = chapter["name"]
-        if not line.startswith(name + "第"):
-            continue
-        match = re.match(rf"{re.escape(name)}第([{NUMERALS}]+)", line)
-        if match and (match.end() == len(line) or line[match.end()] == "【"):
-            return ChapterTitle(chapter, match.end())
+        for name in (chapter["name"], *chapter.get("printed", ())):
+            if not line.startswith(name + "第"):
+                continue
+            match = re.match(rf"{re.escape(name)}第([{NUMERALS}]+)", line)
+            if not match:
+                continue
+            end = match.end()
+            end += next((len(after) for after in chapter.get("after", ()) if line.startswith(after, end)), 0)
+            if end == len(line) or line[end] == "【":
+                return ChapterTitle(chapter, end)
     return None
 
 

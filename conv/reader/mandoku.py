@@ -59,8 +59,11 @@ from typing import Iterator, NoReturn
 
 from conv.errors import ConservationError, ConversionError
 
-from .mandoku_lex import (BREAK, COMPOSED, LAST_PAGE, NAME, PUA, STRAY, TOKEN, Page, PageTags, chinese_number,
-                          composed_char, display, gaiji, gaiji_char, header_entry, is_gaiji)
+from conv.reader.mandoku_lex import (BREAK, LAST_PAGE, NAME, PUA, STRAY, TOKEN, Page, PageTags, chinese_number,
+                                     display, header_entry)
+from conv.unencoded import COMPOSED, composed_char, gaiji_char
+from conv.unencoded import is_stand_in as is_gaiji
+from conv.unencoded import markup as gaiji
 
 __all__ = ["COLUMN", "COMPOSED", "LogicalLine", "MandokuText", "Page", "PhysLine", "Run", "check_conservation",
            "chinese_number", "composed_char", "display", "gaiji", "gaiji_char", "is_gaiji", "parse", "read"]

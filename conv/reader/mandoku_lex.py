@@ -8,11 +8,9 @@ import re
 from dataclasses import dataclass
 from typing import Callable, NoReturn
 
-GAIJI_BASE = 0xF0000         # &KRnnnn; → chr(GAIJI_BASE + nnnn), Supplementary Private Use Area-A
-COMPOSED_BASE = 0x100000     # COMPOSED[i] → chr(COMPOSED_BASE + i), Supplementary Private Use Area-B
-# The composed characters (组字式) of these files, each ONE character: a new one is an error until
-# it is added here (at the end: the stand-ins must not move).
-COMPOSED = ("[沔-丏+丐]", "[炫-ㄙ+ㄥ]")
+from conv.unencoded import is_stand_in as is_gaiji
+from conv.unencoded import markup as gaiji
+
 HEADER_KEYS = ("TITLE", "DATE")
 PROPERTY_KEYS = ("ID", "BASEEDITION", "WITNESS", "JUAN")
 
@@ -25,43 +23,12 @@ NAME = re.compile(r"(KR\w+?)_(\d+)\.txt")
 PUA = re.compile("[\U000F0000-\U0010FFFF]")
 STRAY = {"<": "malformed page tag", "&": "malformed gaiji entity (&KR, 4 digits, ;)",
          ">": "stray '>'", ";": "stray ';'", "[": "stray '['", "]": "stray ']'"}
-_ENTITY = re.compile(r"&KR(\d{4});")
 _MODE = re.compile(r"# -\*- (.*?) -\*-\s*")
 _KEY = re.compile(r"#\+([A-Z]+):[ \t]*(.*?)\s*")
 _PROP = re.compile(r"([A-Z]+)[ \t]*(.*?)\s*")
 _CN = "〇一二三四五六七八九"
 
 Fail = Callable[[int, str, str], NoReturn]   # (offset, message, hint) → raises ConversionError
-
-
-def gaiji_char(entity: str) -> str:
-    """``&KR0871;`` → its one-character stand-in ``chr(0xF0000 + 871)``."""
-    m = _ENTITY.fullmatch(entity)
-    if not m:
-        raise ValueError(f"not a Kanripo gaiji entity: {entity!r}")
-    return chr(GAIJI_BASE + int(m.group(1)))
-
-
-def composed_char(description: str) -> str:
-    """``[炫-ㄙ+ㄥ]`` → its one-character stand-in (ValueError if not in :data:`COMPOSED`)."""
-    if description not in COMPOSED:
-        raise ValueError(f"unknown composed character {description}")
-    return chr(COMPOSED_BASE + COMPOSED.index(description))
-
-
-def is_gaiji(char: str) -> bool:
-    """A stand-in for a gaiji entity or a composed character."""
-    return len(char) == 1 and (GAIJI_BASE <= ord(char) < GAIJI_BASE + 10000
-                               or COMPOSED_BASE <= ord(char) < COMPOSED_BASE + len(COMPOSED))
-
-
-def gaiji(char: str) -> str:
-    """A stand-in → the markup it stands for: ``&KR0871;``, or ``[炫-ㄙ+ㄥ]``, as in the file."""
-    if not is_gaiji(char):
-        raise ValueError(f"not a gaiji stand-in: {char!r}")
-    if ord(char) >= COMPOSED_BASE:
-        return COMPOSED[ord(char) - COMPOSED_BASE]
-    return f"&KR{ord(char) - GAIJI_BASE:04d};"
 
 
 def display(text: str) -> str:

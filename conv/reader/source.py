@@ -27,6 +27,10 @@ class Line(NamedTuple):
 class Source:
     """A decoded seed with its line index (行索引): every offset maps to line:col."""
 
+    #: A paged transcription (``conv.reader.wenyuange.WitnessSource``): its line breaks are the
+    #: book's paragraphs, never a page break that split the text.
+    paged = False
+
     def __init__(self, name: str, text: str) -> None:
         self.name = name
         self.text = text
@@ -73,3 +77,11 @@ def decode(name: str, raw: bytes) -> Source:
 def read(path: Path) -> Source:
     """Read and decode a seed file."""
     return decode(path.name, Path(path).read_bytes())
+
+
+def page_at(source: Source, offset: int) -> dict | None:
+    """The 文渊阁 page (``{"juan", "leaf", "side"}``) of an offset of a paged source, else None."""
+    if not source.paged:
+        return None
+    page = source.page_at(offset)
+    return page.as_dict() if page is not None else None

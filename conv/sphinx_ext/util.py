@@ -46,11 +46,14 @@ LAYER_NAMES = {
     "meta": "卷次、著录",
 }
 #: What the reader sees where the witness is cut off.
-LACUNA_LABELS = {"start": "前阙", "end": "后阙", "gap": "中阙"}
+LACUNA_LABELS = {"start": "前阙", "end": "后阙", "gap": "中阙",
+                 "join-kanripo": "以下据文渊阁本", "join-seed": "以下据录入本"}
 LACUNA_TITLES = {
     "start": "底本此前残缺：节录自此处开始",
     "end": "底本此后残缺：节录至此处中断",
     "gap": "底本此处有缺",
+    "join-kanripo": "底本自此据文渊阁《四库全书》本（汉籍リポジトリ录文）",
+    "join-seed": "底本自此据录入本（简体录文，已与文渊阁本对校）",
 }
 META_KINDS = ("juan", "siku", "author", "catalogue", "ji-marker")
 

@@ -7,10 +7,12 @@ from collections import Counter
 from dataclasses import dataclass
 
 from conv import datafiles as data
+from conv import unencoded
 from conv.analyses import readings
+from conv.reader.mandoku_lex import Page
 from conv.model.tree import Edition, Work
 from conv.myst.backmatter.locator import (
-    _BEFORE, INTERVENTION_LABEL, KIND_NAMES, PUA_KINDS, SECTIONS, TRADITION_LABEL, Locator, Locus, context,
+    _BEFORE, COLLATION_CLASSES, INTERVENTION_LABEL, KIND_NAMES, PUA_KINDS, SECTIONS, TRADITION_LABEL, Locator, Locus, context,
     datatable, shorten, source_of, witness_slice,
 )
 from conv.myst.escape import escape_inline
@@ -43,9 +45,11 @@ class Apparatus:
         self.pua_counts: dict[str, Counter] = {w.id: Counter() for w in edition.works}
         self._pua_groups: dict[tuple[str, str, str], Entry] = {}  # (work, code point, locus) → entry
         for record in edition.apparatus:
-            self._intervention(record)
+            if shown(record):
+                self._intervention(record)
         for record in edition.dropped:
-            self._intervention({**record, "kind": "dropped"})
+            if record.get("kind") != "collated":  # the witness's text where a seed stands: the dump has it
+                self._intervention({**record, "kind": "dropped"})
         collected = readings.collect(edition)
         for reading in collected["readings"]:
             self._reading(reading)
@@ -119,6 +123,13 @@ class Apparatus:
             return escape_inline("底本止于注中：注文后半不在节录之内。")
         if kind == "dropped":
             return escape_inline(f"删去“{record.get('text', '')}”：非底本文字（数字化者所加）。")
+        if kind == "collation":
+            return escape_inline(collation_body(record))
+        if kind == "unencoded":
+            return escape_inline(f"“{record.get('witness', '')}”：文渊阁本此字 Unicode 未收（汉籍リポジトリ外字），存其位，以〓标之。")
+        if kind == "witness-join":
+            witness = "录入本（简体录文，已与文渊阁本对校）" if record.get("witness") == "seed" else "文渊阁本（汉籍リポジトリ录文）"
+            return escape_inline(f"自此以下据{witness}。")
         return escape_inline(f"{kind}：{reason}")
 
     def _reading(self, reading: dict) -> None:
@@ -246,7 +257,8 @@ def work_page(apparatus: Apparatus, work: Work) -> str:
                     if info is None or info["kind"] == "spurious":
                         continue
                     groups = sum(1 for e in entries if e.kind == "pua" and e.code == code)
-                    rows.append([f"私用区字 {code} → {info['char']}（{PUA_KINDS.get(info['kind'], info['kind'])}）",
+                    shown = unencoded.markup(info["char"]) if unencoded.is_stand_in(info["char"]) else info["char"]
+                    rows.append([f"私用区字 {code} → {shown}（{PUA_KINDS.get(info['kind'], info['kind'])}）",
                                  str(groups), str(n)])
     if counts["unknown"]:
         rows.append([KIND_NAMES["unknown"], str(counts["unknown"]), str(occurrences["unknown"])])
@@ -282,3 +294,24 @@ def work_page(apparatus: Apparatus, work: Work) -> str:
 
 # -- glosses ------------------------------------------------------------------------------------
 
+
+def collation_body(record: dict) -> str:
+    """A collation entry in the usual form: the seed's reading, the 文渊阁本's with its page, the
+    decision (据改 for a stand-in or an unresolved code point, else listed only)."""
+    page = record.get("page")
+    where = f"（{Page(**page).label()}）" if page else ""
+    seed = record.get("text") or "无"
+    witness = record.get("witness_text") or "无"
+    kind = COLLATION_CLASSES.get(record.get("class", ""), "")
+    decision = "，据改" if record.get("emended") else ""
+    if record.get("class") == "pua" and record.get("confirmed"):
+        decision = "，与私用区字表合"
+    return f"{kind}：“{seed}”，文渊阁本作“{witness}”{where}{decision}。"
+
+
+def shown(record: dict) -> bool:
+    """Is this apparatus record an entry of the reader's 校勘记? Not another form of the same
+    character, nor a private-use code point the witness confirms (the dump keeps them all)."""
+    if record["kind"] != "collation":
+        return True
+    return record.get("class") != "orthographic" and not record.get("confirmed")

@@ -14,7 +14,9 @@ DIR = "apparatus"
 #: Chinese names of the apparatus kinds, in the order of the page's sections.
 KIND_NAMES = {
     "correction": "校改",
+    "collation": "对校（文渊阁本）",
     "pua": "私用区字",
+    "unencoded": "文渊阁本外字（Unicode 未收）",
     "spurious": "衍字（私用区码位）",
     "page-break-note": "注文跨页接合",
     "page-break-text": "经文跨页接合",
@@ -23,18 +25,23 @@ KIND_NAMES = {
     "lacuna-end": "底本止于注中",
     "lacuna-chapter-end": "节录止于篇中",
     "dropped": "删除（非底本文字）",
+    "witness-join": "底本转换（录入本与文渊阁本相接）",
     "unknown": "其他",
 }
 #: Sections of an apparatus page: (anchor suffix, heading, kinds).
 SECTIONS = (
     ("corrections", "校改", ("correction",)),
-    ("pua", "私用区字", ("pua", "spurious")),
+    ("collation", "对校", ("collation",)),
+    ("pua", "私用区字与外字", ("pua", "spurious", "unencoded")),
     ("page-breaks", "跨页接合", ("page-break-note", "page-break-text")),
     ("lacunae", "节录起讫与残缺", ("lacuna-chapter-start", "lacuna-start", "lacuna-end", "lacuna-chapter-end")),
     ("dropped", "删除", ("dropped",)),
+    ("joins", "底本转换", ("witness-join",)),
 )
 _BEFORE = {"lacuna-end", "lacuna-chapter-end", "dropped"}  # belong to what precedes them
-PUA_KINDS = {"quebi": "缺笔", "variant": "异体", "spurious": "衍字"}
+PUA_KINDS = {"quebi": "缺笔", "variant": "异体", "spurious": "衍字", "unidentified": "未识字"}
+#: Collation classes (conv.collate) as the 校勘记 names them.
+COLLATION_CLASSES = {"placeholder": "代字", "substantive": "异文", "pua": "私用区字", "orthographic": "异体"}
 GLOSS_KINDS = {"fanqie": "反切", "zhiyin": "直音", "ruzi": "如字", "other": "其他"}
 STATUS_NAMES = {"matches": "合于本字", "other reading": "非本字之音", "unresolved": "未能推定"}
 #: ``conv.parser.phonology``'s notes (written for maintainers) in a reader's words: prefix → words.

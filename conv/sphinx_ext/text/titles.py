@@ -14,6 +14,7 @@ from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 
 from conv import datafiles as data
+from conv import unencoded
 from conv.normalize import is_pua
 
 from conv.sphinx_ext.text.body import LineDirective
@@ -96,7 +97,8 @@ def depart_line_text(self, node: nodes.Element) -> None:
 
 class HeadingText(SphinxTransform):
     """Headings are plain text (they go to the table of contents): resolve PUA code points in
-    them, so none is ever shown raw (an unknown one becomes 〓 and the build warns)."""
+    them, so none is ever shown raw (an unknown one becomes 〓 and the build warns; a character
+    Unicode lacks, ``conv.unencoded``, becomes 〓 too, its entry in the apparatus)."""
 
     default_priority = 720
 
@@ -110,8 +112,11 @@ class HeadingText(SphinxTransform):
                 for char in str(text):
                     if not is_pua(char):
                         out.append(char)
+                    elif unencoded.is_stand_in(char):  # a character Unicode lacks: the mark
+                        out.append(UNKNOWN_MARK)
                     elif char in table:
-                        out.append(table[char]["char"])
+                        resolved = table[char]["char"]
+                        out.append(UNKNOWN_MARK if unencoded.is_stand_in(resolved) else resolved)
                     else:
                         warn(f"unknown private-use code point U+{ord(char):04X} in a heading; "
                              f"shown as {UNKNOWN_MARK}", "pua", title)

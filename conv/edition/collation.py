@@ -1,0 +1,116 @@
+"""Collating the seeds with the 文渊阁 transcription (对校): where each seed stands in the witness.
+
+A seed (a simplified e-text excerpt) and the witness files of its work (``conv.reader.wenyuange``)
+become two sides of characters with their offsets (:func:`seed_side`, :func:`witness_side`) and
+are aligned by ``conv.collate.align``. The collation tells where the seed's stretch lies in the
+witness (one span per witness file it touches): there the seed is the 底本 and the witness's text
+is not printed again (``conv.edition.joins``); its differences become apparatus entries; and
+every passage and section title of the seed takes the 文渊阁 page of the character its first
+character is aligned with.
+"""
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+
+from conv.collate.align import align
+from conv.collate.records import Collation, Side
+from conv.model.tree import Chapter, is_markup
+from conv.reader.source import Source
+from conv.unencoded import is_stand_in
+
+
+@dataclass
+class SeedCollation:
+    """One seed's collation, with what the edition needs of it."""
+
+    seed: str
+    collation: Collation
+
+    @property
+    def aligned(self) -> bool:
+        return self.collation.aligned
+
+    def covered(self) -> dict[str, tuple[int, int]]:
+        """Witness file → the ``[start, end)`` offsets the seed stands for."""
+        return {name: (start, end) for name, start, end in self.collation.stretch}
+
+    def witness_at(self, seed_offset: int) -> tuple[str, int] | None:
+        """``(witness file, offset)`` of the witness character aligned with the first seed
+        character at or after ``seed_offset``, or None."""
+        side = self.collation.seed
+        index = bisect.bisect_left(side.offsets, seed_offset)
+        mapping = self.collation.mapping
+        for i in range(index, min(index + 64, len(mapping))):
+            if mapping[i] is not None:
+                return self.collation.witness_offset(mapping[i])
+        return None
+
+
+def seed_side(source: Source, skip: list[tuple[int, int]]) -> Side:
+    """The seed's text characters (not markup, not in the ``skip`` spans: its title line, dropped
+    lines) with their offsets."""
+    chars, offsets = [], []
+    skip = sorted(skip)
+    for offset, char in enumerate(source.text):
+        if is_markup(char) or any(a <= offset < b for a, b in skip):
+            continue
+        chars.append(char)
+        offsets.append(offset)
+    return Side(source.name, "".join(chars), offsets)
+
+
+def witness_side(source) -> Side:
+    """A transliterated witness file's text characters; a stand-in's end is its entity's end."""
+    chars, offsets, ends = [], [], []
+    original = source.witness.text
+    for offset, char in enumerate(source.text):
+        if is_markup(char):
+            continue
+        chars.append(char)
+        offsets.append(offset)
+        if is_stand_in(char):
+            ends.append(original.index(";" if original[offset] == "&" else "]", offset) + 1)
+        else:
+            ends.append(offset + 1)
+    return Side(source.name, "".join(chars), offsets, ends)
+
+
+def collate(source: Source, skip: list[tuple[int, int]], witnesses: list) -> SeedCollation:
+    """Align one seed with the witness files of its work (in the book's order)."""
+    return SeedCollation(source.name, align(seed_side(source, skip), [witness_side(w) for w in witnesses]))
+
+
+def place_seed_chapters(chapters: list[Chapter], found: SeedCollation, sources: dict) -> None:
+    """Each passage and section title of a collated seed: the 文渊阁 page of the witness
+    character aligned with its first character (``witness`` stays "seed": its text is the seed's)."""
+    for chapter in chapters:
+        for section in chapter.sections:
+            items = [(section, section.title_span)] if section.title_span else []
+            items += [(passage, passage.span) for passage in section.passages]
+            for item, span in items:
+                at = found.witness_at(span[1])
+                if at is not None:
+                    page = sources[at[0]].page_at(at[1])
+                    item.page = page.as_dict() if page is not None else None
+
+
+def entries(found: SeedCollation, sources: dict) -> list[dict]:
+    """Every difference of the collation as an apparatus entry (``kind`` "collation", its
+    ``class``): the seed's span and text, the witness's span, text and page; ``emended`` for a
+    stand-in the seed printed (placeholder) and a private-use code point the witness resolves."""
+    out = []
+    for difference in found.collation.differences:
+        name, start, end = difference.witness_span
+        page = sources[name].page_at(start)
+        seed_name, seed_start, _ = difference.seed_span
+        line, col = sources[seed_name].position(seed_start)
+        out.append({
+            "kind": "collation", "class": difference.kind, "op": difference.op,
+            "span": list(difference.seed_span), "line": line, "col": col,
+            "text": difference.seed_text, "witness_text": difference.witness_text,
+            "witness_span": list(difference.witness_span), "page": page.as_dict() if page else None,
+            "emended": difference.kind == "placeholder" or (difference.kind == "pua" and not difference.confirmed),
+            "confirmed": difference.confirmed, "note": difference.note,
+        })
+    return out

@@ -1,0 +1,128 @@
+"""The 文渊阁 transcription as a seed (文渊阁本读入): a mandoku file in the seeds' own markup.
+
+``conv.reader.mandoku`` reads a file of ``seeds/wenyuange/`` into runs with their pages. The
+seeds' parser (``conv.parser.seeds``) already knows the 仪礼's structure — chapter titles with
+their 郑目录, 卷 and author lines, 经 and its notes, ○ between commentators, 章旨 (右…), 记 —
+in the markup of the seeds: 【…】 around a note, one paragraph a line. So the witness is handed to
+it *transliterated*, character for character, into that markup (:func:`transliterate`):
+
+- the text of the witness stays where it is, at the same offset: every span the parser makes is
+  an offset into the witness file itself;
+- a note's opening ``(`` becomes ``【`` and its closing ``)`` ``】``; where a note runs on into
+  the next column (``…)¶`` then ``(…``) both become blanks, so the note is one note;
+- a printed column that runs on (``PhysLine.joins``) is joined to the one before it: the line
+  break, the ``¶``, any ``<pb:…>`` line between them and the column's indentation become blanks
+  (U+3000 inside a note would separate segments), so a paragraph is one line;
+- ``¶``, the ``/`` of a 双行小注 (its halves are already in reading order), the header and the
+  page tags become blanks, and so does the line break before a page tag (a page break is not a
+  paragraph break: the parser would take the blank line for one);
+- a gaiji ``&KR0871;`` or a composed character ``[炫-ㄙ+ㄥ]`` becomes its one-character stand-in
+  (``conv.reader.mandoku.gaiji``) at the offset of its ``&`` or ``[``, the rest blanks.
+
+Blanks and 【】 are markup for the parser and for conservation, so what the parser sees as text is
+exactly the witness's text, each character at its own offset. Line and column numbers in
+messages are those of the witness file (:class:`WitnessSource`).
+"""
+from __future__ import annotations
+
+import bisect
+from pathlib import Path
+
+from conv.reader import mandoku
+from conv.reader.mandoku import MandokuText, Page
+from conv.reader.source import Source
+
+BLANK = " "
+
+
+class WitnessSource(Source):
+    """A transliterated witness file: the parser reads ``text`` (one paragraph a line), messages
+    give the line and column of the file itself, and ``page_at`` the 文渊阁 page of an offset."""
+
+    paged = True
+
+    def __init__(self, name: str, text: str, witness: MandokuText) -> None:
+        super().__init__(name, text)
+        self.witness = witness
+        self._file_starts = [line.start for line in witness.physical]
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """(line, col) of an offset in the witness file, both 1-based."""
+        index = max(bisect.bisect_right(self._file_starts, offset) - 1, 0)
+        line = self.witness.physical[index]
+        return line.number, offset - line.start + 1
+
+    def page_at(self, offset: int) -> Page | None:
+        return self.witness.page_at(offset)
+
+
+MANDOKU_HEADER = "# -*- mode: mandoku"
+
+
+def is_mandoku(path: Path) -> bool:
+    """A file in the Kanseki Repository's format (its first line is the mandoku mode line)?"""
+    with open(path, "rb") as handle:
+        return handle.read(len(MANDOKU_HEADER.encode())).decode("utf-8", "replace") == MANDOKU_HEADER
+
+
+def read(path: Path) -> WitnessSource:
+    """Read a mandoku file and transliterate it (see the module docstring)."""
+    witness = mandoku.read(Path(path))
+    return WitnessSource(witness.name, transliterate(witness), witness)
+
+
+def transliterate(witness: MandokuText) -> str:
+    """The file's text in the seeds' markup, the same length, every text character in place."""
+    chars = list(witness.text)
+    text_lines = [line for line in witness.physical if line.kind == "text"]
+    previous = None
+    for line in witness.physical:
+        if line.kind == "page" and previous is not None:
+            _blank(chars, previous.end, line.end)  # a page break is no paragraph break
+        elif line.kind != "text":
+            _blank(chars, line.start, line.end)
+        previous = line
+    for previous, line in zip(text_lines, text_lines[1:]):
+        if line.joins:  # the break, any page line between, and the column's indentation
+            _blank(chars, previous.end, line.start + line.indent)
+    for line in text_lines:
+        _markup(chars, witness.text, line)
+    runs_on = {id(line) for previous, line in zip(text_lines, text_lines[1:])
+               if line.joins and previous.closes_note and line.opens_note}
+    closed_by_next = {id(previous) for previous, line in zip(text_lines, text_lines[1:])
+                      if id(line) in runs_on}
+    for line in text_lines:
+        if id(line) in runs_on:
+            chars[witness.text.index("(", line.start, line.end)] = BLANK
+        if id(line) in closed_by_next:
+            chars[witness.text.rindex(")", line.start, line.end)] = BLANK
+    for run in witness.runs:
+        for index, char in enumerate(run.text):
+            if mandoku.is_gaiji(char):
+                start = run.offsets[index]
+                end = witness.text.index(";" if witness.text[start] == "&" else "]", start) + 1
+                _blank(chars, start, end)
+                chars[start] = char
+    return "".join(chars)
+
+
+def _blank(chars: list[str], start: int, end: int) -> None:
+    """Every character of ``[start, end)`` a blank (line breaks too: the caller chose the range)."""
+    chars[start:end] = BLANK * (end - start)
+
+
+def _markup(chars: list[str], text: str, line) -> None:
+    """One text line: ¶ and the / of a 双行小注 blank, ( and ) as 【 and 】."""
+    depth = 0
+    for index in range(line.start, line.end):
+        char = text[index]
+        if char == "¶":
+            chars[index] = BLANK
+        elif char == "(":
+            depth += 1
+            chars[index] = "【"
+        elif char == ")":
+            depth -= 1
+            chars[index] = "】"
+        elif char == "/" and depth:
+            chars[index] = BLANK

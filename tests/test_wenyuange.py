@@ -1,0 +1,128 @@
+"""The 文渊阁 transcription converted (文渊阁本): the whole 句读 from KR1d0038, read through the seeds'
+parser after a same-length transliteration (``conv.reader.wenyuange``), every passage with its page."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conv import unencoded
+from conv.edition import assemble, export
+from conv.reader import mandoku, wenyuange
+from conv.reader.source import page_at
+from conv.sphinx_ext.text.chars import UNKNOWN_MARK, char_node
+
+ROOT = Path(__file__).resolve().parents[1]
+JUDOU = ROOT / "seeds" / "wenyuange" / "KR1d0038"
+JUAN = [JUDOU / f"KR1d0038_{n:03d}.txt" for n in range(1, 18)]
+MARKUP = re.compile(r"[\s【】○\u3000]")
+
+
+@pytest.fixture(scope="module")
+def judou():
+    edition = assemble.convert(JUAN)
+    return edition, export.edition(edition)
+
+
+@pytest.mark.parametrize("path", JUAN, ids=lambda p: p.stem)
+def test_transliteration_keeps_every_character_in_place(path):
+    """Same length; every text character of the witness at its own offset; nothing else is text
+    (○, the separator of commentators, is markup for the parser and for conservation)."""
+    source = wenyuange.read(path)
+    witness = mandoku.read(path)
+    assert len(source.text) == len(witness.text)
+    expected = {offset: char for run in witness.runs for char, offset in zip(run.text, run.offsets) if char != "○"}
+    found = {offset: char for offset, char in enumerate(source.text) if not MARKUP.match(char)}
+    assert found == expected
+
+
+def test_the_whole_judou_in_the_books_order(judou):
+    _, dump = judou
+    (work,) = dump["works"]
+    assert [c["id"] for c in work["chapters"]] == [
+        "shiguan", "shihun", "shixiangjian", "xiangyinjiu", "xiangshe", "yanli", "dashe", "pinli",
+        "gongshi", "jinli", "sangfu", "shisang", "jixi", "shiyu", "tesheng", "shaolao", "yousiche"]
+    for chapter in work["chapters"]:
+        assert chapter["heading"], chapter["id"]
+        # 公食大夫礼's is printed 鄭自録云 in the transcription (自 for 目)
+        assert chapter["mulu"] and chapter["mulu"][0]["text"][:3] in ("鄭目録", "鄭目錄", "鄭自録"), chapter["id"]
+        assert sum(len(s["passages"]) for s in chapter["sections"]) > 40, chapter["id"]
+    headings = {c["id"]: c["heading"] for c in work["chapters"]}
+    assert headings["jixi"] == "既夕第十三"  # no 礼 (conv/data/chapters.toml: printed)
+    assert headings["sangfu"] == "喪服第十一子夏傳"  # 子夏传 on the title line (after)
+
+
+def test_every_passage_and_title_has_its_page(judou):
+    _, dump = judou
+    xiangshe = next(c for c in dump["works"][0]["chapters"] if c["id"] == "xiangshe")
+    first = xiangshe["sections"][0]
+    assert first["title"] == "右戒賔" and first["page"] == {"juan": 5, "leaf": 2, "side": "a"}
+    passage = first["passages"][0]
+    assert passage["text"].startswith("鄉射之禮主人戒賔賔出迎再拜主人答再拜乃請")
+    assert passage["page"] == {"juan": 5, "leaf": 1, "side": "a"} and passage["witness"] == "kanripo"
+    assert passage["notes"][0]["text"].startswith("主人州長也鄉大夫若在焉")  # one note over two pages
+    for chapter in dump["works"][0]["chapters"]:
+        for section in chapter["sections"]:
+            assert section["title_span"] is None or section["page"] is not None
+            for passage in section["passages"]:
+                assert passage["page"]["juan"] == chapter_number(chapter["id"], dump), passage["id"]
+
+
+def chapter_number(chapter_id: str, dump: dict) -> int:
+    return next(c["number"] for c in dump["works"][0]["chapters"] if c["id"] == chapter_id)
+
+
+def test_unencoded_characters_are_kept_and_listed(judou):
+    edition, dump = judou
+    entries = [a for a in dump["apparatus"] if a["kind"] == "unencoded"]
+    assert entries and all(re.fullmatch(r"&KR\d{4};|\[沔-丏\+丐\]", a["witness"]) for a in entries)
+    assert any(a["witness"] == "[沔-丏+丐]" for a in entries)  # a composed character (KR1d0038_012)
+    first = entries[0]
+    seed, start, _ = first["span"]
+    assert edition.sources[seed].witness.text[start:start + 8] == first["witness"]
+    assert unencoded.markup(edition.sources[seed].text[start]) == first["witness"]
+    assert not [p for p in dump["problems"] if p["kind"] == "unknown-pua"]
+
+
+def test_no_page_break_joins_in_a_paged_transcription(judou):
+    _, dump = judou
+    assert not [a for a in dump["apparatus"] if a["kind"].startswith("page-break")]
+    assert not [a for a in dump["apparatus"] if a["kind"].startswith("lacuna")]
+
+
+def test_problems_point_into_the_witness_file(judou):
+    _, dump = judou
+    problem = next(p for p in dump["problems"] if p["kind"] == "ambiguous-title")
+    lines = (JUDOU / problem["seed"]).read_text(encoding="utf-8").splitlines()
+    assert lines[problem["line"] - 1][problem["col"] - 1:].startswith("經於君命弔襚")
+
+
+def test_page_of_an_offset():
+    source = wenyuange.read(JUAN[4])
+    offset = source.witness.text.index("右戒賔")
+    assert page_at(source, offset) == {"juan": 5, "leaf": 2, "side": "a"}
+
+
+def test_unencoded_character_node():
+    node = char_node(unencoded.gaiji_char("&KR0871;"))
+    assert node["kind"] == "unencoded" and node["resolved"] == UNKNOWN_MARK
+    assert node.astext() == "&KR0871;" and "&KR0871;" in node["title"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["鄉射", "之禮", "(主/人)", "(注文/注文)", "¶\n", "<PB>",
+                                 "&KR0871;", "　右戒賔¶\n", "○", "(疏曰/云)"]), min_size=1, max_size=30))
+def test_transliteration_property(pieces):
+    """Any text of these pieces: nothing lost, nothing injected, every character in place."""
+    body = "".join(pieces)
+    for leaf in range(2, 2 + body.count("<PB>")):
+        body = body.replace("<PB>", f"¶\n<pb:KR1d0038_WYG_005-{leaf}a>¶\n", 1)
+    text = "# -*- mode: mandoku-view -*-\n#+TITLE: 儀禮鄭註句讀\n<pb:KR1d0038_WYG_005-1a>¶\n" + body + "¶\n"
+    witness = mandoku.parse("KR1d0038_005.txt", text)
+    out = wenyuange.transliterate(witness)
+    assert len(out) == len(text)
+    expected = {offset: char for run in witness.runs for char, offset in zip(run.text, run.offsets) if char != "○"}
+    assert {i: c for i, c in enumerate(out) if not MARKUP.match(c)} == expected
