@@ -365,3 +365,34 @@ def test_apparatus_marks_are_targets(browser, edition_html, http_server):
         assert page.evaluate(CONTRAST, ".yl-appmark a")["ratio"] >= 4.5
     finally:
         context.close()
+
+
+# -- 8. the weight of a search --------------------------------------------------------------------
+
+def test_search_for_bin_transfers_little_beyond_the_index(browser, edition_html, http_server, capsys):
+    """宾 is on every chapter: the results come from each page's search data, never the pages."""
+    site = http_server(edition_html.outdir)
+    context = browser.new_context(viewport=DESKTOP, locale="zh-CN")
+    fetched: dict[str, int] = {}
+    try:
+        page = context.new_page()
+        page.on("requestfinished", lambda request: fetched.__setitem__(
+            request.url.split("?")[0].removeprefix(site + "/"), request.sizes()["responseBodySize"]))
+        page.goto(f"{site}/search.html?q=%E5%AE%BE")
+        page.locator("#search-results p.search-summary").wait_for()
+        results = page.locator("#search-results ul.search li").count()
+        page.wait_for_timeout(300)
+    finally:
+        context.close()
+    data = {url: size for url, size in fetched.items() if url.startswith("_search/")}
+    pages = [url for url in fetched if url.endswith(".html") and url != "search.html"]
+    assert pages == [], "no page is downloaded to make the results"
+    assert len(data) >= 5 and results > 100
+    total = sum(data.values())
+    html_instead = sum((edition_html.outdir / url.removeprefix("_search/").replace(".json", ".html")).stat().st_size
+                       for url in data)
+    with capsys.disabled():
+        print(f"\n宾: {results} results from {len(data)} pages' search data, {total / 1024:.0f} KB "
+              f"(their HTML: {html_instead / 1024:.0f} KB); searchindex.js "
+              f"{fetched.get('searchindex.js', 0) / 1024:.0f} KB")
+    assert total <= 300 * 1024
