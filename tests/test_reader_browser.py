@@ -20,14 +20,23 @@ def site(fixture_html, http_server) -> str:
     return http_server(fixture_html.outdir)
 
 
+@pytest.fixture(scope="module")
+def edition_site(edition_html, http_server) -> str:
+    """The whole edition (chapters, apparatus, indices), served."""
+    return http_server(edition_html.outdir)
+
+
 @pytest.fixture
 def open_page(browser):
-    """``open_page(viewport, touch=False)``: a fresh page (own context: empty storage), zh-CN."""
+    """``open_page(viewport, touch=False, permissions=())``: a fresh page (own context: empty
+    storage), zh-CN."""
     contexts = []
 
-    def make(viewport=DESKTOP, touch: bool = False):
+    def make(viewport=DESKTOP, touch: bool = False, permissions=()):
         context = browser.new_context(viewport=viewport, locale="zh-CN", has_touch=touch,
                                       is_mobile=touch)
+        if permissions:
+            context.grant_permissions(list(permissions))
         contexts.append(context)
         return context.new_page()
 
@@ -162,26 +171,21 @@ def copied(page, selector: str) -> str:
     return page.evaluate("navigator.clipboard.readText()")
 
 
-def test_copy_keeps_the_layers(browser, site):
-    context = browser.new_context(viewport=DESKTOP, locale="zh-CN")
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    try:
-        page = context.new_page()
-        page.goto(f"{site}/{CHAPTER}")
-        assert copied(page, "#judou-xiangshe-2") == (
-            "遂适阶西取扑搢之以反位【扑所以挞犯教者书云扑作教刑○〔按〕反位所设中之西南东面也】")
-        # 经 with 注, 疏 and 音义: as the PDF prints it (疏 with its lead mark)
-        assert copied(page, "#judou-xiangshe-13") == (
-            "司射进与司马交于阶前相左由堂下西阶之东北面视上射命曰无射获无猎获上射揖司射退反位"
-            "【射获谓矢中人也猎矢从旁○〔疏〕疏云相左之时在西阶之西司马由北而西行司射由南而东行各以左相近故云相左也"
-            "○无射之射食亦反】")
-        # a hidden layer is not copied, and takes its separator along
-        page.get_by_role("checkbox", name="注").uncheck()
-        assert copied(page, "#judou-xiangshe-2") == "遂适阶西取扑搢之以反位【〔按〕反位所设中之西南东面也】"
-        page.get_by_role("checkbox", name="按").uncheck()
-        assert copied(page, "#judou-xiangshe-2") == "遂适阶西取扑搢之以反位"
-    finally:
-        context.close()
+def test_copy_keeps_the_layers(open_page, site):
+    page = open_page(permissions=("clipboard-read", "clipboard-write"))
+    page.goto(f"{site}/{CHAPTER}")
+    assert copied(page, "#judou-xiangshe-2") == (
+        "遂适阶西取扑搢之以反位【扑所以挞犯教者书云扑作教刑○〔按〕反位所设中之西南东面也】")
+    # 经 with 注, 疏 and 音义: as the PDF prints it (疏 with its lead mark)
+    assert copied(page, "#judou-xiangshe-13") == (
+        "司射进与司马交于阶前相左由堂下西阶之东北面视上射命曰无射获无猎获上射揖司射退反位"
+        "【射获谓矢中人也猎矢从旁○〔疏〕疏云相左之时在西阶之西司马由北而西行司射由南而东行各以左相近故云相左也"
+        "○无射之射食亦反】")
+    # a hidden layer is not copied, and takes its separator along
+    page.get_by_role("checkbox", name="注").uncheck()
+    assert copied(page, "#judou-xiangshe-2") == "遂适阶西取扑搢之以反位【〔按〕反位所设中之西南东面也】"
+    page.get_by_role("checkbox", name="按").uncheck()
+    assert copied(page, "#judou-xiangshe-2") == "遂适阶西取扑搢之以反位"
 
 
 # -- 10. a passage without 经, every layer hidden -------------------------------------------------
@@ -278,24 +282,19 @@ def test_gloss_tip_near_the_right_edge_is_not_cut(open_page, site):
     assert box is not None and inside(box), box
 
 
-def test_gloss_links_to_its_row_in_the_index(browser, edition_html, http_server):
-    site = http_server(edition_html.outdir)
-    context = browser.new_context(viewport=PHONE, locale="zh-CN", has_touch=True, is_mobile=True)
-    try:
-        page = context.new_page()
-        page.goto(f"{site}/judou/xiangshe.html")
-        gloss = page.locator(".yl-gloss", has_text="弣芳甫反")
-        gloss.scroll_into_view_if_needed()
-        gloss.tap()
-        box = tip(page)
-        assert box is not None and inside(box), box
-        assert "麌韵 · 滂母 · 上声" in box["text"]
-        page.locator("#yl-tip a", has_text="见音义索引").tap()
-        page.wait_for_url("**/apparatus/glosses.html#yin-judou-xiangshe-*")
-        row = page.locator(":target")
-        assert "弣芳甫反" in row.inner_text() and "句读·乡射礼41" in row.inner_text()
-    finally:
-        context.close()
+def test_gloss_links_to_its_row_in_the_index(open_page, edition_site):
+    page = open_page(PHONE, touch=True)
+    page.goto(f"{edition_site}/judou/xiangshe.html")
+    gloss = page.locator(".yl-gloss", has_text="弣芳甫反")
+    gloss.scroll_into_view_if_needed()
+    gloss.tap()
+    box = tip(page)
+    assert box is not None and inside(box), box
+    assert "麌韵 · 滂母 · 上声" in box["text"]
+    page.locator("#yl-tip a", has_text="见音义索引").tap()
+    page.wait_for_url("**/apparatus/glosses.html#yin-judou-xiangshe-*")
+    row = page.locator(":target")
+    assert "弣芳甫反" in row.inner_text() and "句读·乡射礼41" in row.inner_text()
 
 
 # -- 9. contrast and targets; axe-core ------------------------------------------------------------
@@ -317,17 +316,12 @@ def axe_violations(page) -> list[dict]:
 @pytest.mark.parametrize("path", ["judou/xiangshe.html", "search.html?q=%E5%AE%BE", "yl-terms.html",
                                   "apparatus/glosses.html", "apparatus/judou.html"])
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_axe_finds_nothing_serious(browser, edition_html, http_server, path, viewport):
-    site = http_server(edition_html.outdir)
-    context = browser.new_context(viewport=viewport, locale="zh-CN")
-    try:
-        page = context.new_page()
-        page.goto(f"{site}/{path}")
-        if path.startswith("search"):
-            page.locator("#search-results ul.search li").first.wait_for()
-        assert axe_violations(page) == []
-    finally:
-        context.close()
+def test_axe_finds_nothing_serious(open_page, edition_site, path, viewport):
+    page = open_page(viewport)
+    page.goto(f"{edition_site}/{path}")
+    if path.startswith("search"):
+        page.locator("#search-results ul.search li").first.wait_for()
+    assert axe_violations(page) == []
 
 
 CONTRAST = """(selector) => {
@@ -352,38 +346,29 @@ def test_marks_are_readable_and_large_enough(open_page, site):
         assert box["width"] >= 24 and box["height"] >= 24, (selector, box)
 
 
-def test_apparatus_marks_are_targets(browser, edition_html, http_server):
-    site = http_server(edition_html.outdir)
-    context = browser.new_context(viewport=PHONE, locale="zh-CN", has_touch=True, is_mobile=True)
-    try:
-        page = context.new_page()
-        page.goto(f"{site}/judou/xiangshe.html")
-        mark = page.locator(".yl-appmark a").first
-        assert float(mark.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")) >= 11.5
-        box = mark.bounding_box()
-        assert box["width"] >= 24 and box["height"] >= 24, box
-        assert page.evaluate(CONTRAST, ".yl-appmark a")["ratio"] >= 4.5
-    finally:
-        context.close()
+def test_apparatus_marks_are_targets(open_page, edition_site):
+    page = open_page(PHONE, touch=True)
+    page.goto(f"{edition_site}/judou/xiangshe.html")
+    mark = page.locator(".yl-appmark a").first
+    assert float(mark.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")) >= 11.5
+    box = mark.bounding_box()
+    assert box["width"] >= 24 and box["height"] >= 24, box
+    assert page.evaluate(CONTRAST, ".yl-appmark a")["ratio"] >= 4.5
 
 
 # -- 8. the weight of a search --------------------------------------------------------------------
 
-def test_search_for_bin_transfers_little_beyond_the_index(browser, edition_html, http_server, capsys):
+def test_search_for_bin_transfers_little_beyond_the_index(open_page, edition_html, edition_site, capsys):
     """宾 is on every chapter: the results come from each page's search data, never the pages."""
-    site = http_server(edition_html.outdir)
-    context = browser.new_context(viewport=DESKTOP, locale="zh-CN")
+    site = edition_site
     fetched: dict[str, int] = {}
-    try:
-        page = context.new_page()
-        page.on("requestfinished", lambda request: fetched.__setitem__(
-            request.url.split("?")[0].removeprefix(site + "/"), request.sizes()["responseBodySize"]))
-        page.goto(f"{site}/search.html?q=%E5%AE%BE")
-        page.locator("#search-results p.search-summary").wait_for()
-        results = page.locator("#search-results ul.search li").count()
-        page.wait_for_timeout(300)
-    finally:
-        context.close()
+    page = open_page()
+    page.on("requestfinished", lambda request: fetched.__setitem__(
+        request.url.split("?")[0].removeprefix(site + "/"), request.sizes()["responseBodySize"]))
+    page.goto(f"{site}/search.html?q=%E5%AE%BE")
+    page.locator("#search-results p.search-summary").wait_for()
+    results = page.locator("#search-results ul.search li").count()
+    page.wait_for_timeout(300)
     data = {url: size for url, size in fetched.items() if url.startswith("_search/")}
     pages = [url for url in fetched if url.endswith(".html") and url != "search.html"]
     assert pages == [], "no page is downloaded to make the results"
