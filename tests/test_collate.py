@@ -148,8 +148,8 @@ READINGS = {
     ],
     "003": [("placeholder", "replace", F, "㫖", (1894, 1895), (T7, 11693, 11694)),
             ("placeholder", "replace", F, "㫖", (3160, 3161), (T7, 13166, 13167))],
-    "004": [("placeholder", "replace", F, "㑹", (4149, 4150), (T20, 29897, 29898)),
-            ("pua", "replace", "\ue14b", chr(GAIJI_BASE + 871), (5103, 5104), (T20, 31115, 31123))],
+    # U+E14B ↔ &KR0871; is no reading: conv/data/pua.toml resolves U+E14B to that character
+    "004": [("placeholder", "replace", F, "㑹", (4149, 4150), (T20, 29897, 29898))],
 }
 ORTHOGRAPHIC = {  # (seed, witness): count
     "000": {("效", "傚"): 1},
@@ -163,7 +163,8 @@ CONFIRMED_PUA = {  # (seed code point, witness character): count
     "001": {("\uea20", XIAN): 7},
     "002": {},
     "003": {("\ueb8e", chr(GAIJI_BASE + 76)): 4, ("\uea20", XIAN): 2},
-    "004": {("\ueb8e", chr(GAIJI_BASE + 76)): 10, ("\ue5ab", "𨽻"): 6, ("\ue172", "恵"): 2},
+    "004": {("\ueb8e", chr(GAIJI_BASE + 76)): 10, ("\ue5ab", "𨽻"): 6, ("\ue172", "恵"): 2,
+            ("\ue14b", chr(GAIJI_BASE + 871)): 1},
 }
 
 
@@ -218,15 +219,15 @@ def test_placeholder_fang_for_xie():
 
 
 def test_pua_e14b_is_the_gaiji_kr0871():
-    """004: U+E14B (called spurious by conv/data/pua.toml) stands where the witness has &KR0871;
-    (谓□肝膋狗胾醢也, 叶五十一b): a real character Unicode lacks."""
+    """004: U+E14B stands where the witness has &KR0871; (谓□肝膋狗胾醢也, 叶五十一b): a real
+    character Unicode lacks, which conv/data/pua.toml now resolves it to (it once called it spurious)."""
     [difference] = [d for d in collation("004").of_kind("pua") if d.seed_text == "\ue14b"]
     assert difference.op == "replace" and difference.witness_text == chr(GAIJI_BASE + 871)
     assert difference.seed_span == ("004_5ef5e70c2cb7984b.txt", 5103, 5104)
     assert at(difference.witness_span) == "&KR0871;"
     assert witness_text(T20)[31115 - 1:31123 + 4] == "謂&KR0871;肝膋狗胾"
     assert witness_text(T20).rfind("<pb:", 0, 31115) == witness_text(T20).find("<pb:KR1d0085_WYG_020-51b>")
-    assert "spurious" in difference.note and "gaiji" in difference.note
+    assert difference.confirmed and "gaiji" in difference.note
 
 
 def test_orthographic_zhuo_for_zhu():
@@ -293,7 +294,7 @@ def test_markup_left_in_a_side_is_not_compared():
     ("了", "瞭", fold.ORTHOGRAPHIC), ("仿", "倣", fold.ORTHOGRAPHIC), ("𫎆", "豵", fold.ORTHOGRAPHIC),
     ("玄", XIAN, fold.ORTHOGRAPHIC), ("\uea20", XIAN, fold.ORTHOGRAPHIC),
     ("\ueb8e", chr(GAIJI_BASE + 76), fold.ORTHOGRAPHIC),
-    ("覆", "復", None), ("之", "乎", None), ("防", "䙝", None), ("\ue14b", chr(GAIJI_BASE + 871), None),
+    ("覆", "復", None), ("之", "乎", None), ("防", "䙝", None), ("\ue14b", chr(GAIJI_BASE + 871), fold.SCRIPT),
 ])
 def test_relation(seed, witness, expected):
     assert fold.relation(seed, witness) == expected

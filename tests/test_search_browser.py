@@ -48,8 +48,8 @@ QUERIES: dict[str, set[tuple[str, str]]] = {
     "觶": ZHI,  # traditional input
     "禮": {(T, "tongjie-dashe-6"), (N, "note-bi")},  # traditional input, simplified text
     "執弦": {(J, "judou-xiangshe-5")},  # 执 + a PUA 弦 (避讳缺笔) in its own element
-    # U+E14B between them is an unidentified character of the text (kept), no longer spurious
-    "谓肝": set(),
+    "肝膋": {(T, "tongjie-dashe-7")},  # after U+E14B, the unidentified character (&KR0871;)
+    "谓肝": set(),  # U+E14B stands between them: a character, not a spurious code point
     "众无不醉": {(T, "tongjie-dashe-8")},  # a page break (newline) in the 经
     "𫛪": {(T, "tongjie-dashe-7")},  # the page prints 鴽 (t2s_keep)
     "説决拾": {(J, "judou-xiangshe-6"), (T, "tongjie-dashe-1"), (N, "note-shuo")},

@@ -123,8 +123,10 @@ def test_pua_and_variant_characters(doctrees):
     p = passage(doctrees["judou/xiangshe"], "judou-xiangshe-21")
     variants = {(c["witness"], c["normal"]) for c in p.findall(yl_char)}
     assert ("賔", "宾") in variants and ("吿", "告") in variants
-    spurious = [c for c in doctrees["tongjie/dashe"].findall(yl_char) if c["kind"] == "pua-spurious"]
-    assert [(c["witness"], c["normal"], c.astext()) for c in spurious] == [("\ue14b", "", "")]
+    # U+E14B: the unidentified character the 文渊阁本 writes &KR0871; (〓 in both forms)
+    unidentified = [c for c in doctrees["tongjie/dashe"].findall(yl_char) if c["kind"] == "unencoded"]
+    assert [(c["witness"], c["normal"], c.astext()) for c in unidentified] == [("\ue14b", "〓", "〓")]
+    assert "&KR0871;" in unidentified[0]["title"] and "U+E14B" in unidentified[0]["title"]
 
 
 def test_glosses(doctrees):
@@ -256,9 +258,9 @@ def test_html_characters(soups):
     assert pua.select_one(".yl-w").get_text() == "弦" and pua.select_one(".yl-n").get_text() == "弦"
     variant = soups["judou/xiangshe"].select_one("#judou-xiangshe-21 .yl-char-variant")
     assert variant["title"] == "吿 → 告"
-    spurious = soups["tongjie/dashe"].select_one(".yl-char-pua-spurious")
-    assert spurious.select_one(".yl-w").get_text() == "衍" and spurious.select_one(".yl-n").get_text() == ""
-    assert "U+E14B" in spurious["title"]
+    unidentified = soups["tongjie/dashe"].select_one(".yl-char-unencoded")
+    assert unidentified.select_one(".yl-w").get_text() == "〓" == unidentified.select_one(".yl-n").get_text()
+    assert "U+E14B" in unidentified["title"] and "&KR0871;" in unidentified["title"]
 
 
 def test_no_pua_in_any_output(fixture_html):
@@ -313,6 +315,8 @@ def test_front_page_source_links_every_chapter():
     text = (ROOT / "source" / "index.md").read_text(encoding="utf-8")
     manifest = tomllib.loads((ROOT / "seeds" / "manifest.toml").read_text(encoding="utf-8"))
     for seed in manifest["seed"]:
+        if "path" in seed:  # a file of the 文渊阁 transcription (not yet in the default edition)
+            continue
         for chapter in seed["chapters"]:
             assert f"<{seed['work']}-{chapter}>" in text
     assert "judou/index" in text and "tongjie/index" in text

@@ -63,7 +63,7 @@ METACHARACTERS = ["`", "{", "}", ":::", "$", "\\", "%", "#", "<", ">", "&", "*",
                   "**", "```", ":::{yl:app}", "(x)=", "---", "- ", "> ", "\\textbf{x}", "\\\\",
                   "\\end{longtable}", "&\\\\", "\\u2028", "null", '["a"]', "]]", "@"]
 HAN = "司马命获者执旌以负侯賔説竒宾吿○【】　"
-PUA = "\ueb8e\ue14b\uea20"  # 缺笔 弦, a spurious code point, 缺笔 玄
+PUA = "\ueb8e\ue14b\uea20"  # 缺笔 弦, the unidentified &KR0871;, 缺笔 玄
 
 
 def texts(han: str):
@@ -83,14 +83,17 @@ def collapsed(text: str) -> str:
 
 
 def diplomatic(text: str) -> str:
-    """What the diplomatic view shows of witness text: PUA resolved, a spurious one as 衍."""
+    """What the diplomatic view shows of witness text: PUA resolved, a spurious one as 衍, one that
+    stands for a character Unicode lacks (U+E14B: &KR0871;) as 〓."""
     from conv import datafiles as data
+    from conv import unencoded
 
     table = data.pua()
     out = []
     for char in text:
         entry = table.get(char)
-        out.append(char if entry is None else (entry["char"] or "衍"))
+        shown = char if entry is None else (entry["char"] or "衍")
+        out.append("〓" if unencoded.is_stand_in(shown) else shown)
     return "".join(out)
 
 
@@ -118,7 +121,7 @@ def test_any_cell_text_round_trips(myst_app, header, rows):
     assert {tag.name for tag in soup.find_all(True)} <= allowed
     spans = {" ".join(tag.get("class", [])) for tag in soup.find_all("span")}
     assert spans <= {"yl-witness", "yl-w", "yl-n", "yl-w yl-mark", "xref yl yl-cite"} | {
-        f"yl-char yl-char-{kind}" for kind in ("variant",)} | {
+        f"yl-char yl-char-{kind}" for kind in ("variant", "unencoded")} | {
         f"yl-char yl-char-pua-{kind} yl-pua" for kind in ("quebi", "variant", "spurious", "unknown")}
     assert [th.get_text() for th in soup.select("thead th")] == [collapsed(c) or "—" for c in header]
     for hidden in soup.select(".yl-n"):
@@ -127,7 +130,7 @@ def test_any_cell_text_round_trips(myst_app, header, rows):
     assert found == [[collapsed(p) or "—", diplomatic(collapsed(w)) or "—", collapsed(label) or "judou-xiangshe-3"]
                      for p, w, [label, _] in data]
     # no PUA code point of the witness text is ever written raw
-    assert not re.search("[\ue000-\uf8ff]", str(soup))
+    assert not re.search("[\ue000-\uf8ff\U000f0000-\U0010ffff]", str(soup))
 
 
 class LatexProbe:
@@ -188,21 +191,23 @@ def test_any_cell_text_round_trips_in_latex(rows):
                  link % escape(label or "judou-xiangshe-3")]
                 for plain, witness, [label, _] in data]
     assert latex_cells(tex) == expected
-    assert not re.search("[\ue000-\uf8ff]", tex)
+    assert not re.search("[\ue000-\uf8ff\U000f0000-\U0010ffff]", tex)  # no private-use code point, no stand-in
 
 
 def reading(text: str) -> str:
-    """Witness text as the PDF prints it by default: the reading form (PUA resolved)."""
+    """Witness text as the PDF prints it by default: the reading form (PUA resolved; a character
+    Unicode lacks, such as U+E14B's &KR0871;, printed 〓)."""
+    from conv import unencoded
     from conv.normalize import fold
 
-    return fold(text)
+    return "".join("〓" if unencoded.is_stand_in(char) else char for char in fold(text))
 
 
 def test_witness_cells_fold_like_the_chapter_pages(myst_app):
     doctree = myst_app.parse(page(["a", "b", "c"], [["賔", "吿于賔\ueb8e\ue14b", ["乡射礼3", "judou-xiangshe-3"]]]))
     assert myst_app.take_warnings() == ""
     [table] = list(doctree.findall(yl_datatable))
-    assert table.astext() == "| a | b | c |\n| 賔 | 告于宾弦 | 乡射礼3 |"  # reading forms (search)
+    assert table.astext() == "| a | b | c |\n| 賔 | 告于宾弦〓 | 乡射礼3 |"  # reading forms (search)
     html = myst_app.html(table)
     cells = BeautifulSoup(html, "html.parser").select("tbody td")
     assert cells[0].decode_contents() == "<p>賔</p>"  # a text cell is not folded
@@ -211,7 +216,7 @@ def test_witness_cells_fold_like_the_chapter_pages(myst_app):
             for c in witness.select("span.yl-char")] == [
         (["yl-char", "yl-char-variant"], "吿", "告"), (["yl-char", "yl-char-variant"], "賔", "宾"),
         (["yl-char", "yl-char-pua-quebi", "yl-pua"], "弦", "弦"),
-        (["yl-char", "yl-char-pua-spurious", "yl-pua"], "衍", "")]
+        (["yl-char", "yl-char-unencoded"], "〓", "〓")]
     # the same spans as the yl:witness role renders
     role = myst_app.parse("{yl:witness}`吿于賔\ueb8e\ue14b`\n")
     assert myst_app.take_warnings() == ""
@@ -370,7 +375,7 @@ def test_latex_table_is_a_longtable_with_page_references(project, sphinx_build):
         ["无", "—", "—"]]
     assert r"文\textbackslash{}textbf\{x\}" in table  # the header's
     assert r"\endhead" in table and table.count(r"\sphinxhline") == 3
-    assert not re.search("[\ue000-\uf8ff]", tex)
+    assert not re.search("[\ue000-\uf8ff\U000f0000-\U0010ffff]", tex)  # no private-use code point, no stand-in
 
 
 def test_latex_table_diplomatic_and_without_pagerefs(project, sphinx_build):

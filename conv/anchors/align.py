@@ -10,27 +10,7 @@ from __future__ import annotations
 import bisect
 from collections import Counter, defaultdict
 
-def _lis(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The longest run of pairs (sorted by first) increasing in second."""
-    tails: list[int] = []
-    tail_index: list[int] = []
-    back = [-1] * len(pairs)
-    for k, (_, j) in enumerate(pairs):
-        pos = bisect.bisect_left(tails, j)
-        if pos == len(tails):
-            tails.append(j)
-            tail_index.append(k)
-        else:
-            tails[pos] = j
-            tail_index[pos] = k
-        back[k] = tail_index[pos - 1] if pos else -1
-    out = []
-    k = tail_index[-1] if tail_index else -1
-    while k != -1:
-        out.append(pairs[k])
-        k = back[k]
-    return out[::-1]
-
+from conv.chains import longest_chain
 
 def align(old: list[str], new: list[str]) -> tuple[dict[int, int], list[tuple[int, int]]]:
     """Pair equal keys of two sequences: ``(pairs old→new, the in-order pairs sorted)``.
@@ -51,7 +31,7 @@ def align(old: list[str], new: list[str]) -> tuple[dict[int, int], list[tuple[in
         unique = [(i, where_b[old[i]]) for i in range(a0, a1) if count_a[old[i]] == 1 and old[i] in where_b]
         if unique:
             previous = (a0 - 1, b0 - 1)
-            for i, j in _lis(unique):
+            for i, j in longest_chain(unique):
                 pairs[i] = j
                 stack.append((previous[0] + 1, i, previous[1] + 1, j))
                 previous = (i, j)

@@ -10,9 +10,11 @@ by the seed's unanchored head and tail and a margin, for the global alignment to
 """
 from __future__ import annotations
 
-from bisect import bisect_left
+
 from collections import Counter
 from dataclasses import dataclass
+
+from conv.chains import longest_chain
 
 K = 8  # anchor length: long enough that a chance repetition is rare in these texts
 MARGIN = 64  # witness characters added at either end of the stretch beyond the seed's reach
@@ -39,29 +41,6 @@ def _unique_grams(text: str, k: int, wanted: set[str] | None = None) -> dict[str
     else:
         grams_counted = Counter(grams)
     return {gram: index for index, gram in enumerate(grams) if grams_counted.get(gram) == 1}
-
-
-def _chain(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The longest chain of pairs increasing in both coordinates (pairs sorted by seed index,
-    seed indices distinct)."""
-    tails: list[int] = []  # witness index ending the best chain of each length
-    tail_pair: list[int] = []  # index into pairs of that chain's last pair
-    previous: list[int] = [-1] * len(pairs)
-    for number, (_seed, witness) in enumerate(pairs):
-        length = bisect_left(tails, witness)
-        if length == len(tails):
-            tails.append(witness)
-            tail_pair.append(number)
-        else:
-            tails[length] = witness
-            tail_pair[length] = number
-        previous[number] = tail_pair[length - 1] if length else -1
-    chain = []
-    number = tail_pair[-1] if tail_pair else -1
-    while number >= 0:
-        chain.append(pairs[number])
-        number = previous[number]
-    return chain[::-1]
 
 
 def _trim(chain: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -105,7 +84,7 @@ def locate(seed_codes: str, witness_codes: str, k: int = K) -> Located | None:
     seed_grams = _unique_grams(seed_codes, k)
     witness_grams = _unique_grams(witness_codes[low:high], k, wanted=set(seed_grams))
     pairs = sorted((seed_grams[gram], low + index) for gram, index in witness_grams.items() if gram in seed_grams)
-    chain = _trim(_chain(pairs))
+    chain = _trim(longest_chain(pairs))
     if len(chain) < MIN_RUN:
         return None
     (first_seed, first_witness), (last_seed, last_witness) = chain[0], chain[-1]

@@ -7,6 +7,7 @@ from conv import datafiles as data
 from conv.model.tree import Chapter, Edition, Passage, Section, Segment, Work
 from conv.myst.escape import escape_inline
 from conv.normalize import fold
+from conv.reader.mandoku_lex import Page
 
 
 def inline(segment_text: str, offsets: list[int], glosses) -> str:
@@ -66,6 +67,8 @@ class PageWriter:
         if passage.joined:
             self.emit(f":::{{yl:lacuna}} join-{passage.joined}", ":::", "")
         self.emit(f"::::{{yl:passage}} {passage.id}", f":layer: {passage.layer}", f":source: {self.source(passage.span)}")
+        if passage.page:
+            self.emit(f":page: {page_label(passage.page)}")
         if passage.lacuna:
             self.emit(f":lacuna: {passage.lacuna}")
         self.emit("")
@@ -132,3 +135,7 @@ def work_index(work: Work) -> str:
     lines += ["```{toctree}", ":maxdepth: 1", ""] + [c.id for c in work.chapters] + ["```"]
     return "\n".join(lines) + "\n"
 
+
+def page_label(page: dict) -> str:
+    """``{"juan": 5, "leaf": 15, "side": "b"}`` → ``卷五叶十五b``."""
+    return Page(**page).label()

@@ -66,6 +66,7 @@ class Target:
     work: str = ""  # the work's full title (仪礼郑注句读)
     short: str = ""  # its short name (句读)
     chapter: str = ""  # the chapter's name (乡射礼)
+    page: str = ""  # the 文渊阁 page where it starts (卷五叶十五b)
 
     @property
     def redirected(self) -> bool:
@@ -94,6 +95,8 @@ class Target:
             text = where + (self.title or "")
         else:
             text = where + (f"“{self.title}”" if self.title else "")
+        if self.page:
+            text += f"（文渊阁本{self.page}）"
         return f"{text}，{self.anchor}" if text else self.anchor
 
 
@@ -153,8 +156,11 @@ class YiliDomain(Domain):
 
     # -- recording (while reading) -----------------------------------------------------------
     def note_passage(self, anchor: str, docname: str, layer: str, title: str,
-                     location: object = None) -> None:
-        self._note("passages", anchor, {"docname": docname, "layer": layer, "title": title}, location)
+                     location: object = None, page: str = "") -> None:
+        entry = {"docname": docname, "layer": layer, "title": title}
+        if page:
+            entry["page"] = page  # 卷五叶十五b: the 文渊阁 page where it starts
+        self._note("passages", anchor, entry, location)
 
     def note_section(self, anchor: str, docname: str, title: str, printed: str | None,
                      level: int = 2, location: object = None) -> None:
@@ -219,7 +225,7 @@ class YiliDomain(Domain):
         if not chapter:
             chapter = self._chapter_of(entry["docname"])
         title = entry.get("title") or ""
-        return Target(kind, anchor, entry["docname"], title, cited, work, short, chapter)
+        return Target(kind, anchor, entry["docname"], title, cited, work, short, chapter, entry.get("page", ""))
 
     def find(self, anchor: str) -> Target | None:
         """What ``anchor`` names, following redirects; ``None`` for an unknown anchor."""

@@ -9,8 +9,8 @@ The witness keeps its own forms (賔, 説, PUA code points); the reading text fo
   is never written to HTML: its diplomatic form is the resolved character with a visible mark
   and a tooltip (``U+EB8E 缺笔 → 弦``); a spurious one shows a small 衍 mark; an unknown one
   shows 〓 and the build warns (``yl.pua``). A character Unicode lacks (``conv.unencoded``: the
-  文渊阁 transcription's gaiji ``&KR0871;``) shows 〓 in both views, its entity in the tooltip;
-  its reading form (``astext()``, so search) is the entity.
+  文渊阁 transcription's gaiji ``&KR0871;``, and U+E14B, which stands for it) is 〓 in both forms,
+  its entity in the tooltip (searching by the entity is not there yet).
 - LaTeX and text print the reading form by default (``yl_print_form = "normalized"``) or the
   witness form with PUA resolved (``yl_print_form = "diplomatic"``).
 - ``astext()`` is the reading form (search, domain titles, table of contents).
@@ -48,8 +48,8 @@ def char_node(char: str) -> yl_char | None:
     """A ``yl_char`` for ``char`` when its reading form differs, else ``None``."""
     if unencoded.is_stand_in(char):
         entity = unencoded.markup(char)
-        return yl_char("", entity, witness=char, normal=entity, resolved=UNKNOWN_MARK, kind="unencoded",
-                       code=entity, title=f"{entity} 此字 Unicode 未收（汉籍リポジトリ外字编号）")
+        return yl_char("", UNKNOWN_MARK, witness=char, normal=UNKNOWN_MARK, resolved=UNKNOWN_MARK,
+                       kind="unencoded", code=entity, title=f"{entity} 此字 Unicode 未收（汉籍リポジトリ外字编号）")
     if is_pua(char):
         entry = data.pua().get(char)
         code = f"U+{ord(char):04X}"
@@ -58,8 +58,8 @@ def char_node(char: str) -> yl_char | None:
             title = f"{code} 未识私用区字，待校"
         elif unencoded.is_stand_in(entry["char"]):  # an unidentified character (未识字)
             entity = unencoded.markup(entry["char"])
-            return yl_char("", entity, witness=char, normal=entity, resolved=UNKNOWN_MARK, kind="unencoded",
-                           code=code, title=f"{code} 未识字：文渊阁本作 {entity}（Unicode 未收）")
+            return yl_char("", UNKNOWN_MARK, witness=char, normal=UNKNOWN_MARK, resolved=UNKNOWN_MARK,
+                           kind="unencoded", code=code, title=f"{code} 未识字：文渊阁本作 {entity}（Unicode 未收）")
         else:
             kind, normal = entry["kind"], entry["char"]
             resolved = normal
@@ -144,9 +144,6 @@ def visit_char_html(self, node: yl_char) -> None:
     self.body.append(self.starttag(node, "span", "", CLASS=" ".join(classes), **attributes))
     if kind == "pua-spurious":
         shown = f'<span class="yl-w yl-mark">{SPURIOUS_MARK}</span>'
-    elif kind == "unencoded":  # the same mark in both views
-        self.body.append(f'<span class="yl-mark">{UNKNOWN_MARK}</span></span>')
-        raise nodes.SkipNode
     else:
         shown = f'<span class="yl-w">{self.encode(node["resolved"])}</span>'
     self.body.append(shown + f'<span class="yl-n">{self.encode(node["normal"])}</span></span>')
@@ -154,11 +151,8 @@ def visit_char_html(self, node: yl_char) -> None:
 
 
 def visit_char_print(self, node: yl_char) -> None:
-    """LaTeX, text, man, texinfo: the reading form, or the resolved witness form; 〓 for a
-    character Unicode lacks."""
-    if node["kind"] == "unencoded":
-        nodes.Text(UNKNOWN_MARK).walkabout(self)
-        raise nodes.SkipNode
+    """LaTeX, text, man, texinfo: the reading form, or the resolved witness form (〓 for a
+    character Unicode lacks, in both)."""
     if self.config.yl_print_form == "diplomatic" and node["resolved"] != node["normal"]:
         node = node.deepcopy()
         node.children = [nodes.Text(node["resolved"])] if node["resolved"] else []

@@ -29,6 +29,9 @@ from conv.sphinx_ext.nodes import yl_segment, yl_passage, yl_text
 from conv.sphinx_ext.text.permalink import permalink_html
 
 
+PAGE_TITLE = "文渊阁《四库全书》本页次（卷、叶、面）"
+
+
 def setup_passage(app: Sphinx) -> None:
     # the fast path of the generated bodies (conv/sphinx_ext/body.py); off: MyST parses them all
     app.add_config_value("yl_fast_parse", True, "env", types=[bool])
@@ -59,6 +62,7 @@ class PassageDirective(LineDirective):
         "layer": lambda arg: directives.choice(arg, tuple(TEXT_LAYERS)),
         "source": directives.unchanged_required,
         "lacuna": lambda arg: directives.choice(arg, ("start", "end")),
+        "page": directives.unchanged,  # the 文渊阁 page where it starts: 卷五叶十五b
     }
 
     def run(self) -> list[nodes.Node]:
@@ -69,13 +73,14 @@ class PassageDirective(LineDirective):
             layer=layer,
             source=self.options.get("source", ""),
             lacuna=self.options.get("lacuna", ""),
+            page=self.options.get("page", ""),
             classes=["yl-passage", f"yl-{layer}"],
         )
         self.set_source_info(node)
         register_id(self, node, anchor)
         self.fill(node, layer, f"yl-{layer}")
         self.env.get_domain("yl").note_passage(
-            anchor, self.env.docname, layer, passage_label(node), location=node
+            anchor, self.env.docname, layer, passage_label(node), location=node, page=node["page"]
         )
         return [node]
 
@@ -158,6 +163,8 @@ def visit_passage_html(self, node: yl_passage) -> None:
 def depart_passage_html(self, node: yl_passage) -> None:
     if passage_gap(node, "end"):
         self.body.append(gap_html(self, "end"))
+    if node.get("page"):  # the 文渊阁 page, quiet, before the 引
+        self.body.append(f'<span class="yl-page" title="{PAGE_TITLE}">{self.encode(node["page"])}</span>')
     self.body.append(permalink_html(self, node))  # 引: copy a citation (conv/sphinx_ext/permalink.py)
     self.body.append("</div>\n")
 
@@ -176,8 +183,9 @@ def visit_passage_latex(self, node: yl_passage) -> None:
     """``\\begin{ylpassage}{jing}\\phantomsection\\label{…:ANCHOR}\\ylnum{N}``: the anchor is a
     label (references print its page), N (the anchor's last part) stands in the margin."""
     number = node["anchor"].rsplit("-", 1)[-1]
-    self.body.append("\n\\begin{ylpassage}{%s}%s\\ylnum{%s}%%\n"
-                     % (node["layer"], self.hypertarget_to(node, anchor=True), self.encode(number)))
+    self.body.append("\n\\begin{ylpassage}{%s}%s\\ylnum{%s}{%s}%%\n"
+                     % (node["layer"], self.hypertarget_to(node, anchor=True), self.encode(number),
+                        self.encode(node.get("page", ""))))
     if passage_gap(node, "start"):
         self.body.append(gap_latex("start"))
 
