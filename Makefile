@@ -6,7 +6,10 @@ BIN       := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 CONVERTED := source/.converted
 SPHINXOPTS ?= -W --keep-going -j auto
-CONV_INPUTS := $(wildcard seeds/*.txt seeds/*.toml conv/data/*) $(shell find conv -name '*.py' -not -path 'conv/sphinx_ext/*')
+# Seeds whose names hold characters outside the safe set (a `:`, a space…) are left out here, so that
+# make can parse its rules; the converter refuses them with their name (README: Bad input).
+CONV_INPUTS := $(shell find seeds -maxdepth 1 \( -name '*.txt' -o -name '*.toml' \) -not -name '*[!A-Za-z0-9._-]*' 2>/dev/null | sort) \
+  $(wildcard conv/data/*) $(shell find conv -name '*.py' -not -path 'conv/sphinx_ext/*' 2>/dev/null)
 
 .PHONY: help venv convert html latexpdf test bench clean distclean
 
@@ -38,8 +41,10 @@ SEEDS := -D yl_seeds=../seeds
 html: $(INSTALLED)
 	$(BIN)/sphinx-build $(SPHINXOPTS) $(SEEDS) -b html source build/html
 
+# A failed run (a refused character, a LaTeX error) leaves no PDF that looks finished.
 latexpdf: $(INSTALLED)
-	$(BIN)/sphinx-build -M latexpdf source build $(SPHINXOPTS) $(SEEDS)
+	@$(BIN)/sphinx-build -M latexpdf source build $(SPHINXOPTS) $(SEEDS) || { \
+	  rm -f build/latex/*.pdf; echo "make latexpdf failed: no PDF is left in build/latex/" >&2; exit 1; }
 
 test: $(CONVERTED)
 	$(BIN)/lint-imports

@@ -7,7 +7,7 @@
   python -m conv anchors --update         issue new anchors into the ledger (conv/data/anchors.tsv)
   python -m conv anchors --keep OLD NEW | --redirect OLD NEW [--note WHY]
                                           record the decision on a changed or retired anchor
-                                          (see conv/anchors.py for the workflow)
+                                          (the workflow: README, "The anchor ledger")
 
 ``dump``, ``build`` and ``anchors`` take ``--ledger PATH`` (default: conv/data/anchors.tsv); only
 ``anchors --update|--keep|--redirect`` write it.
@@ -21,10 +21,14 @@ import json
 import sys
 from pathlib import Path
 
+from conv.anchors import decisions
+from conv.anchors.ledger import Ledger, display
+from conv.edition import assemble, build, export
 from conv.errors import ConversionError
+from conv.myst import writer
+from conv.reader.manifest import PROJECT_SEEDS
 
 DEFAULT_SEEDS = Path("seeds")
-PROJECT_SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 
 
 def seed_paths(given: list[str]) -> list[Path]:
@@ -43,43 +47,38 @@ def whole_edition(given: list[str]) -> bool:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m conv", description="Convert the 仪礼 witnesses into MyST.")
     commands = parser.add_subparsers(dest="command", required=True)
-    dump = commands.add_parser("dump", help="print the model as JSON")
-    dump.add_argument("seeds", nargs="*")
-    dump.add_argument("--json", action="store_true", help="JSON output (the only format)")
-    dump.add_argument("--ledger", help="anchor ledger to read (default: conv/data/anchors.tsv)")
-    build = commands.add_parser("build", help="write MyST pages")
-    build.add_argument("seeds", nargs="*")
-    build.add_argument("--out", default="source")
-    build.add_argument("--ledger", help="anchor ledger to read (default: conv/data/anchors.tsv)")
-    ledger = commands.add_parser("anchors", help="check or update the anchor ledger")
-    ledger.add_argument("seeds", nargs="*")
-    ledger.add_argument("--ledger", help="the ledger (default: conv/data/anchors.tsv)")
-    ledger.add_argument("--update", action="store_true", help="write the ledger: issue new anchors, refresh spans")
-    ledger.add_argument("--keep", nargs=2, action="append", default=[], metavar=("OLD", "NEW"),
+    dump_parser = commands.add_parser("dump", help="print the model as JSON")
+    dump_parser.add_argument("seeds", nargs="*")
+    dump_parser.add_argument("--json", action="store_true", help="JSON output (the only format)")
+    dump_parser.add_argument("--ledger", help="anchor ledger to read (default: conv/data/anchors.tsv)")
+    build_parser = commands.add_parser("build", help="write MyST pages")
+    build_parser.add_argument("seeds", nargs="*")
+    build_parser.add_argument("--out", default="source")
+    build_parser.add_argument("--ledger", help="anchor ledger to read (default: conv/data/anchors.tsv)")
+    anchors_parser = commands.add_parser("anchors", help="check or update the anchor ledger")
+    anchors_parser.add_argument("seeds", nargs="*")
+    anchors_parser.add_argument("--ledger", help="the ledger (default: conv/data/anchors.tsv)")
+    anchors_parser.add_argument("--update", action="store_true", help="write the ledger: issue new anchors, refresh spans")
+    anchors_parser.add_argument("--keep", nargs=2, action="append", default=[], metavar=("OLD", "NEW"),
                         help="OLD names the changed passage shown as NEW (corrected, the same passage): it keeps OLD")
-    ledger.add_argument("--redirect", nargs=2, action="append", default=[], metavar=("OLD", "TARGET"),
+    anchors_parser.add_argument("--redirect", nargs=2, action="append", default=[], metavar=("OLD", "TARGET"),
                         help="citations of OLD (changed or retired) land on TARGET (a passage, section or chapter anchor)")
-    ledger.add_argument("--note", default="", help="why (recorded with --redirect)")
-    clean = commands.add_parser("clean", help="remove generated pages")
-    clean.add_argument("--out", default="source")
+    anchors_parser.add_argument("--note", default="", help="why (recorded with --redirect)")
+    clean_parser = commands.add_parser("clean", help="remove generated pages")
+    clean_parser.add_argument("--out", default="source")
     args = parser.parse_args(argv)
     try:
         if args.command == "clean":
-            from conv.myst import writer
-
-            for path in writer.clean(Path(args.out)):
+            skipped: list[Path] = []
+            for path in writer.clean(Path(args.out), skipped):
                 print(f"removed {path}", file=sys.stderr)
+            for path in skipped:
+                print(f"skipped {path}: not UTF-8 and not a generated page (left alone: check it)", file=sys.stderr)
             return 0
         if args.command == "build":
-            from conv.edition import build
-
             build.build(seed_paths(args.seeds), Path(args.out), Path(args.ledger) if args.ledger else None,
                         full=whole_edition(args.seeds), say=lambda line: print(line, file=sys.stderr))
             return 0
-        from conv.edition import assemble
-        from conv.edition import export
-        from conv.anchors.ledger import Ledger
-
         ledger = Ledger.load(Path(args.ledger) if args.ledger else None)
         if args.command == "anchors":
             return anchors_command(args, ledger)
@@ -97,10 +96,6 @@ def main(argv: list[str] | None = None) -> int:
 
 def anchors_command(args, ledger) -> int:
     """Check the ledger against the conversion, or write it (--update, --keep, --redirect)."""
-    from conv.anchors import decisions as anchors
-    from conv.edition import assemble
-    from conv.anchors.ledger import display
-
     paths, full = seed_paths(args.seeds), whole_edition(args.seeds)
     name = display(ledger.path)
     edition = assemble.convert(paths, ledger=ledger, full=full)
@@ -108,13 +103,13 @@ def anchors_command(args, ledger) -> int:
     writing = args.update or args.keep or args.redirect
     if args.keep or args.redirect:
         try:
-            decided, pending = anchors.decide(outcome, [tuple(k) for k in args.keep], [tuple(r) for r in args.redirect], args.note)
-        except anchors.DecisionError as error:
+            decided, pending = decisions.decide(outcome, [tuple(k) for k in args.keep], [tuple(r) for r in args.redirect], args.note)
+        except decisions.DecisionError as error:
             print(f"error: {error}", file=sys.stderr)
             return 2
         edition = assemble.convert(paths, ledger=decided, full=full)
         outcome = edition.anchors
-        anchors.settle(outcome, pending)
+        decisions.settle(outcome, pending)
     for problem in outcome.problems:
         print(f"{problem['seed']}:{problem['line']}:{problem['col']}: {problem['kind']}: {problem['message']}", file=sys.stderr)
     if outcome.unresolved:
@@ -122,8 +117,8 @@ def anchors_command(args, ledger) -> int:
               "a decision (--keep or --redirect, all in one command)", file=sys.stderr)
         return 2 if writing else 1
     try:
-        new = anchors.updated(outcome)
-    except anchors.DecisionError as error:
+        new = decisions.updated(outcome)
+    except decisions.DecisionError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     old_text = ledger.path.read_text(encoding="utf-8") if ledger.path.exists() else ""

@@ -1,22 +1,90 @@
 """Data tables (数据表): the converter's knowledge kept as data files under ``conv/data``.
 
 Each loader reads its file once and returns plain Python structures; nothing here knows how
-the tables are used.
+the tables are used. The file helpers below them read a data file with errors at its
+``file:line:col`` (bad UTF-8, bad TOML) and write a file atomically.
 """
 from __future__ import annotations
 
+import os
+import re
 import tomllib
 from functools import cache
 from pathlib import Path
 
 from conv import unencoded
+from conv.errors import ConversionError
 
 DATA_DIR = Path(__file__).with_name("data")
+PROJECT_ROOT = DATA_DIR.parent.parent
+_TOML_AT = re.compile(r"\(at line (\d+), column (\d+)\)|\(at end of document\)")
+
+
+def display(path: Path) -> str:
+    """A path as messages show it: relative to the project when inside it."""
+    path = Path(path).resolve()
+    try:
+        return str(path.relative_to(PROJECT_ROOT))
+    except ValueError:
+        return str(path)
+
+
+def read_text(path: Path, hint: str) -> str:
+    """A UTF-8 text file; invalid UTF-8 is a ``ConversionError`` at the line and column of the
+    first bad byte (文件读入：坏字节报行列)."""
+    raw = Path(path).read_bytes()
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise ConversionError(display(path), line, col, f"not valid UTF-8: byte 0x{raw[exc.start]:02X} ({exc.reason})",
+                              hint) from None
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` through a temporary file beside it and a rename (原子写入):
+    a reader, or a build interrupted at any moment, sees the old file or the new one, never half
+    of one. The temporary file's name does not end in ``.md``, so Sphinx never reads it."""
+    path = Path(path)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with temporary.open("w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def read_toml(path: Path, hint: str = "fix the TOML syntax at that place") -> dict:
+    """A TOML file (数据文件); bad UTF-8 or bad TOML is a ``ConversionError`` at its
+    ``file:line:col`` instead of a bare ``TOMLDecodeError``."""
+    text = read_text(path, "data files are UTF-8")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        found = _TOML_AT.search(message)
+        if found and found.group(1):
+            line, col = int(found.group(1)), int(found.group(2))
+        else:
+            line, col = text.count("\n") + 1, 1
+        reason = _TOML_AT.sub("", message).strip()
+        raise ConversionError(display(path), line, col, f"not valid TOML: {reason}", hint) from None
+
+
+def table_lines(text: str, name: str) -> list[int]:
+    """The line numbers of the ``[[name]]`` headers of a TOML text, in order (the n-th entry of the
+    array of tables starts on the n-th of them)."""
+    header = re.compile(rf"^\s*\[\[\s*{re.escape(name)}\s*\]\]")
+    return [number for number, line in enumerate(text.splitlines(), 1) if header.match(line)]
 
 
 def _toml(name: str) -> dict:
-    with (DATA_DIR / name).open("rb") as handle:
-        return tomllib.load(handle)
+    return read_toml(DATA_DIR / name)
 
 
 def _tsv(name: str) -> list[list[str]]:
@@ -69,10 +137,21 @@ def scholars() -> list[str]:
     return _toml("scholars.toml")["scholars"]
 
 
+CORRECTIONS = DATA_DIR / "corrections.toml"
+
+
 @cache
 def corrections() -> list[dict]:
     """Reviewed corrections (校改): decisions the text alone cannot make, each with a reason."""
-    return _toml("corrections.toml").get("correction", [])
+    return read_toml(CORRECTIONS).get("correction", [])
+
+
+@cache
+def correction_lines() -> dict[str, int]:
+    """The line of each correction's ``[[correction]]`` header, by its id (for messages)."""
+    entries = corrections()
+    lines = table_lines(read_text(CORRECTIONS, "data files are UTF-8"), "correction")
+    return {str(entry.get("id")): line for entry, line in zip(entries, lines)}
 
 
 @cache

@@ -17,6 +17,29 @@ from conv import datafiles as data
 _T2S = opencc.OpenCC("t2s")
 PUA_RANGES = ((0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD))
 PUA_PATTERN = re.compile("[" + "".join(f"{chr(a)}-{chr(b)}" for a, b in PUA_RANGES) + "]")
+#: Invisible and control characters (控制字符) that have no place in a witness's text: C0 controls
+#: but tab and the line breaks, DEL, C1 controls, zero-width characters, bidi marks, overrides and
+#: isolates, line/paragraph separators, U+FEFF (a BOM anywhere but at the start) and the
+#: noncharacters U+FDD0–U+FDEF, U+FFFE, U+FFFF. None can be typeset.
+CONTROL_PATTERN = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u2028-\u202e"
+    "\u2060-\u206f\ufdd0-\ufdef\ufeff\ufff9-\ufffb\ufffe\uffff]")
+
+
+def is_cjk(char: str) -> bool:
+    """A Han character (CJK Unified Ideographs and extensions, compatibility ideographs), 〇, or a
+    private-use code point (they stand for Han characters here)."""
+    code = ord(char)
+    return (0x3400 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0x20000 <= code <= 0x3FFFF
+            or code == 0x3007 or is_pua(char))
+
+
+def control_name(char: str) -> str:
+    """``U+202E (RIGHT-TO-LEFT OVERRIDE)``: how a message names a control character."""
+    import unicodedata
+
+    name = unicodedata.name(char, "") or {0: "NULL"}.get(ord(char), "control character")
+    return f"U+{ord(char):04X} ({name})"
 
 
 def is_pua(char: str) -> bool:

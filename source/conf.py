@@ -78,12 +78,13 @@ latex_elements = {
     # Latin: GNU FreeFont (fonts-freefont-otf), Sphinx's default for XeLaTeX. Han: Noto Serif/Sans
     # CJK SC (fonts-noto-cjk); characters they lack fall back to HanaMinA (BMP, Ext. A) and HanaMinB
     # (Ext. B and later planes) from fonts-hanazono. CJK has no italic: slant the upright face.
+    # No TeX ligatures: the witness's " ` ' << ,, print as they are (conv/sphinx_ext/output/latex_text.py).
     "fontpkg": r"""
-\setmainfont{FreeSerif}[Extension=.otf, UprightFont=*, ItalicFont=*Italic,
+\setmainfont{FreeSerif}[Extension=.otf, Ligatures={TeXOff,CommonOff}, UprightFont=*, ItalicFont=*Italic,
   BoldFont=*Bold, BoldItalicFont=*BoldItalic]
-\setsansfont{FreeSans}[Extension=.otf, UprightFont=*, ItalicFont=*Oblique,
+\setsansfont{FreeSans}[Extension=.otf, Ligatures={TeXOff,CommonOff}, UprightFont=*, ItalicFont=*Oblique,
   BoldFont=*Bold, BoldItalicFont=*BoldOblique]
-\setmonofont{FreeMono}[Extension=.otf, UprightFont=*, ItalicFont=*Oblique,
+\setmonofont{FreeMono}[Extension=.otf, Ligatures={TeXOff,CommonOff}, UprightFont=*, ItalicFont=*Oblique,
   BoldFont=*Bold, BoldItalicFont=*BoldOblique]
 \xeCJKsetup{AutoFallBack=true, AutoFakeSlant=true}
 \setCJKmainfont{Noto Serif CJK SC}[BoldFont={Noto Serif CJK SC Bold}]

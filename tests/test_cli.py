@@ -135,6 +135,7 @@ def test_unbalanced_brackets_are_reported_not_lost(tmp_path):
         (7, 1, "unclosed-note"),  # the note 【具官馔 runs past the end of its line
         (7, 4, "unbalanced"),  # 【 inside a note
         (7, 9, "unbalanced"),
+        (7, 12, "unclosed-note-at-end"),  # the file ends inside the note 【国君
     ]
     passages = [p for s in edition.works[0].chapters[0].sections for p in s.passages]
     assert [(p.text, [n.text for n in p.notes]) for p in passages] == [

@@ -20,7 +20,7 @@ from conftest import InProcessSphinx
 from conv.myst.escape import escape_inline
 from conv.sphinx_ext.text import body
 from conv.sphinx_ext.util import witness_text
-from conv.sphinx_ext.text.generated import Gloss, Note, Words, split_body, split_inline
+from conv.sphinx_ext.text.generated import Gloss, SegmentBlock, Words, split_body, split_inline
 from conv.sphinx_ext.nodes import yl_segment
 from conv.sphinx_ext.nodes import yl_passage, yl_text
 from conv.sphinx_ext.nodes import yl_chaptertitle, yl_title
@@ -245,11 +245,11 @@ def test_glosses_are_recognised():
 def test_bodies_are_recognised():
     lines = ["经文", "", ":::{yl:zhu}", "注文", ":::", "", ":::{yl:an}", ":lacuna: start", "按",
              ":::", ""]
-    assert split_body(lines) == [Words(0, ["经文"]), Note(2, "zhu", "", ["注文"]),
-                                 Note(6, "an", "start", ["按"])]
+    assert split_body(lines) == [Words(0, ["经文"]), SegmentBlock(2, "zhu", "", ["注文"]),
+                                 SegmentBlock(6, "an", "start", ["按"])]
     assert split_body([]) == []
     assert split_body([":::{yl:yin}", "{yl:gloss}`仆音赴`", ":::"]) == [
-        Note(0, "yin", "", [Gloss("仆音赴")])]
+        SegmentBlock(0, "yin", "", [Gloss("仆音赴")])]
     for odd in (["经文", ":::{yl:zhu}", "注", ":::"],      # no blank line after the words
                 ["经", "", "文"],                          # two paragraphs
                 [":::{yl:zhu}", "注", ":::", "", "经"],    # words after a note

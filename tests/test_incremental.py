@@ -174,18 +174,18 @@ def test_small_changes_are_read_and_written_in_the_main_process(tmp_path):
     env = SimpleNamespace(doc2path=lambda docname: tmp_path / f"{docname}.md", files_to_rebuild={})
 
     def read(docnames: list[str], written: int = 0, outdated=()) -> tuple[int, int]:
-        app = SimpleNamespace(parallel=2)
+        app = SimpleNamespace(parallel=2, env=env, builder=SimpleNamespace())
         if outdated is not None:
-            preload._OUTDATED[id(app)] = set(outdated)
+            preload.small_read(app.builder).outdated = set(outdated)
         notes.note_read_pages(app, env, docnames)
-        notes.write_only(env, [f"chapter{i}" for i in range(written)])
+        notes.write_only(app.builder, [f"chapter{i}" for i in range(written)])
         preload.read_small_changes_serially(app, env, docnames)
         reading = app.parallel
         preload.restore_parallel_unless_few_pages(app, env)
         deciding = app.parallel  # what Sphinx sees when it decides how to write
         preload.restore_parallel(app, None)
         assert app.parallel == 2
-        notes.spare_parents_of_unread_pages(SimpleNamespace(env=env), None)
+        notes.spare_parents_of_unread_pages(app, app.builder)
         return reading, deciding
 
     assert read(["big"]) == (1, 1)  # one page: nothing to read in parallel

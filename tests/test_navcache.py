@@ -44,12 +44,12 @@ def nav(docname):
 
 whole = {docname: nav(docname) for docname in sorted(env.all_docs)}
 tocs = env.tocs
-with navcache.titles_only(env):
+with navcache.titles_only(app.builder):
     lent = env.tocs is not tocs
     cut = {docname: nav(docname) for docname in sorted(env.all_docs)}
 refs = lambda tocs: sum(len(list(toc.findall(nodes.reference))) for toc in tocs.values())
 json.dump({"whole": whole, "cut": cut, "lent": lent, "given_back": env.tocs is tocs,
-           "sections": refs(env.tocs), "kept": refs(navcache.titles_only_tocs(env))}, sys.stdout)
+           "sections": refs(env.tocs), "kept": refs(navcache.titles_only_tocs(app.builder))}, sys.stdout)
 """
 
 

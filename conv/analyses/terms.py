@@ -23,10 +23,12 @@ data file gives the reading where pypinyin's default is wrong for the 仪礼 (�
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from conv.datafiles import DATA_DIR
 from conv.analyses.text import passage_text, passages
@@ -53,6 +55,14 @@ class Category:
     terms: tuple[str, ...]
 
 
+class Matcher(NamedTuple):
+    """Every form of every term as one regular expression (匹配器; see ``Catalogue.matcher``)."""
+
+    pattern: re.Pattern  # the trie of the forms: at each position the longest form that starts there
+    forms: dict[str, str]  # form → its term
+    ambiguous: frozenset[str]  # the forms of terms with homographs (their context decides)
+
+
 @dataclass(frozen=True)
 class Catalogue:
     """The term list: categories in the data file's order, and every term by its characters."""
@@ -62,6 +72,39 @@ class Catalogue:
     forms: dict[str, str]  # every matchable string (term or variant) → its term
     longest: int
     readings: dict[str, str]  # word → pinyin, for terms and for words 郑注 defines (conv.analyses.glossary)
+
+    @cached_property
+    def matcher(self) -> Matcher:
+        """The forms as one regular expression, made once per catalogue: a trie
+        (``司(?:射|马|正)?``…), so the engine, scanning from the left, takes at each position the
+        longest form that starts there and resumes after it — the rule of :func:`find`, but for
+        homographs, whose forms are listed apart (``ambiguous``)."""
+        ambiguous = frozenset(form for form, word in self.forms.items() if self.terms[word].homographs)
+        return Matcher(re.compile(trie_pattern(self.forms)), self.forms, ambiguous)
+
+
+def trie_pattern(forms) -> str:
+    """A regular expression matching any of ``forms``, the longest one where several start at
+    the same position: ``射(?:侯)?`` tries 射侯 before 射."""
+    trie: dict = {}
+    for form in forms:
+        node = trie
+        for char in form:
+            node = node.setdefault(char, {})
+        node[""] = {}  # a form ends here
+
+    def branch(node: dict) -> str:
+        alternatives = [re.escape(char) + branch(child)
+                        for char, child in sorted(node.items()) if char]
+        if not alternatives:
+            return ""
+        group = alternatives[0] if len(alternatives) == 1 else f"(?:{'|'.join(alternatives)})"
+        if "" not in node:
+            return group
+        # a form ends here and longer ones go on: the longer first (greedy), else this one
+        return f"(?:{group})?"
+
+    return branch(trie)
 
 
 def load(path: Path | None = None) -> Catalogue:

@@ -27,11 +27,10 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
-from conv.datafiles import DATA_DIR
+from conv.datafiles import DATA_DIR, display, read_text, write_atomically
 from conv.errors import ConversionError
 
 DEFAULT_PATH = DATA_DIR / "anchors.tsv"
-PROJECT_ROOT = DATA_DIR.parent.parent
 
 ANCHOR = re.compile(r"(?P<work>[a-z][a-z0-9]*)-(?P<chapter>[a-z][a-z0-9]*)-(?P<kind>s?)(?P<number>[1-9][0-9]*)")
 CHAPTER_ANCHOR = re.compile(r"[a-z][a-z0-9]*-[a-z][a-z0-9]*")
@@ -107,15 +106,6 @@ def clean(text: str) -> str:
     return re.sub(r"[\t\r\n]+", " ", text).strip() or "-"
 
 
-def display(path: Path) -> str:
-    """A path as messages show it: relative to the project when inside it."""
-    path = Path(path).resolve()
-    try:
-        return str(path.relative_to(PROJECT_ROOT))
-    except ValueError:
-        return str(path)
-
-
 class Ledger:
     """The entries of one ledger file, by anchor."""
 
@@ -132,7 +122,7 @@ class Ledger:
         path = Path(path) if path is not None else DEFAULT_PATH
         if not path.exists():
             return cls([], path)
-        return cls.loads(path.read_text(encoding="utf-8"), path)
+        return cls.loads(read_text(path, "the ledger is UTF-8: restore it from git (`git checkout -- conv/data/anchors.tsv`)"), path)
 
     @classmethod
     def loads(cls, text: str, path: Path | None = None) -> "Ledger":
@@ -180,7 +170,7 @@ class Ledger:
         text = self.dumps()
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+            write_atomically(path, text)
         return path
 
     def copy(self) -> "Ledger":

@@ -10,7 +10,6 @@ by the seed's unanchored head and tail and a margin, for the global alignment to
 """
 from __future__ import annotations
 
-
 from collections import Counter
 from dataclasses import dataclass
 
@@ -23,7 +22,6 @@ MIN_RUN = 3  # anchors a run at either end of the chain must have to be kept
 SAMPLE = 64  # k-grams of the seed looked up in a long witness to find where to look closer
 WINDOW = 3  # a long witness is searched over this many seed lengths around the sample's diagonal
 
-
 @dataclass
 class Located:
     """The witness stretch ``[start, end)`` (witness character indices) found for a seed;
@@ -33,7 +31,6 @@ class Located:
     end: int
     anchors: list[tuple[int, int]]
 
-
 def _unique_grams(text: str, k: int, wanted: set[str] | None = None) -> dict[str, int]:
     grams = [text[i:i + k] for i in range(len(text) - k + 1)]
     if wanted is not None:
@@ -41,7 +38,6 @@ def _unique_grams(text: str, k: int, wanted: set[str] | None = None) -> dict[str
     else:
         grams_counted = Counter(grams)
     return {gram: index for index, gram in enumerate(grams) if grams_counted.get(gram) == 1}
-
 
 def _trim(chain: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Drop short runs of anchors at either end of the chain (chance repetitions)."""
@@ -56,7 +52,6 @@ def _trim(chain: list[tuple[int, int]]) -> list[tuple[int, int]]:
     while len(runs) > 1 and len(runs[-1]) < MIN_RUN:
         runs.pop()
     return [pair for run in runs for pair in run]
-
 
 def _window(seed_codes: str, witness_codes: str, k: int) -> tuple[int, int]:
     """Where in a long witness (a whole work) to look for the anchors: around the diagonal of most
@@ -76,7 +71,6 @@ def _window(seed_codes: str, witness_codes: str, k: int) -> tuple[int, int]:
         return 0, len(witness_codes)
     centre = sorted(diagonals)[len(diagonals) // 2]
     return max(0, centre - size // 2 - MARGIN), min(len(witness_codes), centre + (WINDOW - 1) * size + MARGIN)
-
 
 def locate(seed_codes: str, witness_codes: str, k: int = K) -> Located | None:
     """The stretch of the witness the seed covers, or None when no chain of anchors is found."""

@@ -14,11 +14,14 @@ from conv import datafiles as data
 
 from conv.reader import manifest
 
+from conv.edition import overlap
+
 from conv.reader import source as reader
 from conv.reader import wenyuange
 
 from conv.analyses import readings
 from conv.edition import collation, joins
+from conv.errors import ConversionError
 from conv.parser.corrections import Corrections
 from conv.model.tree import Edition, Work
 from conv.nogc import no_cyclic_gc
@@ -41,6 +44,9 @@ def _convert(paths, corrections, ledger, full) -> Edition:
     seeds, witnesses = [], []
     for path in paths:
         path = Path(path)
+        why = manifest.check_name(path.name)
+        if why:
+            raise ConversionError(str(path), 1, 1, why, "rename the seed (and its manifest entry)")
         source = wenyuange.read(path) if wenyuange.is_mandoku(path) else reader.read(path)
         if source.name in edition.sources:
             raise source.error(0, f"seed {source.name} given twice", "name each seed once")
@@ -54,13 +60,16 @@ def _convert(paths, corrections, ledger, full) -> Edition:
     order_in_witness = {source.name: i for i, (source, _) in enumerate(witnesses)}
     parts: list[joins.Part] = []
     covered: dict[str, list[tuple[int, int]]] = {}
+    seen = []  # the seeds, for the overlap check (the witness overlaps them by design)
     for number, (source, entry) in enumerate(seeds):
         result = SeedParser(source, entry, corrections).run()
+        seen.append((source, result.work["id"], bool(entry and entry.get("copy_of"))))
         part = joins.Part((len(witnesses) + number, 0), result, "seed")
         work_witnesses = by_work.get(result.work["id"])
         if work_witnesses:
             _collate(edition, source, result, work_witnesses, part, order_in_witness, covered)
         parts.append(part)
+    overlap.check(seen)
     for source, entry in witnesses:
         parts += joins.parse_pieces(source, covered.get(source.name, []), entry, corrections,
                                     order_in_witness[source.name])
@@ -71,7 +80,7 @@ def _convert(paths, corrections, ledger, full) -> Edition:
         _add(works, part)
         edition.dropped.extend(part.result.dropped)
         edition.apparatus.extend(joins.settle(part))
-        edition.problems.extend(p.as_dict() for p in part.result.problems)
+        edition.problems.extend(joins.settled_problems(part))
     corrections.check_used(set(edition.sources))
     order = {w["id"]: i for i, w in enumerate(data.works())}
     edition.works = sorted(works.values(), key=lambda w: order.get(w.id, 99))

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from conv.datafiles import write_atomically
 from conv.model.tree import Edition
 
 CONVERTER = Path(__file__).resolve().parents[1]  # the package conv/
@@ -56,9 +57,18 @@ def up_to_date(seed_dir: Path, out: Path, ledger: Path | None = None) -> bool:
         listed = stamp.read_text(encoding="utf-8").split("\n")
     except OSError:
         return False
-    if not all((Path(out) / rel).is_file() for rel in listed if rel):
+    if not all(_readable(Path(out) / rel) for rel in listed if rel):
         return False
     return all(path.stat().st_mtime_ns <= made for path in inputs(seed_dir, ledger) if path.exists())
+
+
+def _readable(page: Path) -> bool:
+    """A listed page is there and is UTF-8 (a damaged page is converted again, and refused there)."""
+    try:
+        page.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    return True
 
 
 def build(paths: list[Path], out: Path, ledger: Path | None = None, full: bool = False,
@@ -66,6 +76,7 @@ def build(paths: list[Path], out: Path, ledger: Path | None = None, full: bool =
     """Convert ``paths`` and write the pages under ``out`` (unchanged pages are left alone);
     ``ledger``: the anchor ledger (None: the committed one); ``full``: the seeds are the whole
     edition (every ledger anchor is checked). Returns the pages."""
+    # lazy: the converter (some thirty modules) only when a conversion is due, not for up_to_date
     from conv.edition import assemble
     from conv.myst import writer
     from conv.anchors.ledger import Ledger
@@ -84,7 +95,7 @@ def mark_converted(out: Path, pages: list[Path]) -> None:
     """Write the stamp: the pages under ``out`` (listed in it, one relative path a line) are
     those of the inputs as they are now. (``make convert`` only touches it: an empty list.)"""
     listed = sorted(str(Path(page).relative_to(out)) for page in pages)
-    (Path(out) / STAMP).write_text("".join(f"{rel}\n" for rel in listed), encoding="utf-8")
+    write_atomically(Path(out) / STAMP, "".join(f"{rel}\n" for rel in listed))
 
 
 def progress(edition: Edition) -> list[str]:

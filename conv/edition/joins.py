@@ -182,3 +182,8 @@ def _close_cut(chapter: Chapter, later: Chapter) -> None:
         if first.notes and first.notes[0].lacuna == "start":
             first.notes[0].lacuna = None
 
+
+def settled_problems(part: Part) -> list[dict]:
+    """The part's problems, but a note left open at its end where the other witness goes on."""
+    return [problem.as_dict() for problem in part.result.problems
+            if not (part.joined_after and problem.kind == "unclosed-note-at-end")]

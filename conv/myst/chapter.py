@@ -5,7 +5,7 @@ import bisect
 
 from conv import datafiles as data
 from conv.model.tree import Chapter, Edition, Passage, Section, Segment, Work
-from conv.myst.escape import escape_inline
+from conv.myst.escape import escape_inline, locus
 from conv.normalize import fold
 from conv.reader.mandoku_lex import Page
 
@@ -46,8 +46,7 @@ class PageWriter:
 
     def source(self, span) -> str:
         seed, start, _ = span
-        line, col = self.edition.sources[seed].position(start)
-        return f"{seed}:{line}:{col}"
+        return locus(seed, *self.edition.sources[seed].position(start))
 
     def emit(self, *lines: str) -> None:
         self.out.extend(lines)
@@ -74,8 +73,8 @@ class PageWriter:
         self.emit("")
         if passage.text:
             self.emit(escape_inline(passage.text), "")
-        for note in passage.notes:
-            self.segment(note)
+        for segment in passage.notes:
+            self.segment(segment)
         self.emit("::::", "")
         self.redirects(passage.id)
 
@@ -83,8 +82,8 @@ class PageWriter:
         if section.title_joined:
             self.emit(f":::{{yl:lacuna}} join-{section.title_joined}", ":::", "")
         self.emit(f"::::{{yl:title}} {section.id}", escape_inline(section.title), "")
-        for note in section.title_notes:
-            self.segment(note)
+        for segment in section.title_notes:
+            self.segment(segment)
         self.emit("::::", "")
 
     def heading(self, section: Section) -> str:

@@ -7,6 +7,7 @@ start inside it. Han text, the only text of a real witness, passes through uncha
 """
 from __future__ import annotations
 
+import json
 import re
 import string
 
@@ -21,3 +22,19 @@ def escape_inline(text: str) -> str:
 
 
 _PUNCT = re.compile("([" + re.escape(string.punctuation) + "])")
+
+
+_SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+
+
+def header_value(name: str) -> str:
+    """A seed's file name as written in a page's header or in a ``:source:`` option (种子文件名):
+    a name of the safe set (``conv.reader.manifest.SEED_NAME``; the converter refuses any other) as
+    it is, anything else as a JSON string, so that no line break, ``<`` or ``:`` can leave the
+    field it stands in."""
+    return name if _SAFE_NAME.fullmatch(name) else json.dumps(name)
+
+
+def locus(seed: str, line: int, col: int) -> str:
+    """``seed:line:col`` of a ``:source:`` option, the seed's name made safe by ``header_value``."""
+    return f"{header_value(seed)}:{line}:{col}"

@@ -12,7 +12,8 @@ from pathlib import Path
 from conv.model.tree import Edition
 from conv.myst.backmatter import pages as back_matter
 from conv.myst.chapter import PageWriter, work_index
-from conv.myst.format import GENERATED_DIRS, check_untouched, split_header, with_header
+from conv.datafiles import read_text, write_atomically
+from conv.myst.format import GENERATED_DIRS, HEADER_START, check_untouched, split_header, with_header
 from conv.nogc import no_cyclic_gc
 
 
@@ -35,37 +36,60 @@ def _pages(edition: Edition) -> dict[str, str]:
     return out
 
 
-def generated_files(out_dir: Path) -> list[Path]:
+def generated_files(out_dir: Path, unreadable: list[Path] | None = None) -> list[Path]:
+    """The generated pages under ``out_dir``: files with the header, also a damaged one (its
+    bytes begin with the header, the rest is not UTF-8). Other files that are not UTF-8 are
+    added to ``unreadable`` (they are not the converter's)."""
     found = []
     for work_dir in GENERATED_DIRS:
         for path in sorted((out_dir / work_dir).glob("*.md")):
-            if split_header(path.read_text(encoding="utf-8")) is not None:
+            raw = path.read_bytes()
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                if raw.startswith(HEADER_START):
+                    found.append(path)
+                elif unreadable is not None:
+                    unreadable.append(path)
+                continue
+            if split_header(text) is not None:
                 found.append(path)
     return found
 
 
 def write(edition: Edition, out_dir: Path) -> list[Path]:
-    """Write every page (unchanged pages are left alone); remove generated pages no longer produced."""
+    """Write every page (unchanged pages are left alone), each atomically (a temporary file and a
+    rename: an interrupted conversion leaves the old page or the new one, never half of one);
+    remove generated pages no longer produced. A page that is not UTF-8 is refused at its first
+    bad byte (``make clean`` removes it)."""
     wanted = {out_dir / rel: text for rel, text in pages(edition).items()}
-    for path in wanted:
-        if path.exists() and path.read_text(encoding="utf-8") != wanted[path]:
+    current = {path: _current(path) for path in wanted if path.exists()}
+    for path, text in current.items():
+        if text != wanted[path]:
             check_untouched(path)
     for path in generated_files(out_dir):
         if path not in wanted:
             check_untouched(path)
             path.unlink()
     for path, text in wanted.items():
-        if path.exists() and path.read_text(encoding="utf-8") == text:
+        if current.get(path) == text:
             continue
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        write_atomically(path, text)
     return list(wanted)
 
 
-def clean(out_dir: Path) -> list[Path]:
-    """Remove generated pages (hand-edited ones too: they are generated); never other files."""
+def _current(path: Path) -> str:
+    return read_text(path, "this page is damaged: it is generated, so `make clean` (python -m conv clean) removes it; "
+                           "then convert again")
+
+
+def clean(out_dir: Path, skipped: list[Path] | None = None) -> list[Path]:
+    """Remove generated pages (hand-edited or damaged ones too: they are generated); never other
+    files. A file that cannot be read as UTF-8 and is not generated is left alone and added to
+    ``skipped``, so that the caller can name it: ``clean`` never fails on it."""
     removed = []
-    for path in generated_files(out_dir):
+    for path in generated_files(out_dir, skipped):
         path.unlink()
         removed.append(path)
     for work_dir in GENERATED_DIRS:

@@ -13,18 +13,30 @@ from __future__ import annotations
 
 from conv import datafiles as data
 from conv.errors import ConversionError
+from conv.reader.manifest import PROJECT_SEEDS
+
+
+KINDS = ("title", "layer")
+FILE = "conv/data/corrections.toml"
 
 
 class Corrections:
     def __init__(self, entries: list[dict] | None = None) -> None:
         self.entries = data.corrections() if entries is None else entries
         self.used: set[str] = set()
+        lines = data.correction_lines()
         for entry in self.entries:
+            def fail(message: str, hint: str) -> ConversionError:
+                return ConversionError(FILE, lines.get(str(entry.get("id")), 1), 1, message, hint)
+
             for key in ("id", "seed", "kind", "text", "reason"):
                 if key not in entry:
-                    raise ConversionError("conv/data/corrections.toml", 1, 1, f"correction {entry.get('id', '?')} lacks {key!r}", "every correction needs id, seed, kind, text and reason")
+                    raise fail(f"correction {entry.get('id', '?')} lacks {key!r}", "every correction needs id, seed, kind, text and reason")
+            if entry["kind"] not in KINDS:
+                raise fail(f"correction {entry['id']}: unknown kind {entry['kind']!r} (known: {', '.join(KINDS)})", "see the kinds in conv/parser/corrections.py")
             if entry["kind"] == "title" and entry.get("title") and entry["title"] not in entry["text"]:
-                raise ConversionError("conv/data/corrections.toml", 1, 1, f"correction {entry['id']}: title {entry['title']!r} is not part of its text", "the title must stand inside the text it applies to")
+                raise fail(f"correction {entry['id']}: title {entry['title']!r} is not part of its text", "the title must stand inside the text it applies to")
+        self.lines = {str(entry["id"]): lines.get(str(entry["id"]), 1) for entry in self.entries}
         self._index: dict[tuple[str, str, str], dict] = {}  # (seed, kind, text) → the first such entry
         for entry in self.entries:
             self._index.setdefault((entry["seed"], entry["kind"], entry["text"]), entry)
@@ -48,11 +60,18 @@ class Corrections:
         return self._find(seed, "layer", segment_text)
 
     def check_used(self, seeds: set[str]) -> None:
-        """Every correction for a converted seed must have matched its text."""
+        """Every correction for a converted seed must have matched its text; a correction must name
+        a seed being converted or one of the project's ``seeds/`` (where the project has them: an
+        installed package has none to compare with)."""
+        project = {p.name for p in PROJECT_SEEDS.glob("*.txt")} if PROJECT_SEEDS.is_dir() else None
         for entry in self.entries:
+            if project is not None and entry["seed"] not in seeds | project:
+                raise ConversionError(FILE, self.lines.get(str(entry["id"]), 1), 1,
+                                      f"correction {entry['id']}: seed {entry['seed']!r} does not exist in seeds/",
+                                      "name the seed file the correction applies to")
             if entry["seed"] in seeds and entry["id"] not in self.used:
                 raise ConversionError(
-                    "conv/data/corrections.toml", 1, 1,
+                    FILE, self.lines.get(str(entry["id"]), 1), 1,
                     f"correction {entry['id']} ({entry['kind']}) no longer matches its seed {entry['seed']}: text {entry['text']!r} not found where expected",
                     "update or remove the correction after checking the witness",
                 )

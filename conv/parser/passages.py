@@ -104,6 +104,8 @@ class PassageReader(SeedStructure):
                 unit = Unit("", range(0), unit.ordinal + 1)
                 note.units.append(unit)
             elif kind == "close":
+                if note.lacuna is None and not any(u.offsets for u in note.units):
+                    self.report.problem(start, "empty-note", "【】 with nothing inside: the empty brackets are left out — check the witness")
                 note.close_line = self.line_no
                 note.close_offset = start
                 self.note = None

@@ -13,7 +13,7 @@ from conv import datafiles as data
 from conv import unencoded
 from conv.errors import Problem
 from conv.model.tree import Span
-from conv.normalize import PUA_PATTERN
+from conv.normalize import CONTROL_PATTERN, PUA_PATTERN, control_name, is_cjk
 from conv.reader.source import Source
 
 
@@ -58,3 +58,29 @@ class SeedReport:
                 self.record("spurious", offset, offset + 1, witness=code, reading="", reason=entry["reason"])
             else:
                 self.record("pua", offset, offset + 1, witness=code, reading=entry["char"], reason=entry["reason"])
+
+    def controls(self) -> None:
+        """Report every control or invisible character (控制字符) of the seed: each is a problem at
+        its line and column (it stays in the text, so nothing is lost, but it cannot be typeset)."""
+        for match in CONTROL_PATTERN.finditer(self.src.text):
+            self.problem(match.start(), "control-char",
+                         f"{control_name(match.group())} is an invisible or control character: "
+                         "remove it from the seed (the PDF refuses it)")
+
+    def scripts(self, dropped: list[dict]) -> None:
+        """Report text that is mostly not Chinese (乱码): a line (outside the ``dropped`` ones) with
+        more letters of other scripts than CJK characters — GBK bytes read as UTF-8 give such lines
+        (``司射һآؤרاҵ˿ة``). One problem per seed, at the first such line, with their count."""
+        dropped_lines = {self.src.position(d["span"][1])[0] for d in dropped}
+        found = []
+        for line in self.src.lines:
+            if line.number in dropped_lines:
+                continue
+            text = self.src.text[line.start : line.end]
+            foreign = [i for i, char in enumerate(text) if char.isalpha() and not is_cjk(char)]
+            if len(foreign) >= 3 and len(foreign) > sum(map(is_cjk, text)):
+                found.append(line.start + foreign[0])
+        if found:
+            more = f" (and {len(found) - 1} more such lines)" if len(found) > 1 else ""
+            self.problem(found[0], "not-chinese", f"this line is mostly letters of other scripts, not Chinese{more}: "
+                         "mojibake? the file may be GBK or Big5 text decoded wrongly — check its encoding")

@@ -73,6 +73,11 @@ class SeedParser(PassageReader):
         if work is not None:
             self.title_span = self.report.span(s, e)
             body = content[1:]
+            if self.entry is not None and self.entry["work"] != work["id"]:
+                raise self.src.error(s, f"line 1 names the work {work['id']} ({work['title']}) but the manifest says {self.entry['work']}",
+                                     "correct the manifest's `work` for this seed (or the seed's first line)")
+            if not body:
+                raise self.src.error(e, "the seed has its title line and no text", "a seed needs text after its title line")
         elif self.entry is not None:
             work = next(w for w in data.works() if w["id"] == self.entry["work"])
         else:
@@ -135,6 +140,9 @@ class SeedParser(PassageReader):
             note = self.note
             end = note.units[-1].offsets[-1] + 1 if note.units[-1].offsets else len(self.text)
             self.report.record("lacuna-end", end, end, reason="the witness ends inside a note; the rest of the note is not in this excerpt")
+            if not (self.entry or {}).get("ends", "").startswith("mid-note"):
+                self.report.problem(end, "unclosed-note-at-end", "the file ends inside a note (a 【 never closed): if the excerpt is cut there, "
+                                    "say so in the manifest (ends = \"mid-note …\"); otherwise close the note")
             self.close_passage()
             self.note = None
         else:
@@ -147,6 +155,8 @@ class SeedParser(PassageReader):
             end = len(self.text.rstrip())
             self.report.record("lacuna-chapter-end", end, end, chapter=self.chapter.id, reason="the excerpt ends before the chapter does")
         self.report.pua(self.dropped)
+        self.report.controls()
+        self.report.scripts(self.dropped)
 
     # -- lines ---------------------------------------------------------------------------
     def handle_meta(self, kind: str, number: int | None, s: int, e: int) -> None:

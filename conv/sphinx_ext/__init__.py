@@ -10,6 +10,8 @@ from sphinx.application import Sphinx
 
 
 def setup(app: Sphinx) -> dict:
+    # lazy: Python runs this module for any submodule, and conv.sphinx_ext.refs.cite alone (the
+    # yl domain for another project) must not load every component
     from conv.sphinx_ext import components
 
     for setup_component in components.SETUPS:

@@ -7,7 +7,7 @@ from conv.sphinx_ext.text.chars import setup_chars
 from conv.sphinx_ext.refs.cite import setup_cite
 from conv.sphinx_ext.refs.domain import setup_domain
 from conv.sphinx_ext.text.glosses import setup_glosses
-from conv.sphinx_ext.backmatter.terms import setup_indices
+from conv.sphinx_ext.backmatter.terms import setup_terms
 from conv.sphinx_ext.output.latex import setup_latex
 from conv.sphinx_ext.text.segments import setup_segments
 from conv.sphinx_ext.text.meta import setup_meta
@@ -20,9 +20,12 @@ from conv.sphinx_ext.backmatter.tables import setup_tables
 from conv.sphinx_ext.text.titles import setup_titles
 from conv.sphinx_ext.output.toolbar import setup_toolbar
 from conv.sphinx_ext.output.locale import setup_locale
+from conv.sphinx_ext.output.integrity import setup_integrity
+from conv.sphinx_ext.output.latex_text import setup_latex_text
 
 SETUPS: list = [
     setup_domain,  # first: the others register their directives and roles into the yl domain
+    setup_integrity,  # an interrupted build is followed by a full one; departed pages removed
     setup_seeds,  # -D yl_seeds=../seeds: the seeds converted at config-inited (seeds.py)
     setup_chars,
     setup_glosses,
@@ -34,11 +37,12 @@ SETUPS: list = [
     setup_toolbar,
     setup_locale,  # furo's interface strings in Chinese (output/locale.py)
     setup_latex,  # the typeset book: front matter, part intros, back matter (latex.py)
+    setup_latex_text,  # the text in the PDF as in the edition: controls refused, ASCII runs break
     setup_search,  # the search language lzh (search/language.py)
     setup_cite,  # yl:cite, yl:redirect, std labels of passages (refs/cite.py)
     setup_permalink,  # the 引 permalink after each passage in HTML
     setup_ednotes,  # yl:note, editorial notes at their passages (refs/ednotes.py)
     setup_apparatus,  # yl:app entries of the apparatus pages, their marks in the text, yl:witness
     setup_tables,  # yl:datatable, the back matter's tables: one node each (backmatter/tables.py)
-    setup_indices,  # the index of terms (yl-terms) and the terms in the general index
+    setup_terms,  # the index of terms (yl-terms) and the terms in the general index
 ]

@@ -10,7 +10,7 @@ from docutils import nodes
 
 
 class yl_passage(nodes.General, nodes.Element):  # noqa: N801
-    """A passage: its words, then its notes (all inline, in reading order)::
+    """A passage: its words, then its segments (all inline, in reading order)::
 
         <yl_passage ids="judou-xiangshe-1" anchor="judou-xiangshe-1" layer="jing"
                     source="000_….txt:7:1" lacuna="" classes="yl-passage yl-jing">
@@ -24,10 +24,10 @@ class yl_passage(nodes.General, nodes.Element):  # noqa: N801
     HTML: ``<div id=ANCHOR class="yl-passage yl-jing">`` with inline ``<span>`` children and
     no whitespace between them (a newline between CJK characters would show as a space).
     LaTeX: a ``ylpassage`` environment with a label and the passage's number in the margin
-    (``\\ylnum``). Text: one paragraph, notes in 【】.
+    (``\\ylnum``). Text: one paragraph, segments in 【】.
     """
 
-    child_text_separator = ""  # astext(): words and notes as one run of text
+    child_text_separator = ""  # astext(): words and segments as one run of text
 
 
 class yl_text(nodes.Inline, nodes.TextElement):  # noqa: N801
@@ -43,7 +43,7 @@ class yl_segment(nodes.Inline, nodes.TextElement):  # noqa: N801
     HTML: ``<span class="yl-note yl-shu" data-layer="shu">``; each layer has its own size,
     colour and face (``yili.css``) and can be hidden (``html.yl-hide-shu``). LaTeX:
     ``{\\ylnote{shu}{疏}…}`` (``yili.sty``: small type; lead marks 〔疏〕 〔按〕, 音义 in the sans
-    face) with 【】 around the notes of one passage and ``\\ylsep`` between them. Text:
+    face) with 【】 around the segments of one passage and ``\\ylsep`` between them. Text:
     ``【注：…　疏：…】``.
     """
 
@@ -61,7 +61,7 @@ class yl_title(nodes.General, nodes.Element):  # noqa: N801
     paragraph.
     """
 
-    child_text_separator = ""  # astext(): words and notes as one run of text
+    child_text_separator = ""  # astext(): words and segments as one run of text
 
 
 class yl_chaptertitle(nodes.General, nodes.Element):  # noqa: N801
@@ -74,7 +74,7 @@ class yl_chaptertitle(nodes.General, nodes.Element):  # noqa: N801
                 郑目录云…
     """
 
-    child_text_separator = ""  # astext(): words and notes as one run of text
+    child_text_separator = ""  # astext(): words and segments as one run of text
 
 
 class yl_meta(nodes.General, nodes.TextElement):  # noqa: N801

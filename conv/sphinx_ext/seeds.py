@@ -30,7 +30,10 @@ import sys
 
 from sphinx.application import Sphinx
 from sphinx.util import logging
+
+from conv.edition import build
 from conv.errors import ConversionError
+from conv.reader.manifest import PROJECT_SEEDS
 
 logger = logging.getLogger(__name__)
 
@@ -45,9 +48,6 @@ def convert_seeds(app: Sphinx, config) -> None:
     """Convert the seeds of ``yl_seeds`` into the source directory unless the pages are current."""
     if not config.yl_seeds:
         return
-    from conv import cli
-    from conv.edition import build
-
     confdir = Path(app.confdir)
     seed_dir = (confdir / config.yl_seeds).resolve()
     ledger = (confdir / config.yl_seeds_ledger).resolve() if config.yl_seeds_ledger else None
@@ -58,7 +58,7 @@ def convert_seeds(app: Sphinx, config) -> None:
     if build.up_to_date(seed_dir, out, ledger):
         logger.info(f"conv: the pages are up to date with {config.yl_seeds}")
         return
-    full = ledger is None and seed_dir == cli.PROJECT_SEEDS.resolve()
+    full = ledger is None and seed_dir == PROJECT_SEEDS.resolve()
     try:
         written = build.build(build.seeds_in(seed_dir), out, ledger, full=full, say=logger.info)
     except ConversionError as error:

@@ -1,18 +1,7 @@
 """Shared vocabulary of the extension (共用): layers, labels, warnings, witness-text helpers.
 
-Every warning the extension emits has ``type="yl"`` and a subtype, so a project can silence
-one kind with ``suppress_warnings = ["yl.gloss"]``:
-
-- ``yl.markup``: witness text parsed into something other than text and ``yl:gloss`` roles
-  (the converter failed to escape it);
-- ``yl.structure``: a directive in the wrong place (a note outside a passage, a block in a
-  passage's text);
-- ``yl.anchor``: a missing, malformed or duplicate anchor;
-- ``yl.cite``: a ``yl:cite`` of an anchor no passage, section or chapter has;
-- ``yl.note``: an editorial note (``yl:note``) on an anchor the edition does not have, or a
-  malformed one;
-- ``yl.pua``: a private-use code point the PUA table does not know (shown as 〓, never raw);
-- ``yl.gloss``: a ``yl:gloss`` role ``conv.parser.glosses`` cannot parse.
+Every warning the extension emits goes through :func:`warn`, with one of the subtypes of
+``conv.sphinx_ext.warnings_.YlWarning`` (``yl.markup``, ``yl.anchor`` …: each documented there).
 """
 from __future__ import annotations
 
@@ -22,6 +11,7 @@ from pathlib import Path
 from docutils import nodes
 from sphinx.util import logging
 from conv.sphinx_ext.nodes import yl_char
+from conv.sphinx_ext.warnings_ import YlWarning
 
 logger = logging.getLogger("conv.sphinx_ext")
 
@@ -32,7 +22,7 @@ TEMPLATES_DIR = Path(__file__).with_name("templates")
 #: The main-text layers of a passage.
 TEXT_LAYERS = {"jing": "经", "ji": "记"}
 #: The commentary layers, in the order of the toolbar; the value is the printed label.
-NOTE_LAYERS = {"zhu": "注", "shu": "疏", "an": "按", "yin": "音义", "mulu": "目录"}
+SEGMENT_LAYERS = {"zhu": "注", "shu": "疏", "an": "按", "yin": "音义", "mulu": "目录"}
 #: Longer names, for the legend and tooltips.
 LAYER_NAMES = {
     "jing": "经文",
@@ -63,9 +53,10 @@ ANCHOR_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]*$")
 AUTO_ID_RE = re.compile(r"^id\d+$")
 
 
-def warn(message: str, subtype: str, location: object = None) -> None:
-    """Emit a ``yl.<subtype>`` warning at ``location`` (a node or ``(docname, line)``)."""
-    logger.warning(message, type="yl", subtype=subtype, location=location)
+def warn(message: str, subtype: YlWarning, location: object = None) -> None:
+    """Emit a ``yl.<subtype>`` warning at ``location`` (a node or ``(docname, line)``): the
+    file and line go before the message, the subtype after it (``[yl.cite]``)."""
+    logger.warning(message, type="yl", subtype=subtype.value, location=location)
 
 
 def witness_text(node: nodes.Node) -> str:

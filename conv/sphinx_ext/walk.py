@@ -1,9 +1,9 @@
 """Walking a page's structure (结构遍历): passages, titles and sections without their text.
 
-``node.findall(cls)`` visits every node of a page: each character run, gloss and note inside each
+``node.findall(cls)`` visits every node of a page: each character run, gloss and segment inside each
 passage. The transforms that look for passages, section titles or sections only need the page's
 skeleton. ``blocks`` yields the same nodes in the same (document) order as ``findall`` would, but
-never looks inside a ``TextElement`` (a paragraph, a title, a passage's words or one of its notes:
+never looks inside a ``TextElement`` (a paragraph, a title, a passage's words or one of its segments:
 no passage or section can stand there) nor inside a node it yields (a passage holds no passage).
 """
 from __future__ import annotations

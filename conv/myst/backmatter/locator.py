@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from conv.model.tree import Chapter, Edition, Work, is_markup
 from conv.myst.chapter import PageWriter
+from conv.myst.escape import locus
 
 DIR = "apparatus"
 
@@ -220,8 +221,7 @@ def datatable(header: list[str], rows: list[list], widths: list[int], cells: str
 
 def source_of(edition: Edition, span) -> str:
     seed, start = span[0], span[1]
-    line, col = edition.sources[seed].position(start)
-    return f"{seed}:{line}:{col}"
+    return locus(seed, *edition.sources[seed].position(start))
 
 
 def witness_slice(edition: Edition, seed: str, start: int, end: int) -> str:

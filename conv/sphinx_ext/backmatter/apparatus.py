@@ -48,8 +48,10 @@ from sphinx.environment.collectors import EnvironmentCollector
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
+from conv.datafiles import write_atomically
 from conv.sphinx_ext.text.chars import wrap_chars
 from conv.sphinx_ext.util import add_node, BLOCK, ANCHOR_RE, warn
+from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.walk import blocks
 from conv.sphinx_ext.text.glosses import _ESCAPE
 from conv.sphinx_ext.nodes import yl_app, yl_appmark, yl_chaptertitle, yl_passage, yl_text, yl_title
@@ -115,10 +117,10 @@ class AppDirective(SphinxDirective):
         self.set_source_info(node)
         document = self.state.document
         if not ANCHOR_RE.match(entry_id):
-            warn(f"yl:app {entry_id!r}: not a valid id (letters, digits, - _ .)", "anchor",
+            warn(f"yl:app {entry_id!r}: not a valid id (letters, digits, - _ .)", YlWarning.ANCHOR,
                  self.get_location())
         elif entry_id in document.ids:
-            warn(f"yl:app {entry_id!r}: duplicate id on this page", "anchor", self.get_location())
+            warn(f"yl:app {entry_id!r}: duplicate id on this page", YlWarning.ANCHOR, self.get_location())
         else:
             node["ids"].append(entry_id)
             document.ids[entry_id] = node
@@ -214,7 +216,7 @@ def write_maintainers_listing(app: Sphinx, exception: Exception | None) -> None:
             lines.append("\t".join([docname, *(" ".join(str(c).split()) for c in row)]))
     target = Path(app.builder.outdir) / MAINTAINERS_LISTING
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_atomically(target, "\n".join(lines) + "\n")
 
 
 def marks_by_locus(env: BuildEnvironment) -> dict[str, list[tuple[str, str, str, str]]]:
@@ -237,7 +239,7 @@ def rewrite_marked_pages(app: Sphinx, env: BuildEnvironment) -> list[str]:
     if previous is None or previous == signature:
         return []
     domain = env.get_domain("yl")
-    return write_only(env, {e["docname"] for e in [*domain.passages.values(), *domain.sections.values()]})
+    return write_only(app.builder, {e["docname"] for e in [*domain.passages.values(), *domain.sections.values()]})
 
 
 # -- marks in the text ------------------------------------------------------------------------

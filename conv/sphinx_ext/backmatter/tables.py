@@ -54,6 +54,7 @@ from conv.normalize import PUA_PATTERN
 from conv.sphinx_ext.text.chars import char_node, visit_char_html, wrap_chars
 from conv.sphinx_ext.text.glosses import entry_id
 from conv.sphinx_ext.util import add_node, ANCHOR_RE, warn
+from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_cite, yl_datatable
 from conv.sphinx_ext.refs.cite import warn_unknown_anchor
 
@@ -97,11 +98,11 @@ class DataTableDirective(SphinxDirective):
         bad = [kind for kind in kinds if kind not in CELL_KINDS]
         if not kinds or bad:
             warn(f"yl:datatable: :cells: must name a kind ({', '.join(CELL_KINDS)}) per column",
-                 "markup", location)
+                 YlWarning.MARKUP, location)
             return []
         widths = self.options.get("widths") or [1] * len(kinds)
         if len(widths) != len(kinds):
-            warn(f"yl:datatable: {len(widths)} widths for {len(kinds)} columns", "markup", location)
+            warn(f"yl:datatable: {len(widths)} widths for {len(kinds)} columns", YlWarning.MARKUP, location)
             return []
         # the source line of the content's first line (MyST counts the content's offset from the
         # line after the directive's opening fence)
@@ -120,7 +121,7 @@ class DataTableDirective(SphinxDirective):
                 rows.append(row)
                 lines.append(first + index)
         if header is None:
-            warn("yl:datatable: no header row", "markup", location)
+            warn("yl:datatable: no header row", YlWarning.MARKUP, location)
             return []
         node = yl_datatable("", classes=self.options.get("class", []), widths=widths, cells=kinds,
                             header=header, rows=rows, lines=lines, docname=self.env.docname)
@@ -134,10 +135,10 @@ def _row(line: str, kinds: list[str], where: tuple[str, int]) -> list | None:
     try:
         row = json.loads(line)
     except ValueError as error:
-        warn(f"yl:datatable: a row is not a JSON array ({error})", "markup", where)
+        warn(f"yl:datatable: a row is not a JSON array ({error})", YlWarning.MARKUP, where)
         return None
     if not isinstance(row, list) or len(row) != len(kinds):
-        warn(f"yl:datatable: a row must be a JSON array of {len(kinds)} cells", "markup", where)
+        warn(f"yl:datatable: a row must be a JSON array of {len(kinds)} cells", YlWarning.MARKUP, where)
         return None
     for kind, cell in zip(kinds, row):
         if cell is None:
@@ -145,13 +146,13 @@ def _row(line: str, kinds: list[str], where: tuple[str, int]) -> list | None:
         if kind == "cite":
             if (not isinstance(cell, list) or len(cell) != 2
                     or not all(isinstance(part, str) for part in cell)):
-                warn("yl:datatable: a cite cell is [label, anchor] or null", "markup", where)
+                warn("yl:datatable: a cite cell is [label, anchor] or null", YlWarning.MARKUP, where)
                 return None
             if not ANCHOR_RE.match(cell[1]):
-                warn(f"yl:datatable: {cell[1]!r} is not a valid anchor", "anchor", where)
+                warn(f"yl:datatable: {cell[1]!r} is not a valid anchor", YlWarning.ANCHOR, where)
                 return None
         elif not isinstance(cell, str):
-            warn(f"yl:datatable: a {kind} cell is a string or null", "markup", where)
+            warn(f"yl:datatable: a {kind} cell is a string or null", YlWarning.MARKUP, where)
             return None
         elif kind == "witness" and PUA_PATTERN.search(cell):
             wrap_chars([nodes.Text(cell)], where)  # warns (yl.pua) for an unknown code point

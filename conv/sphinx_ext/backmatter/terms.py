@@ -52,7 +52,7 @@ STATIC = STATIC_DIR
 CSS_FILE = "yili-indices.css"
 
 
-def setup_indices(app: Sphinx) -> None:
+def setup_terms(app: Sphinx) -> None:
     app.add_index_to_domain("yl", TermIndex)
     app.add_transform(TermOccurrences)
     app.add_env_collector(TermCollector)

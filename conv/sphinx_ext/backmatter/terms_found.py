@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import hashlib
-import re
 from functools import lru_cache
 from itertools import islice
 
@@ -56,60 +55,23 @@ def _entry_value(word: str, place: str) -> str:
     return f"{word}; {place}"
 
 
-_MATCHERS: dict[int, tuple] = {}  # id(catalogue) → (catalogue, its matcher): one per term list
-
-
 def term_words(text: str, catalogue: term_index.Catalogue | None = None) -> list[str]:
     """The terms of ``text`` in order, repeated as often as they occur: the words of
     ``conv.analyses.terms.find(text)``, found by one regular expression instead of a dictionary lookup
     per position and length (four to five times faster on the 仪礼's passages).
 
-    The expression holds every form of every term as a trie (``司(?:射|马|正)?``…), so the
-    regular expression engine, scanning from the left, takes at each position the longest form
-    that starts there and resumes after it: leftmost-longest. Homographs need the context of a
-    match (洗 is not counted in 降洗): a text in which a form of a term with homographs was taken
-    is left to ``conv.analyses.terms.find``, which settles them."""
+    The expression (``conv.analyses.terms.Catalogue.matcher``, made once per term list) holds
+    every form of every term as a trie, so the regular expression engine, scanning from the left,
+    takes at each position the longest form that starts there and resumes after it:
+    leftmost-longest. Homographs need the context of a match (洗 is not counted in 降洗): a text
+    in which a form of a term with homographs was taken is left to ``conv.analyses.terms.find``,
+    which settles them."""
     catalogue = catalogue or term_index.load()
-    pattern, forms, ambiguous = _matcher(catalogue)
+    pattern, forms, ambiguous = catalogue.matcher
     taken = pattern.findall(text)
     if ambiguous.isdisjoint(taken):
         return [forms[form] for form in taken]
     return [word for _, _, word in term_index.find(text, catalogue)]
-
-
-def _matcher(catalogue: term_index.Catalogue) -> tuple[re.Pattern, dict[str, str], frozenset[str]]:
-    """(the trie expression of every form, form → term, the forms of terms with homographs)."""
-    kept = _MATCHERS.get(id(catalogue))
-    if kept is None or kept[0] is not catalogue:
-        ambiguous = frozenset(form for form, word in catalogue.forms.items()
-                              if catalogue.terms[word].homographs)
-        matcher = (re.compile(_trie_pattern(catalogue.forms)), catalogue.forms, ambiguous)
-        kept = _MATCHERS[id(catalogue)] = (catalogue, matcher)
-    return kept[1]
-
-
-def _trie_pattern(forms) -> str:
-    """A regular expression matching any of ``forms``, the longest one where several start at
-    the same position: ``射(?:侯)?`` tries 射侯 before 射."""
-    trie: dict = {}
-    for form in forms:
-        node = trie
-        for char in form:
-            node = node.setdefault(char, {})
-        node[""] = {}  # a form ends here
-
-    def branch(node: dict) -> str:
-        alternatives = [re.escape(char) + branch(child)
-                        for char, child in sorted(node.items()) if char]
-        if not alternatives:
-            return ""
-        group = alternatives[0] if len(alternatives) == 1 else f"(?:{'|'.join(alternatives)})"
-        if "" not in node:
-            return group
-        # a form ends here and longer ones go on: the longer first (greedy), else this one
-        return f"(?:{group})?"
-
-    return branch(trie)
 
 
 def _anchor_of(passage: nodes.Element) -> str:

@@ -16,6 +16,7 @@ attributes of its template (rewritten by ``static/yili.js`` when the page loads:
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -36,10 +37,10 @@ def setup_locale(app: Sphinx) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         with source.open("rb") as handle:
             catalog = read_po(handle, locale=language)
-        partial = target.with_name(f"sphinx.mo.{id(catalog)}")
+        partial = target.with_name(f".sphinx.mo.{os.getpid()}.tmp")
         with partial.open("wb") as handle:
             write_mo(handle, catalog)
-        partial.replace(target)  # atomic: a parallel build never reads half a file
+        os.replace(partial, target)  # atomic: a parallel build never reads half a file
     app.add_message_catalog("sphinx", str(target_dir))
     if language.startswith("zh"):
         app.connect("html-page-context", navigation_names, priority=600)  # after furo's (500)

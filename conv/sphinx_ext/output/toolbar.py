@@ -33,7 +33,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 
 from conv.sphinx_ext.nodes import yl_chaptertitle, yl_passage, yl_segment, yl_title
-from conv.sphinx_ext.util import LAYER_NAMES, NOTE_LAYERS, STATIC_DIR
+from conv.sphinx_ext.util import LAYER_NAMES, SEGMENT_LAYERS, STATIC_DIR
 
 #: The two views of the characters: key, label, tooltip.
 VIEWS = (
@@ -52,7 +52,7 @@ def setup_toolbar(app: Sphinx) -> None:
 def head_script() -> str:
     """``static/yili-head.js`` with the layers' keys filled in (inlined in ``<head>``)."""
     source = (STATIC_DIR / "yili-head.js").read_text(encoding="utf-8")
-    return source.replace("__LAYERS__", json.dumps(list(NOTE_LAYERS)))
+    return source.replace("__LAYERS__", json.dumps(list(SEGMENT_LAYERS)))
 
 
 def add_assets(app: Sphinx) -> None:
@@ -74,7 +74,7 @@ def page_layers(doctree: nodes.document) -> list[str] | None:
             lambda n: isinstance(n, (yl_passage, yl_title, yl_chaptertitle)))):
         return None
     found = {node["layer"] for node in doctree.findall(yl_segment)}
-    return [layer for layer in NOTE_LAYERS if layer in found]
+    return [layer for layer in SEGMENT_LAYERS if layer in found]
 
 
 def toolbar_html(layers: list[str]) -> str:
@@ -84,7 +84,7 @@ def toolbar_html(layers: list[str]) -> str:
     for layer in layers:
         out.append(f'<label class="yl-toggle" title="显示或隐藏{escape(LAYER_NAMES[layer])}">'
                    f'<input type="checkbox" data-layer="{layer}" checked>'
-                   f'<span class="yl-swatch yl-swatch-{layer}">{escape(NOTE_LAYERS[layer])}</span></label>')
+                   f'<span class="yl-swatch yl-swatch-{layer}">{escape(SEGMENT_LAYERS[layer])}</span></label>')
     out.append('</fieldset><fieldset class="yl-toolbar-group yl-toolbar-view"><legend>字形</legend>')
     for key, label, title in VIEWS:
         checked = " checked" if key == "diplomatic" else ""

@@ -29,7 +29,9 @@ from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
 
-from conv.sphinx_ext.util import add_node, ANCHOR_RE, depart_noop, logger, visit_noop, warn
+from conv.sphinx_ext.util import add_node, ANCHOR_RE, depart_noop, visit_noop, warn
+from conv.sphinx_ext.warnings_ import YlWarning
+from conv.sphinx_ext.refs.ednotes_safety import COPY_FLAG
 from conv.sphinx_ext.walk import blocks
 from conv.sphinx_ext.nodes import yl_cite, yl_passage, yl_redirect
 from conv.sphinx_ext.refs.domain import close_anchors, setup_domain
@@ -69,7 +71,7 @@ class RedirectDirective(SphinxDirective):
         old, to = self.arguments[0], self.options.get("to", "")
         for name, anchor in (("anchor", old), (":to:", to)):
             if not ANCHOR_RE.match(anchor):
-                warn(f"yl:redirect {old}: {name} {anchor!r} is not a valid anchor", "anchor",
+                warn(f"yl:redirect {old}: {name} {anchor!r} is not a valid anchor", YlWarning.ANCHOR,
                      self.get_location())
                 return []
         node = yl_redirect(old=old, to=to)
@@ -91,9 +93,9 @@ class CiteTargets(SphinxTransform):
             old, to = node["old"], node["to"]
             target = self.document.ids.get(to)
             if target is None or to not in target["ids"]:
-                warn(f"yl:redirect {old}: its target {to!r} is not on this page", "anchor", node)
+                warn(f"yl:redirect {old}: its target {to!r} is not on this page", YlWarning.ANCHOR, node)
             elif old in self.document.ids:
-                warn(f"yl:redirect {old}: {old!r} is already an id on this page", "anchor", node)
+                warn(f"yl:redirect {old}: {old!r} is already an id on this page", YlWarning.ANCHOR, node)
             else:
                 target["ids"].append(old)
                 self.document.ids[old] = target
@@ -109,7 +111,7 @@ class CiteTargets(SphinxTransform):
         docname = self.env.docname
         other = std.labels.get(name) or std.anonlabels.get(name)
         if other is not None and other[0] != docname:
-            warn(f"anchor {name!r} is also a label in {other[0]}", "anchor", node)
+            warn(f"anchor {name!r} is also a label in {other[0]}", YlWarning.ANCHOR, node)
             return
         found = self.env.get_domain("yl")._target(labelid, name)
         title = found.dispname if found is not None else name
@@ -122,13 +124,15 @@ def warn_unknown_anchor(app: Sphinx, domain, node: nodes.Element) -> bool | None
     the anchor and the known anchors it may have meant."""
     if domain is None or domain.name != "yl":
         return None
+    if node.get(COPY_FLAG):  # a note's copy at its passage: reported on the notes page
+        return True
 
     anchor = node.get("reftarget", "")
     message = f"yl:cite: unknown anchor {anchor!r}: no passage, section or chapter has it"
     near = close_anchors(anchor, domain.anchors())
     if near:
         message += f" (did you mean {', '.join(near)}?)"
-    logger.warning(message, type="yl", subtype="cite", location=node)
+    warn(message, YlWarning.CITE, node)
     return True
 
 

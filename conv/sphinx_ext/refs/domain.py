@@ -38,7 +38,9 @@ from sphinx.domains import Domain, ObjType
 from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
+from conv import datafiles as data
 from conv.sphinx_ext.util import warn
+from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_cite
 
 #: How works are named in short citations (《句读·乡射礼》); other works use their title.
@@ -113,8 +115,6 @@ def work_and_chapter(anchor: str) -> tuple[str, str, str]:
 
 @lru_cache(maxsize=None)
 def _work_and_chapter(work_id: str, chapter_id: str) -> tuple[str, str, str]:
-    from conv import datafiles as data
-
     work = next((w for w in data.works() if w["id"] == work_id), None)
     chapter = next((c for c in data.chapters() if c["id"] == chapter_id), None)
     if work is None or chapter is None:
@@ -173,7 +173,7 @@ class YiliDomain(Domain):
             other = self.data.setdefault(kind, {}).get(old)
             if other is not None:
                 warn(f"redirected anchor {old!r} still names a {kind[:-1]} in {other['docname']}",
-                     "anchor", location)
+                     YlWarning.ANCHOR, location)
         self._note("redirects", old, {"docname": docname, "to": to}, location)
 
     def _note(self, kind: str, anchor: str, entry: dict, location: object) -> None:
@@ -181,7 +181,7 @@ class YiliDomain(Domain):
         table = self.data.setdefault(kind, {})
         other = table.get(anchor)
         if other is not None and other["docname"] != entry["docname"]:
-            warn(f"duplicate anchor {anchor!r}: also in {other['docname']}", "anchor", location)
+            warn(f"duplicate anchor {anchor!r}: also in {other['docname']}", YlWarning.ANCHOR, location)
         table[anchor] = entry
 
     def clear_doc(self, docname: str) -> None:
@@ -201,7 +201,7 @@ class YiliDomain(Domain):
                 other = table.get(anchor)
                 if other is not None and other["docname"] != entry["docname"]:
                     warn(f"duplicate anchor {anchor!r}: in {other['docname']} and "
-                         f"{entry['docname']}", "anchor", (entry["docname"], None))
+                         f"{entry['docname']}", YlWarning.ANCHOR, (entry["docname"], None))
                 table[anchor] = entry
 
     # -- looking up --------------------------------------------------------------------------

@@ -56,6 +56,7 @@ from conv.sphinx_ext.util import depart_noop, visit_noop
 from conv.sphinx_ext.nodes import yl_ednote, yl_ednote_ref
 
 from conv.sphinx_ext.refs.ednotes_directive import EditorialNoteDirective, NoteFootnotes, merge_info, purge_doc, record_targets
+from conv.sphinx_ext.refs.ednotes_safety import setup_safety
 from conv.sphinx_ext.refs.ednotes_place import (
     PlaceNotes, depart_ednote_html, depart_ref_html, depart_ref_latex, visit_ednote_html, visit_ednote_latex,
     visit_ref_html, visit_ref_latex, visit_ref_text,
@@ -80,6 +81,7 @@ def setup_ednotes(app: Sphinx) -> None:
         app.add_node(node, html=html, latex=latex, text=text, man=text, texinfo=text)
     app.add_directive_to_domain("yl", "note", EditorialNoteDirective)
     app.add_transform(NoteFootnotes)
+    setup_safety(app)
     app.add_post_transform(PlaceNotes)
     app.add_css_file(CSS_FILE)  # static/ is on html_static_path (conv.sphinx_ext.output.toolbar)
     app.connect("doctree-read", record_targets)

@@ -1,6 +1,7 @@
 """The editorial note directive (编者校注 ``yl:note``) and what the environment records of notes."""
 from __future__ import annotations
 
+import datetime
 import hashlib
 import re
 from typing import Any
@@ -13,12 +14,13 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
 
 from conv.sphinx_ext.util import ANCHOR_RE, warn
+from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.walk import blocks
 from conv.sphinx_ext.nodes import yl_ednote, yl_passage
 
 
 RANGE = ".."
-DATE_RE = re.compile(r"^\d{4}(-\d{2}(-\d{2})?)?$")
+DATE_RE = re.compile(r"^\d{4}(-(\d{2})(-(\d{2}))?)?$")
 
 
 
@@ -33,8 +35,11 @@ def _anchor(argument: str) -> str:
 
 def _date(argument: str) -> str:
     value = directives.unchanged_required(argument).strip()
-    if not DATE_RE.match(value):
-        raise ValueError(f"{value!r} is not a date (YYYY-MM-DD, YYYY-MM or YYYY)")
+    match = DATE_RE.match(value)
+    try:  # a calendar date: 2026-13-45 and 2026-02-30 are not
+        datetime.date(int(value[:4]), int(match.group(2) or 1), int(match.group(4) or 1))
+    except (AttributeError, ValueError):
+        raise ValueError(f"{value!r} is not a date (YYYY-MM-DD, YYYY-MM or YYYY, a day of the calendar)") from None
     return value
 
 
@@ -56,11 +61,11 @@ class EditorialNoteDirective(SphinxDirective):
         start, _, end = self.arguments[0].partition(RANGE)
         if end and "to" in self.options and self.options["to"] != end:
             warn(f"yl:note {self.arguments[0]}: the range and :to: {self.options['to']} disagree",
-                 "note", self.get_location())
+                 YlWarning.NOTE, self.get_location())
         end = end or self.options.get("to", "")
         for anchor in filter(None, (start, end)):
             if not ANCHOR_RE.match(anchor):
-                warn(f"yl:note: {anchor!r} is not an anchor", "note", self.get_location())
+                warn(f"yl:note: {anchor!r} is not an anchor", YlWarning.NOTE, self.get_location())
                 return []
         if end == start:
             end = ""
@@ -81,7 +86,7 @@ class EditorialNoteDirective(SphinxDirective):
         body = nodes.container(classes=["yl-ednote-body"])
         self.state.nested_parse(self.content, self.content_offset, body)
         if not body.children:
-            warn(f"yl:note {self.arguments[0]}: the note is empty", "note", self.get_location())
+            warn(f"yl:note {self.arguments[0]}: the note is empty", YlWarning.NOTE, self.get_location())
         node += body
         notes.append({
             "id": note_id,

@@ -14,6 +14,7 @@ from conv.sphinx_ext.nodes import yl_ednote, yl_ednote_ref, yl_passage
 
 from conv.sphinx_ext.refs.ednotes_resolve import label, notes_state
 from conv.sphinx_ext.refs.ednotes_directive import RANGE
+from conv.sphinx_ext.refs.ednotes_safety import COPY_FLAG
 
 
 # -- writing: heads on notes pages, notes at their passages ----------------------------------
@@ -177,11 +178,13 @@ def _renumber_footnotes(body: nodes.Element) -> None:
 
 def _rebase_xrefs(body: nodes.Element, origin: str, here: str) -> None:
     """Cross-references in a copy resolve from the page it is shown on: a relative ``{doc}``
-    target is made absolute first (it was relative to the notes page)."""
+    target is made absolute first (it was relative to the notes page). They are flagged as a
+    copy's: one that does not resolve was reported on the notes page."""
     for xref in body.findall(addnodes.pending_xref):
         if xref.get("reftype") == "doc" and xref.get("refdomain") == "std":
             xref["reftarget"] = "/" + docname_join(xref.get("refdoc", origin), xref["reftarget"])
         xref["refdoc"] = here
+        xref[COPY_FLAG] = True  # reported on the notes page, not again here (ednotes_safety)
 
 
 def _inline_footnotes(body: nodes.Element) -> None:

@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from sphinx.application import Sphinx
+from sphinx.builders import Builder
 from sphinx.environment import BuildEnvironment
 
 from conv.sphinx_ext.util import warn
+from conv.sphinx_ext.warnings_ import YlWarning
 from conv.anchors.assign import redirect_table
 from conv.errors import ConversionError
 from conv.anchors.ledger import DEFAULT_PATH, Ledger
@@ -31,7 +34,7 @@ def ledger_view(app: Sphinx) -> tuple[dict[str, str], set[str]]:
         try:
             ledger = Ledger.load(path)
         except ConversionError as error:
-            warn(f"editorial notes: cannot read the anchor ledger: {error}", "note")
+            warn(f"editorial notes: cannot read the anchor ledger: {error}", YlWarning.NOTE)
             ledger = Ledger([], path)
         _LEDGERS.clear()
         _LEDGERS[key] = (redirect_table(ledger), set(ledger.entries))
@@ -81,7 +84,7 @@ def resolve(app: Sphinx, env: BuildEnvironment) -> list[str]:
                    f"a redirect (record one: python -m conv anchors --redirect {anchor} TARGET)")
         else:
             why = "no passage, section or chapter has it (python -m conv dump --json lists the anchors)"
-        warn(f"editorial note {note['id']!r}: anchor {anchor!r} does not exist: {why}", "note",
+        warn(f"editorial note {note['id']!r}: anchor {anchor!r} does not exist: {why}", YlWarning.NOTE,
              (notedoc, note["line"]))
         return None
 
@@ -99,7 +102,7 @@ def resolve(app: Sphinx, env: BuildEnvironment) -> list[str]:
                 continue
             if start[1] != stop[1] or stop[2] < start[2]:
                 warn(f"editorial note {note['id']!r}: the range {note['target']}..{note['end']} "
-                     "must run forward on one page", "note", (notedoc, note["line"]))
+                     "must run forward on one page", YlWarning.NOTE, (notedoc, note["line"]))
                 continue
             info.update(chapter=start[1], anchor=stop[0], start=start[0],
                         stop=stop[0] if note["end"] else "",
@@ -112,7 +115,7 @@ def resolve(app: Sphinx, env: BuildEnvironment) -> list[str]:
             resolved[key]["number"] = number
             at[resolved[key]["anchor"]].append(key)
     env.yl_notes_state = {"notes": resolved, "at": dict(at)}
-    return write_only(env, _changed_pages(env, resolved))
+    return write_only(app.builder, _changed_pages(env, resolved))
 
 
 def _changed_pages(env: BuildEnvironment, resolved: dict[str, dict]) -> list[str]:
@@ -138,47 +141,66 @@ def _changed_pages(env: BuildEnvironment, resolved: dict[str, dict]) -> list[str
 
 # -- pages written again without being read again ------------------------------------------------
 
-_READ: dict[int, set[str]] = {}  # id(env) → the pages this build reads
-_WRITE_ONLY: dict[int, set[str]] = {}  # id(env) → pages written again, not read again
-_SPARED: dict[int, dict[str, set[str]]] = {}  # id(env) → the toctree parents set aside
+@dataclass
+class PagesOfThisBuild:
+    """Which pages this build reads and which it writes again without reading them (本次读写的页面),
+    on the builder as ``builder.yl_pages``: from ``env-before-read-docs`` to ``write-started``;
+    then the toctree parents set aside until ``build-finished``."""
+
+    read: set[str] = field(default_factory=set)  # the pages this build reads
+    write_only: set[str] = field(default_factory=set)  # written again, not read again
+    spared: dict[str, set[str]] = field(default_factory=dict)  # the toctree parents set aside
+
+
+def build_pages(builder: Builder) -> PagesOfThisBuild:
+    """This build's :class:`PagesOfThisBuild` (made on first use)."""
+    pages = getattr(builder, "yl_pages", None)
+    if pages is None:
+        pages = builder.yl_pages = PagesOfThisBuild()
+    return pages
 
 
 def note_read_pages(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
-    _READ[id(env)] = set(docnames)
-    _WRITE_ONLY.pop(id(env), None)
+    pages = build_pages(app.builder)
+    pages.read, pages.write_only = set(docnames), set()
 
 
-def write_only(env: BuildEnvironment, docnames) -> list[str]:
+def write_only(builder: Builder, docnames) -> list[str]:
     """``docnames`` (pages to write again, from an ``env-updated`` handler), remembering those
     this build does not read: their titles and tables of contents are those of the last build."""
     docnames = sorted(docnames)
-    _WRITE_ONLY.setdefault(id(env), set()).update(set(docnames) - _READ.get(id(env), set()))
+    pages = build_pages(builder)
+    pages.write_only.update(set(docnames) - pages.read)
     return docnames
 
 
-def pages_to_write(env: BuildEnvironment) -> set[str]:
+def pages_to_write(builder: Builder) -> set[str]:
     """The pages this build reads and those written again for their notes (or marks) without
     being read (known from ``env-updated`` until ``write-started``)."""
-    return _READ.get(id(env), set()) | _WRITE_ONLY.get(id(env), set())
+    pages = build_pages(builder)
+    return pages.read | pages.write_only
 
 
-def spare_parents_of_unread_pages(app: Sphinx, builder) -> None:
+def spare_parents_of_unread_pages(app: Sphinx, builder: Builder) -> None:
     """Sphinx writes, with every page it writes, the pages whose toctree lists it (its title or
     sections may have changed). Not for a page that was not read again: while Sphinx collects
     those parents (right after ``write-started``, after the environment is pickled), such a page
     has none (``env.files_to_rebuild``); ``build-finished`` gives them back."""
     env = app.env
-    pages = _WRITE_ONLY.pop(id(env), set()) - _READ.pop(id(env), set())
-    spared = _SPARED.setdefault(id(env), {})
-    for docname in pages:
+    pages = build_pages(builder)
+    unread = pages.write_only - pages.read
+    pages.read, pages.write_only = set(), set()
+    for docname in unread:
         parents = env.files_to_rebuild.pop(docname, None)
         if parents is not None:
-            spared[docname] = parents
+            pages.spared[docname] = parents
 
 
 def restore_parents(app: Sphinx, exception: Exception | None) -> None:
     env = app.env
-    for docname, parents in _SPARED.pop(id(env), {}).items():
+    pages = build_pages(app.builder)
+    spared, pages.spared = pages.spared, {}
+    for docname, parents in spared.items():
         env.files_to_rebuild.setdefault(docname, set()).update(parents)
 
 

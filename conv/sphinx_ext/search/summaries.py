@@ -27,6 +27,7 @@ from pathlib import Path
 from docutils import nodes
 from sphinx.application import Sphinx
 
+from conv.datafiles import write_atomically
 from conv.sphinx_ext.nodes import yl_appmark, yl_char, yl_ednote_ref, yl_segment, yl_text
 
 #: Where the files go, under the HTML output.
@@ -183,10 +184,7 @@ def write_page_data(app: Sphinx, doctree: nodes.document, docname: str, language
         return
     target = Path(builder.outdir) / DIRECTORY / f"{docname}.json"
     target.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(page_units(doctree), ensure_ascii=False, separators=(",", ":"))
-    partial = target.with_name(f"{target.name}.{id(doctree)}")
-    partial.write_text(text, encoding="utf-8")
-    partial.replace(target)
+    write_atomically(target, json.dumps(page_units(doctree), ensure_ascii=False, separators=(",", ":")))
 
 
 def setup_summaries(app: Sphinx, language: str) -> None:

@@ -1,60 +1,103 @@
-"""What a build keeps for the next one (留存): results stored in the doctree directory under a
+"""What a build keeps for the next one (留存): values stored in the doctree directory under one
 signature of everything they were made from.
 
 An incremental build after an editor changed one notes page would otherwise make again, from an
-unchanged environment, what the last build made: the index of terms and its page
-(``conv.sphinx_ext.backmatter.terms``), the general index's content, the search index's entries of the
-pages not written again (``conv.sphinx_ext.search.language``), ``objects.inv`` (``conv.sphinx_ext.refs.domain``),
-the site's navigation (``conv.sphinx_ext.speed.navcache``). Each is kept in a file next to the pickled
-environment: first the signature (a digest of the inputs), then the value. A reader gets the value
-only when the signature is the one it computed for this build — a stale file is not read past
-its signature —, and a file that cannot be read is as good as none: the value is made again.
-Files are replaced whole (written aside, then renamed), so a process that reads one never sees it
-half written, whichever of ``-j N``'s processes wrote it.
+unchanged environment, what the last build made: the site's navigation of every page written
+(``conv.sphinx_ext.speed.navcache``) and the search index's entries of the pages not written again
+(``conv.sphinx_ext.speed.search_entries``). Each is kept in a file next to the pickled environment:
+first its :class:`Signature`, then the value.
+
+The signature is the same for every kept value (签名): a digest of the package — every file under
+``conv/`` but ``__pycache__``: the code, the data tables, the templates and static files, whatever
+a value may have been made with —, the versions of Sphinx, MyST and docutils, and a digest of the
+value's own inputs (what of the environment it was made from). No list of input files is written
+by hand: a change to any file of the package makes every kept value stale.
+
+A reader gets the value only when the signature is the one it computed for this build — a stale
+file is not read past its signature —, and a file that cannot be read is as good as none: the
+value is made again. Files are replaced whole (written aside, then renamed), so a process that
+reads one never sees it half written, whichever of ``-j N``'s processes wrote it.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import pickle
 from pathlib import Path
+from typing import NamedTuple
+
+from conv.sphinx_ext.speed.versions import installed
+
+#: The package whose files the signature digests (``conv/``).
+PACKAGE_DIR = Path(__file__).resolve().parents[2]
+#: The libraries whose versions the signature holds (distribution names).
+LIBRARIES = ("sphinx", "myst-parser", "docutils")
 
 _FAILURES = (OSError, EOFError, pickle.UnpicklingError, AttributeError, TypeError, ValueError,
              ImportError, IndexError)
 
 
-def read_kept(path: Path, signature: object):
-    """The value kept in ``path`` under ``signature``, or ``None``."""
+class Signature(NamedTuple):
+    """What a kept value was made from (留存签名): the package's files, the libraries, its inputs."""
+
+    code: str  # code_digest(): every file of the package
+    libraries: tuple[tuple[str, str], ...]  # library_versions()
+    inputs: str  # a digest of the value's own inputs
+
+    def with_inputs(self, *more: object) -> Signature:
+        """The signature of a value made from this one's inputs and ``more`` (a page, arguments)."""
+        return self._replace(inputs=_digest((self.inputs, more)))
+
+
+def code_digest(root: Path | None = None) -> str:
+    """A digest of every file under ``root`` (the package ``conv/``) but ``__pycache__``: each
+    file's path relative to ``root`` and its bytes."""
+    root = PACKAGE_DIR if root is None else root
+    digest = hashlib.sha256()
+    files = sorted((path.relative_to(root).as_posix(), path) for path in root.rglob("*")
+                   if "__pycache__" not in path.relative_to(root).parts and path.is_file())
+    for name, path in files:
+        content = path.read_bytes()
+        digest.update(b"%d:%s%d:" % (len(name.encode("utf-8")), name.encode("utf-8"), len(content)))
+        digest.update(content)
+    return digest.hexdigest()
+
+
+def library_versions() -> tuple[tuple[str, str], ...]:
+    """``(distribution, version)`` of Sphinx, MyST and docutils as installed."""
+    return tuple((name, installed(name)) for name in LIBRARIES)
+
+
+def signature(*inputs: object) -> Signature:
+    """The signature of a value made from ``inputs`` (their ``repr`` is digested) by this
+    package with these libraries."""
+    return Signature(code_digest(), library_versions(), _digest(inputs))
+
+
+def _digest(value: object) -> str:
+    return hashlib.sha256(repr(value).encode("utf-8")).hexdigest()
+
+
+def read_kept(path: Path, expected: Signature):
+    """The value kept in ``path`` under the signature ``expected``, or ``None``."""
     try:
         with open(path, "rb") as handle:
-            if pickle.load(handle) != signature:
+            if pickle.load(handle) != expected:
                 return None
             return pickle.load(handle)
     except _FAILURES:
         return None
 
 
-def write_kept(path: Path, signature: object, value: object) -> None:
-    """Keep ``value`` in ``path`` under ``signature`` (nothing is kept if the file cannot be
-    written: the next build makes the value again)."""
+def write_kept(path: Path, made_from: Signature, value: object) -> None:
+    """Keep ``value`` in ``path`` under the signature ``made_from`` (nothing is kept if the file
+    cannot be written: the next build makes the value again)."""
     temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(temporary, "wb") as handle:
-            pickle.dump(signature, handle, pickle.HIGHEST_PROTOCOL)
+            pickle.dump(made_from, handle, pickle.HIGHEST_PROTOCOL)
             pickle.dump(value, handle, pickle.HIGHEST_PROTOCOL)
         os.replace(temporary, path)
     except OSError:
         temporary.unlink(missing_ok=True)
-
-
-def file_stamps(paths) -> list:
-    """``(path, mtime, size)`` of each file (``None``s for a missing one): the part of a signature
-    that says the code or data a value was made from has not changed."""
-    stamps = []
-    for path in paths:
-        try:
-            stat = Path(path).stat()
-            stamps.append((str(path), stat.st_mtime_ns, stat.st_size))
-        except OSError:
-            stamps.append((str(path), None, None))
-    return stamps

@@ -12,10 +12,12 @@ on is marked ``current``), of the builder and its configuration, and of what eve
 tree: its table of contents (``env.tocs``: its sections, and the toctrees it holds with their
 options and entries), its title, its ``tocdepth``, the pages its toctrees include, the section
 numbers, and the root document's toctrees. ``navigation_signature`` digests all of it once per
-build (some tens of milliseconds: the tables of contents as text), with the versions of Sphinx,
-docutils and the extensions. Each page's HTML is kept in ``yl-nav/`` in the doctree directory,
-one file per page and arguments (so the processes of ``-j N`` never write the same file), under
-that signature, and given back while the signature is the same. A call that logs a warning is
+build (some tens of milliseconds: the tables of contents as text), with the builder, its
+configuration and the extensions' versions, into the signature every kept value has
+(``conv.sphinx_ext.speed.kept``: the package's files, Sphinx, MyST and docutils). Each page's HTML
+is kept in ``yl-nav/`` in the doctree directory, one file per page and arguments (so the processes
+of ``-j N`` never write the same file), under that signature extended by the page and the
+arguments, and given back while the signature is the same. A call that logs a warning is
 never kept, so its warnings come again in every build, as they would.
 
 When the navigation has to be made, it is made from the pages' titles alone: with
@@ -32,22 +34,31 @@ from __future__ import annotations
 import hashlib
 import logging
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from docutils import nodes
 
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.builders import Builder
 from sphinx.environment import BuildEnvironment
 
-from conv.sphinx_ext.speed.kept import read_kept, write_kept
+from conv.sphinx_ext.speed.kept import Signature, read_kept, signature, write_kept
 from conv.sphinx_ext.speed.versions import compatible
 
 NAV_DIR = "yl-nav"
 #: The builders whose toctree is Sphinx's own (``singlehtml`` and ``epub`` make theirs otherwise).
 NAV_BUILDERS = ("html", "dirhtml")
-_SIGNATURE: dict[int, str] = {}  # id(env) → this build's signature (forgotten at env-updated)
-_TITLES_ONLY: dict[int, dict] = {}  # id(env) → this build's cut tables of contents (idem)
+
+
+@dataclass
+class Navigation:
+    """What the navigation cache computes once per build (导航缓存状态), on the builder as
+    ``builder.yl_navigation``; forgotten when pages were read (``env-updated``)."""
+
+    signature: Signature | None = None  # navigation_signature()
+    titles_only_tocs: dict | None = None  # titles_only_tocs(): docname → cut table of contents
 
 
 def setup_navcache(app: Sphinx) -> None:
@@ -57,9 +68,16 @@ def setup_navcache(app: Sphinx) -> None:
     app.connect("env-updated", forget_signature)
 
 
+def navigation_state(builder: Builder) -> Navigation:
+    """This build's :class:`Navigation` (made on first use)."""
+    state = getattr(builder, "yl_navigation", None)
+    if state is None:
+        state = builder.yl_navigation = Navigation()
+    return state
+
+
 def forget_signature(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    _SIGNATURE.pop(id(env), None)
-    _TITLES_ONLY.pop(id(env), None)
+    app.builder.yl_navigation = Navigation()
     return []
 
 
@@ -83,36 +101,36 @@ def titles_only_toc(toc: nodes.Element, tocdepth: int) -> nodes.Element:
     return cut
 
 
-def titles_only_tocs(env: BuildEnvironment) -> dict:
+def titles_only_tocs(builder: Builder) -> dict:
     """Every page's table of contents cut by :func:`titles_only_toc`, once per build."""
-    if id(env) not in _TITLES_ONLY:
-        _TITLES_ONLY[id(env)] = {
+    state, env = navigation_state(builder), builder.env
+    if state.titles_only_tocs is None:
+        state.titles_only_tocs = {
             docname: titles_only_toc(toc, env.metadata.get(docname, {}).get("tocdepth", 0))
             for docname, toc in env.tocs.items()}
-    return _TITLES_ONLY[id(env)]
+    return state.titles_only_tocs
 
 
 @contextmanager
-def titles_only(env: BuildEnvironment):
+def titles_only(builder: Builder):
     """Lend Sphinx the cut tables of contents while it makes a ``titles_only`` toctree."""
+    env = builder.env
     whole = env.tocs
-    env.tocs = titles_only_tocs(env)
+    env.tocs = titles_only_tocs(builder)
     try:
         yield
     finally:
         env.tocs = whole
 
 
-def navigation_signature(app: Sphinx) -> str:
-    """A digest of everything the toctree of a page is made from, but the page (see the module)."""
-    env = app.env
-    if id(env) not in _SIGNATURE:
-        import docutils
-        import sphinx
-
+def navigation_signature(app: Sphinx) -> Signature:
+    """The signature of everything the toctree of a page is made from, but the page (see the
+    module), once per build."""
+    state, env = navigation_state(app.builder), app.env
+    if state.signature is None:
         build_info = getattr(app.builder, "build_info", None)
         parts: list = [
-            sphinx.__version__, docutils.__version__, app.builder.name,
+            app.builder.name,
             getattr(build_info, "config_hash", ""), getattr(build_info, "tags_hash", ""),
             sorted((name, str(getattr(extension, "version", ""))) for name, extension in app.extensions.items()),
             env.config.root_doc,
@@ -125,8 +143,8 @@ def navigation_signature(app: Sphinx) -> str:
             parts.append((docname, None if toc is None else toc.pformat(),
                           None if title is None else title.pformat(),
                           env.metadata.get(docname, {}).get("tocdepth", 0)))
-        _SIGNATURE[id(env)] = hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
-    return _SIGNATURE[id(env)]
+        state.signature = signature(parts)
+    return state.signature
 
 
 class _Warnings(logging.Handler):
@@ -150,7 +168,7 @@ def reuse_toctree(app: Sphinx, pagename: str, templatename: str, context: dict, 
 
     def reused_toctree(**kwargs) -> str:
         arguments = repr(sorted(kwargs.items()))
-        key = (navigation_signature(app), pagename, arguments)
+        key = navigation_signature(app).with_inputs(pagename, arguments)
         path = folder / (hashlib.sha1(f"{pagename}\0{arguments}".encode("utf-8")).hexdigest() + ".pickle")
         kept = read_kept(path, key)
         if isinstance(kept, str):
@@ -160,7 +178,7 @@ def reuse_toctree(app: Sphinx, pagename: str, templatename: str, context: dict, 
         sphinx_logger.addHandler(seen)
         try:
             if kwargs.get("titles_only") and not kwargs.get("collapse"):
-                with titles_only(app.env):
+                with titles_only(app.builder):
                     html = toctree(**kwargs)
             else:
                 html = toctree(**kwargs)

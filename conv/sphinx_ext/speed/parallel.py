@@ -33,8 +33,9 @@ cannot leave in the main one, is sent back and merged (``Written``):
 - the images each page registers (``builder.images``, copied by ``finish()``).
 
 Nothing else a page's writing changes is read after it: the extension's own state is made in the
-read phase or kept per page (``navcache``: one file per page; ``indices``, ``search``: made in
-``finish()`` by the main process). Warnings logged in a process are handed to the main process by
+read phase or kept per page (``navcache``: one file per page; the index of terms,
+``backmatter.terms``, and the search index, ``search_entries``: made in ``finish()`` by the main
+process). Warnings logged in a process are handed to the main process by
 ``ParallelTasks``, as in Sphinx's own parallel writing; with ``-W`` they fail the build. While
 the pages are written the heap is set aside from the cyclic collector (``freeze_for_writing``).
 
@@ -85,7 +86,6 @@ MIN_PAGES = 4
 PAGE_FIELDS = ("_titles", "_filenames", "_all_titles", "_index_entries")
 #: Those it fills per word (stemmed word → set of docnames).
 WORD_FIELDS = ("_mapping", "_title_mapping")
-_FROZEN: set[int] = set()  # id(app) of the builds whose heap this module froze
 
 
 def setup_parallel(app: Sphinx) -> None:
@@ -99,6 +99,9 @@ def setup_parallel(app: Sphinx) -> None:
 class ParallelHTMLBuilder(StandaloneHTMLBuilder):
     """Sphinx's ``html`` builder; with ``-j N`` each of N processes writes whole pages, and the
     pages are read in chunks of equal size (see the module)."""
+
+    #: Whether this build froze the heap for writing (``freeze_for_writing``), until it ends.
+    yl_frozen_for_writing = False
 
     def write_documents(self, docnames) -> None:
         nproc = self._app.parallel
@@ -236,12 +239,13 @@ def freeze_for_writing(app: Sphinx, builder) -> None:
     """
     if isinstance(builder, ParallelHTMLBuilder) and builder.parallel_ok:
         gc.freeze()
-        _FROZEN.add(id(app))
+        builder.yl_frozen_for_writing = True
 
 
 def unfreeze_after_writing(app: Sphinx, exception: Exception | None) -> None:
-    if id(app) in _FROZEN:
-        _FROZEN.discard(id(app))
+    builder = app.builder
+    if isinstance(builder, ParallelHTMLBuilder) and builder.yl_frozen_for_writing:
+        builder.yl_frozen_for_writing = False
         gc.unfreeze()
 
 

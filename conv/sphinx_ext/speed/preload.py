@@ -61,11 +61,17 @@ from __future__ import annotations
 import atexit
 import gc
 import os
+from dataclasses import dataclass
 
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
-from conv.sphinx_ext.speed.versions import compatible
+from conv import datafiles as data
+from conv import normalize
+from conv.analyses import terms
 from conv.sphinx_ext.refs.ednotes import pages_to_write
+from conv.sphinx_ext.search.language import split_text
+from conv.sphinx_ext.speed.versions import compatible
+from conv.sphinx_ext.text.glosses import parse_gloss
 
 #: The collector's thresholds during a build (generation 0, 1, 2; Python's default: 700, 10, 10).
 GC_THRESHOLDS = (200_000, 20, 20)
@@ -74,11 +80,40 @@ SERIAL_READ_BYTES = 128 * 1024
 #: After such a read, at most this many pages to write are written in the main process too.
 SERIAL_WRITE_PAGES = 8
 
-_PARALLEL: dict[int, int] = {}  # id(app) → its -j while a small read runs serially
-_OUTDATED: dict[int, set[str] | None] = {}  # id(app) → the builder's out-of-date pages (None: all)
-_GC: dict[int, bool] = {}  # id(app) → whether the collector was enabled before the pause
-_FROZEN: set[int] = set()  # id(app) of the builds that froze the heap
-_THRESHOLDS: dict[int, tuple[int, ...]] = {}  # id(app) → the thresholds before its build
+
+
+@dataclass
+class Collector:
+    """The cyclic collector as this build found it (回收器状态), on the application as
+    ``app.yl_collector``: it is set aside at ``config-inited``, before the builder and the
+    environment exist, and given back at ``build-finished``."""
+
+    thresholds: tuple[int, ...] | None = None  # the thresholds before the build
+    enabled: bool | None = None  # whether the collector ran before the pause
+    frozen: bool = False  # the loaded environment was frozen (gc.freeze)
+
+
+@dataclass
+class SmallRead:
+    """A small change read (and maybe written) in the main process (小改动串行), on the builder as
+    ``builder.yl_small_read``."""
+
+    parallel: int | None = None  # the -j set aside while a small read runs serially
+    outdated: set[str] | None = None  # the pages the builder found out of date (None: all, or unknown)
+
+
+def collector(app: Sphinx) -> Collector:
+    state = getattr(app, "yl_collector", None)
+    if state is None:
+        state = app.yl_collector = Collector()
+    return state
+
+
+def small_read(builder) -> SmallRead:
+    state = getattr(builder, "yl_small_read", None)
+    if state is None:
+        state = builder.yl_small_read = SmallRead()
+    return state
 
 
 def setup_preload(app: Sphinx) -> None:
@@ -100,35 +135,42 @@ def setup_preload(app: Sphinx) -> None:
 
 def raise_gc_thresholds(app: Sphinx, config) -> None:
     """From the configuration on: collect less often (see the module)."""
-    _THRESHOLDS.setdefault(id(app), gc.get_threshold())
+    state = collector(app)
+    if state.thresholds is None:
+        state.thresholds = gc.get_threshold()
     gc.set_threshold(*GC_THRESHOLDS)
 
 
 def restore_gc_thresholds(app: Sphinx, exception: Exception | None) -> None:
-    previous = _THRESHOLDS.pop(id(app), None)
+    state = collector(app)
+    previous, state.thresholds = state.thresholds, None
     if previous is not None:
         gc.set_threshold(*previous)
 
 
 def pause_gc_for_environment(app: Sphinx, config) -> None:
     """Right before Sphinx loads the pickled environment: no cyclic collection while it does."""
-    _GC[id(app)] = gc.isenabled()
+    collector(app).enabled = gc.isenabled()
     gc.disable()
 
 
 def freeze_environment(app: Sphinx) -> None:
     """After the environment is loaded: set it aside from the collector, resume collecting."""
-    enabled = _GC.pop(id(app), gc.isenabled())
+    state = collector(app)
+    enabled, state.enabled = state.enabled, None
+    if enabled is None:
+        enabled = gc.isenabled()
     if app.env is not None and app.env.all_docs:  # an environment was loaded, not made afresh
         gc.freeze()
-        _FROZEN.add(id(app))
+        state.frozen = True
     if enabled:
         gc.enable()
 
 
 def unfreeze_environment(app: Sphinx, exception: Exception | None) -> None:
-    if id(app) in _FROZEN:
-        _FROZEN.discard(id(app))
+    state = collector(app)
+    if state.frozen:
+        state.frozen = False
         gc.unfreeze()
 
 
@@ -138,7 +180,7 @@ def read_small_changes_serially(app: Sphinx, env: BuildEnvironment, docnames: li
         return
     if len(docnames) > 1 and _source_bytes(env, docnames) >= SERIAL_READ_BYTES:
         return
-    _PARALLEL[id(app)] = app.parallel
+    small_read(app.builder).parallel = app.parallel
     app.parallel = 1
 
 
@@ -153,10 +195,10 @@ def record_outdated(app: Sphinx) -> None:
     def get_outdated_docs():
         found = original()
         if isinstance(found, str):  # "all source files": every page
-            _OUTDATED[id(app)] = None
+            small_read(builder).outdated = None
             return found
         found = list(found)
-        _OUTDATED[id(app)] = set(found)
+        small_read(builder).outdated = set(found)
         return found
 
     builder.get_outdated_docs = get_outdated_docs
@@ -166,17 +208,18 @@ def restore_parallel_unless_few_pages(app: Sphinx, env: BuildEnvironment) -> Non
     """After a small read (before Sphinx decides how to write): ``-j N`` again, unless the pages
     to write are few."""
 
-    if id(app) not in _PARALLEL:
+    state = small_read(app.builder)
+    if state.parallel is None:
         return
-    outdated = _OUTDATED.get(id(app))  # None also when unknown: sphinx-build -a, or file names
-    if outdated is None or len(pages_to_write(env) | outdated) > SERIAL_WRITE_PAGES:
-        app.parallel = _PARALLEL.pop(id(app))
+    outdated = state.outdated  # None also when unknown: sphinx-build -a, or file names
+    if outdated is None or len(pages_to_write(app.builder) | outdated) > SERIAL_WRITE_PAGES:
+        app.parallel, state.parallel = state.parallel, None
 
 
 def restore_parallel(app: Sphinx, builder=None) -> None:
     """Writing has begun: ``-j N`` again."""
-    _OUTDATED.pop(id(app), None)
-    parallel = _PARALLEL.pop(id(app), None)
+    state = small_read(app.builder)
+    parallel, state.parallel, state.outdated = state.parallel, None, None
     if parallel is not None:
         app.parallel = parallel
 
@@ -200,13 +243,7 @@ def preload_before_fork(app: Sphinx, env: BuildEnvironment, docnames: list[str])
 
 
 def preload() -> None:
-    from conv import normalize
-    from conv import datafiles as data
-    from conv.analyses import terms
-
-    from conv.sphinx_ext.text.glosses import parse_gloss
-    from conv.sphinx_ext.search.language import split_text
-
+    """Load the tables (each call is one a read makes anyway)."""
     for table in (data.works, data.chapters, data.pua, data.variants, data.t2s_keep):
         table()
     normalize.fold("賔說")  # OpenCC t2s

@@ -5,19 +5,17 @@ entries back. Private API: ``IndexBuilder._index_entries`` and ``_titles`` (Sphi
 """
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 from sphinx.application import Sphinx
 
-from conv.sphinx_ext.speed.kept import read_kept, write_kept
+from conv.sphinx_ext.speed.kept import Signature, read_kept, signature, write_kept
 from conv.sphinx_ext.speed.versions import compatible
 
 
-def index_entries_digest(env) -> str:
-    """A digest of every page's index entries as the index domain holds them."""
-    entries = env.get_domain("index").entries
-    return hashlib.sha256(repr(sorted(entries.items())).encode("utf-8")).hexdigest()
+def index_entries_signature(env) -> Signature:
+    """The signature of every page's index entries as the index domain holds them."""
+    return signature(sorted(env.get_domain("index").entries.items()))
 
 
 SEARCH_ENTRIES_CACHE = "yl-search-entries.pickle"
@@ -32,8 +30,9 @@ def restore_index_entries(app: Sphinx) -> list:
     hold only the written pages' entries (the index of terms puts one on every passage with a
     term). They are put back here, before the index is dumped (``html-collect-pages``): the
     entries of the last build, kept in ``yl-search-entries.pickle`` in the doctree directory
-    under a digest of the environment's index entries (``indices.index_entries_digest``), when
-    those did not change; else made from the entries the environment keeps for each page, the
+    under the signature of the environment's index entries (``index_entries_signature``: with the
+    package's files and the libraries' versions, ``conv.sphinx_ext.speed.kept``), when none of
+    them changed; else made from the entries the environment keeps for each page, the
     way ``IndexBuilder.feed`` makes them from the page's ``index`` nodes. Either way the search
     index is the one a clean build writes.
     """
@@ -42,10 +41,10 @@ def restore_index_entries(app: Sphinx) -> list:
     titles = getattr(indexer, "_titles", None)
     if not isinstance(entries, dict) or not isinstance(titles, dict):
         return []
-    digest = index_entries_digest(app.env)
+    made_from = index_entries_signature(app.env)
     path = Path(app.env.doctreedir) / SEARCH_ENTRIES_CACHE
     missing = [docname for docname in titles if docname not in entries]
-    kept = read_kept(path, digest) if missing else None
+    kept = read_kept(path, made_from) if missing else None
     kept = kept if isinstance(kept, dict) else None
     domain_entries = app.env.get_domain("index").entries
     splits: dict[tuple[str, str], tuple[str, ...] | None] = {}  # the same entries recur
@@ -66,7 +65,7 @@ def restore_index_entries(app: Sphinx) -> list:
     # build may differ from what their index entries give, when a post-transform adds some)
     if kept is None or kept.keys() != entries.keys() or any(
             kept[docname] != found for docname, found in entries.items() if docname not in missing):
-        write_kept(path, digest, dict(entries))
+        write_kept(path, made_from, dict(entries))
     return []
 
 

@@ -6,6 +6,7 @@ line and the build goes on without it (slower, the same output).
 """
 from __future__ import annotations
 
+from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 
 from sphinx.util import logging
@@ -17,16 +18,23 @@ CHECKED = {"sphinx": "9.0", "myst-parser": "5.2", "docutils": "0.22"}
 _REPORTED: set[str] = set()
 
 
+@cache
+def installed(name: str) -> str:
+    """The installed version of the distribution ``name`` (``"missing"`` when it is not); asked
+    once per process (the metadata lookup costs milliseconds, and every part asks)."""
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return "missing"
+
+
 def mismatches() -> list[str]:
     """``name found (checked against X)`` for each distribution at another major.minor version."""
     found = []
     for name, checked in CHECKED.items():
-        try:
-            installed = version(name)
-        except PackageNotFoundError:
-            installed = "missing"
-        if ".".join(installed.split(".")[:2]) != checked:
-            found.append(f"{name} {installed} (checked against {checked})")
+        found_version = installed(name)
+        if ".".join(found_version.split(".")[:2]) != checked:
+            found.append(f"{name} {found_version} (checked against {checked})")
     return found
 
 

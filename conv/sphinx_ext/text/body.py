@@ -20,6 +20,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from conv.sphinx_ext.text.chars import wrap_chars
 from conv.sphinx_ext.util import warn
+from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.text.generated import Words, split_body, split_inline
 from conv.sphinx_ext.nodes import yl_char, yl_gloss, yl_segment, yl_text
 
@@ -44,7 +45,7 @@ def sanitize(children: list[nodes.Node], location: object) -> list[nodes.Node]:
             continue  # already reported by the parser
         else:
             warn(f"witness text parsed as markup <{child.tagname}> (escape it): "
-                 f"{child.astext()!r} kept as plain text", "markup", location)
+                 f"{child.astext()!r} kept as plain text", YlWarning.MARKUP, location)
             out.append(nodes.Text(child.astext()))
     return out
 
@@ -95,8 +96,8 @@ def _roles(directive: SphinxDirective, parts: list, lineno: int) -> list[nodes.N
 
 
 def segment_node(layer: str, lacuna: str, source: str, line: int) -> yl_segment:
-    """An empty ``yl_segment`` of ``layer`` at ``source``:``line`` (its directive's place); notes
-    in a passage read by the fast path (``conv.sphinx_ext.text.body``) are made here too."""
+    """An empty ``yl_segment`` of ``layer`` at ``source``:``line`` (its directive's place); the
+    segments of a passage read by the fast path (``LineDirective.fill_fast``) are made here too."""
     node = yl_segment(layer=layer, lacuna=lacuna, classes=["yl-note", f"yl-{layer}"])
     node.source, node.line = source, line
     return node
@@ -112,13 +113,14 @@ def _location(source: str, line: int) -> str:
 class LineDirective(SphinxDirective):
     """Shared body rule of ``yl:passage``, ``yl:title`` and ``yl:chaptertitle``.
 
-    The body is an optional first paragraph (the printed words), then note directives.
+    The body is an optional first paragraph (the printed words), then segment directives
+    (``yl:zhu`` …, ``conv.sphinx_ext.text.segments``).
     """
 
     has_content = True
 
     def fill(self, line: nodes.Element, text_layer: str, text_class: str) -> None:
-        """Parse the body into ``line``: a ``yl_text`` (class ``text_class``), then notes."""
+        """Parse the body into ``line``: a ``yl_text`` (class ``text_class``), then segments."""
         blocks = split_body(list(self.content)) if fast_path(self) else None
         if blocks is None:
             self.fill_slow(line, text_layer, text_class)
@@ -132,21 +134,21 @@ class LineDirective(SphinxDirective):
         document = self.state.document
         source = document["source"]
         first = self.lineno + self.content_offset + 1  # the body's first line, as MyST counts
-        words, notes = None, []
+        words, segments = None, []
         for block in blocks:
             at = first + block.index
             if isinstance(block, Words):
-                # MyST calls the roles while parsing, but wraps the words after the notes
+                # MyST calls the roles while parsing, but wraps the words after the segments
                 words = (_roles(self, block.parts, at), at)
             else:
-                note = segment_node(block.layer, block.lacuna, source, at)
-                # as SegmentDirective.run: parse_inline at the note's body line (its directive
+                segment = segment_node(block.layer, block.lacuna, source, at)
+                # as SegmentDirective.run: parse_inline at the segment's body line (its directive
                 # line + MyST's content_offset: 1, 2 after a :lacuna: line), where MyST calls
                 # the roles one line further
                 content_offset = 2 if block.lacuna else 1
-                note.extend(inline_nodes(self, block.parts, at + content_offset,
-                                         _location(source, at)))
-                notes.append(note)
+                segment.extend(inline_nodes(self, block.parts, at + content_offset,
+                                            _location(source, at)))
+                segments.append(segment)
             document.current_line = at  # where MyST leaves it
         if words is not None:
             location = self.get_location()
@@ -155,7 +157,7 @@ class LineDirective(SphinxDirective):
                            layer=text_layer, classes=["yl-text", text_class])
             text.source, text.line = source, at
             line += text
-        line.extend(notes)
+        line.extend(segments)
 
     def fill_slow(self, line: nodes.Element, text_layer: str, text_class: str) -> None:
         """``fill`` through MyST: a nested parse of the body."""
@@ -163,9 +165,9 @@ class LineDirective(SphinxDirective):
         location = self.get_location()
         holder = nodes.Element()
         self.state.nested_parse(self.content, self.content_offset, holder)
-        seen_text = seen_note = False
+        seen_text = seen_segment = False
         for child in holder.children:
-            if isinstance(child, nodes.paragraph) and not seen_text and not seen_note:
+            if isinstance(child, nodes.paragraph) and not seen_text and not seen_segment:
                 words = wrap_chars(sanitize(list(child.children), location), location)
                 text = yl_text("", "", *words, layer=text_layer,
                                classes=["yl-text", text_class])
@@ -174,10 +176,10 @@ class LineDirective(SphinxDirective):
                 seen_text = True
             elif isinstance(child, yl_segment):
                 line += child
-                seen_note = True
+                seen_segment = True
             elif isinstance(child, nodes.system_message):
                 line += child
             else:
                 warn(f"unexpected <{child.tagname}> in {self.name}: its body is the printed "
-                     "words in one paragraph, then note directives", "structure", location)
+                     "words in one paragraph, then segment directives (yl:zhu …)", YlWarning.STRUCTURE, location)
                 line += child

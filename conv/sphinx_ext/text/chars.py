@@ -25,6 +25,7 @@ from conv import unencoded
 from conv.normalize import fold_char, is_pua
 
 from conv.sphinx_ext.util import add_node, depart_noop, warn
+from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_char
 
 PUA_KIND_LABELS = {"quebi": "缺笔", "variant": "异体", "spurious": "衍字", "unknown": "未识"}
@@ -123,7 +124,7 @@ def _split_text(text: str, location: object) -> list[nodes.Node]:
         node = char_node(char)
         if node["kind"] == "pua-unknown":
             warn(f"unknown private-use code point {node['code']} (not in conv/data/pua.toml); "
-                 f"shown as {UNKNOWN_MARK}", "pua", location)
+                 f"shown as {UNKNOWN_MARK}", YlWarning.PUA, location)
         if run:
             out.append(nodes.Text("".join(run)))
             run = []

@@ -1,6 +1,6 @@
 """Recognising the generated format (快速解析): directive bodies as ``conv.myst.writer`` writes them.
 
-MyST parses a ``yl:passage`` body as Markdown, every note directive in it again, and each note's
+MyST parses a ``yl:passage`` body as Markdown, every segment directive in it again, and each segment's
 text once more as inline Markdown: most of the build's reading time. The bodies the converter
 writes are much simpler than Markdown (``conv/FORMAT.md``): witness text with every ASCII
 punctuation character backslash-escaped (``conv.myst.escape``) and ``{yl:gloss}`…``` roles, in lines
@@ -16,7 +16,7 @@ What is recognised is what MyST reads the same way, by construction:
   at either end: MyST would strip them), and ``{yl:gloss}`CONTENT``` (one backtick, CONTENT
   without a backtick or control character: the role gets it as MyST would give it);
 - a body: blank (empty) lines, at most one line of inline text first (the printed words,
-  followed by a blank line or the end), then note directives, each exactly ``:::{yl:LAYER}``,
+  followed by a blank line or the end), then segment directives, each exactly ``:::{yl:LAYER}``,
   optionally ``:lacuna: start|end``, one line of inline text, ``:::``.
 """
 from __future__ import annotations
@@ -25,7 +25,7 @@ import re
 import string
 from typing import NamedTuple
 
-from conv.sphinx_ext.util import NOTE_LAYERS
+from conv.sphinx_ext.util import SEGMENT_LAYERS
 
 _PUNCT = re.escape(string.punctuation)
 #: A run of text without escapes, spaces or roles (one or more characters).
@@ -36,7 +36,7 @@ _ESCAPE = re.compile(r"\\([" + _PUNCT + "])")
 _ROLE = re.compile(r"\{yl:gloss\}`([^`\x00-\x1f\x7f]+)`")
 #: Quick test for the common case: nothing but plain characters and single spaces.
 _SIMPLE = re.compile(_PLAIN + "(?: " + _PLAIN + ")*")
-_FENCE = re.compile(r":::\{yl:(" + "|".join(NOTE_LAYERS) + r")\}")
+_FENCE = re.compile(r":::\{yl:(" + "|".join(SEGMENT_LAYERS) + r")\}")
 _LACUNA = re.compile(":lacuna: (start|end)")
 
 
@@ -53,8 +53,8 @@ class Words(NamedTuple):
     parts: list
 
 
-class Note(NamedTuple):
-    """A note directive opening at line ``index`` of the body."""
+class SegmentBlock(NamedTuple):
+    """A segment directive (``yl:zhu`` …) opening at line ``index`` of the body."""
 
     index: int
     layer: str
@@ -81,10 +81,10 @@ def split_inline(text: str) -> list[str | Gloss] | None:
     return parts
 
 
-def split_body(lines: list[str]) -> list[Words | Note] | None:
+def split_body(lines: list[str]) -> list[Words | SegmentBlock] | None:
     """The blocks of a passage's (or title's) body lines; ``None`` unless exactly in the generated
     format."""
-    blocks: list[Words | Note] = []
+    blocks: list[Words | SegmentBlock] = []
     i, count = 0, len(lines)
     while i < count:
         line = lines[i]
@@ -102,7 +102,7 @@ def split_body(lines: list[str]) -> list[Words | Note] | None:
             parts = split_inline(lines[j])
             if parts is None:
                 return None
-            blocks.append(Note(i, fence[1], lacuna[1] if lacuna else "", parts))
+            blocks.append(SegmentBlock(i, fence[1], lacuna[1] if lacuna else "", parts))
             i = j + 2
         elif not blocks and (i + 1 == count or not lines[i + 1]):
             parts = split_inline(line)

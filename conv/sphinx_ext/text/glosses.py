@@ -28,8 +28,10 @@ from sphinx.util.docutils import SphinxRole
 from conv.normalize import is_pua
 
 from conv.sphinx_ext.util import add_node, depart_noop, visit_noop, warn
+from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_gloss, yl_passage, yl_title
 from conv.sphinx_ext.text.gloss_words import position_words
+from conv.parser import phonology
 from conv.parser.glosses import parse_run
 from conv.sphinx_ext.text.chars import char_node, wrap_chars
 
@@ -70,7 +72,7 @@ def parse_gloss(text: str, location: object = None, previous: str = "") -> dict[
     fields, found = _parsed(text, previous)
     if found is not None:
         warn(f"yl:gloss {text!r}: conv.parser.glosses finds {found} glosses, expected one "
-             "(and its second readings 又…反)", "gloss", location)
+             "(and its second readings 又…反)", YlWarning.GLOSS, location)
     return dict(fields)
 
 
@@ -108,8 +110,6 @@ def _parsed(text: str, previous: str) -> tuple[dict[str, str], int | None]:
 
 def _phonology(gloss: object) -> dict[str, str]:
     """``position`` (广韵 音韵地位, several joined by ``/``) and ``status`` from conv.parser.phonology."""
-    from conv.parser import phonology
-
     result = phonology.reading(gloss)
     return {"position": " / ".join(result.positions or []), "status": result.status or ""}
 

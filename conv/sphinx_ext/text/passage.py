@@ -2,8 +2,8 @@
 
 ``yl:passage ANCHOR`` with options ``layer`` (``jing``/``ji``), ``source`` (``seed:line:col``)
 and ``lacuna`` (``start``: the witness is cut off before it). Its body is the 经/记 words (one
-paragraph, possibly absent) followed by note directives (``yl:zhu`` …, see ``layers``). The notes
-stay inline after the words they explain, as in the printed book.
+paragraph, possibly absent) followed by segment directives (``yl:zhu`` …, see ``segments``). The
+segments stay inline after the words they explain, as in the printed book.
 """
 from __future__ import annotations
 
@@ -18,13 +18,14 @@ from conv.sphinx_ext.util import (
     ANCHOR_RE,
     LACUNA_LABELS,
     LACUNA_TITLES,
-    NOTE_LAYERS,
+    SEGMENT_LAYERS,
     TEXT_LAYERS,
     depart_noop,
     opening_words,
     visit_noop,
     warn,
 )
+from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_segment, yl_passage, yl_text
 from conv.sphinx_ext.text.permalink import permalink_html
 
@@ -88,26 +89,26 @@ class PassageDirective(LineDirective):
 def register_id(directive, node: nodes.Element, anchor: str) -> None:
     """Give ``node`` the id ``anchor`` (an HTML id, a LaTeX label) after checking it."""
     if not ANCHOR_RE.match(anchor):
-        warn(f"anchor {anchor!r} is not a valid id (letters, digits, - _ .)", "anchor",
+        warn(f"anchor {anchor!r} is not a valid id (letters, digits, - _ .)", YlWarning.ANCHOR,
              directive.get_location())
         return
     document = directive.state.document
     if anchor in document.ids:
-        warn(f"duplicate anchor {anchor!r} in this document", "anchor", directive.get_location())
+        warn(f"duplicate anchor {anchor!r} in this document", YlWarning.ANCHOR, directive.get_location())
         return
     node["ids"].append(anchor)
     document.ids[anchor] = node
 
 
 def passage_label(node: nodes.Element) -> str:
-    """Opening words of a passage (reading text): of its words, else of its first note."""
+    """Opening words of a passage (reading text): of its words, else of its first segment."""
 
     for child in node.children:
         if isinstance(child, yl_text) and child.astext().strip():
             return opening_words(child.astext())
     for child in node.children:
         if isinstance(child, yl_segment):
-            return "〔" + NOTE_LAYERS[child["layer"]] + "〕" + opening_words(child.astext())
+            return "〔" + SEGMENT_LAYERS[child["layer"]] + "〕" + opening_words(child.astext())
     return ""
 
 
@@ -128,7 +129,7 @@ def gap_text(kind: str) -> str:
 
 def passage_gap(node: yl_passage, kind: str) -> bool:
     """Whether the passage itself shows the lacuna mark ``kind`` (``start``/``end``): not when
-    its first (last) note already carries it. Only the witness's words and notes count (an
+    its first (last) segment already carries it. Only the witness's words and segments count (an
     editorial note's marker, ``conv.sphinx_ext.refs.ednotes``, follows them)."""
 
     own = [c for c in node.children if isinstance(c, (yl_text, yl_segment))]

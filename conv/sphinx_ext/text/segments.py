@@ -1,10 +1,11 @@
 """Commentary layers (注疏层次): ``yl:zhu`` ``yl:shu`` ``yl:an`` ``yl:yin`` ``yl:mulu``, and the
 ``yl:legend`` that explains their styles.
 
-Each note directive's body is one commentary segment as inline MyST (escaped witness text,
-``yl:gloss`` roles); option ``lacuna``: ``end`` (the note is cut off) or ``start`` (its opening is
-lost). A note lives inside a ``yl:passage``, ``yl:title`` or ``yl:chaptertitle``; anywhere else
-the build warns (``yl.structure``).
+Each segment directive's body is one commentary segment as inline MyST (escaped witness text,
+``yl:gloss`` roles); option ``lacuna``: ``end`` (the segment is cut off) or ``start`` (its opening
+is lost). A segment lives inside a ``yl:passage``, ``yl:title`` or ``yl:chaptertitle``; anywhere
+else the build warns (``yl.structure``). The segments that follow one another make one 【…】 run,
+a note of the witness; the CSS class ``yl-note`` and the LaTeX macro ``\\ylnote`` keep that name.
 """
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
 
 from conv.sphinx_ext.text.body import parse_inline, segment_node
-from conv.sphinx_ext.util import add_node, LAYER_NAMES, NOTE_LAYERS, TEXT_LAYERS, warn
+from conv.sphinx_ext.util import add_node, LAYER_NAMES, SEGMENT_LAYERS, TEXT_LAYERS, warn
+from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.text.passage import gap_html, gap_latex, gap_text
 from conv.sphinx_ext.nodes import yl_chaptertitle, yl_segment, yl_passage, yl_title
 
@@ -24,12 +26,12 @@ def setup_segments(app: Sphinx) -> None:
     add_node(
         app,
         yl_segment,
-        html=(visit_note_html, depart_note_html),
-        latex=(visit_note_latex, depart_note_latex),
-        text=(visit_note_text, depart_note_text),
-        other=(visit_note_texinfo, depart_note_texinfo),
+        html=(visit_segment_html, depart_segment_html),
+        latex=(visit_segment_latex, depart_segment_latex),
+        text=(visit_segment_text, depart_segment_text),
+        other=(visit_segment_texinfo, depart_segment_texinfo),
     )
-    for layer in NOTE_LAYERS:
+    for layer in SEGMENT_LAYERS:
         app.add_directive_to_domain("yl", layer, type(f"{layer.title()}Directive", (SegmentDirective,), {"layer": layer}))
     app.add_directive_to_domain("yl", "legend", LegendDirective)
     app.add_transform(SegmentPlacement)
@@ -50,7 +52,7 @@ class SegmentDirective(SphinxDirective):
         node = segment_node(self.layer, self.options.get("lacuna", ""), *self.get_source_info())
         lines = list(self.content)
         if any(not line.strip() for line in lines):
-            warn(f"{self.name}: a note is one paragraph (blank line in its body)", "structure",
+            warn(f"{self.name}: a segment is one paragraph (blank line in its body)", YlWarning.STRUCTURE,
                  self.get_location())
         text = "\n".join(line for line in lines if line.strip())
         node.extend(parse_inline(self, text, self.lineno + self.content_offset))
@@ -58,21 +60,21 @@ class SegmentDirective(SphinxDirective):
 
 
 class SegmentPlacement(SphinxTransform):
-    """Warn about a note outside a passage or title, and give it a paragraph to live in."""
+    """Warn about a segment outside a passage or title, and give it a paragraph to live in."""
 
     default_priority = 700
 
     def apply(self, **kwargs) -> None:
-        for note in list(self.document.findall(yl_segment)):
-            if not isinstance(note.parent, (yl_passage, yl_title, yl_chaptertitle)):
-                warn(f"yl:{note['layer']} outside a yl:passage, yl:title or yl:chaptertitle",
-                     "structure", note)
-                if not isinstance(note.parent, nodes.TextElement):
-                    note.replace_self(nodes.paragraph("", "", note.deepcopy()))
+        for segment in list(self.document.findall(yl_segment)):
+            if not isinstance(segment.parent, (yl_passage, yl_title, yl_chaptertitle)):
+                warn(f"yl:{segment['layer']} outside a yl:passage, yl:title or yl:chaptertitle",
+                     YlWarning.STRUCTURE, segment)
+                if not isinstance(segment.parent, nodes.TextElement):
+                    segment.replace_self(nodes.paragraph("", "", segment.deepcopy()))
 
 
-def _note_siblings(node: yl_segment) -> tuple[bool, bool]:
-    """(first, last): whether ``node`` opens / closes a run of notes (one 【…】)."""
+def _segment_siblings(node: yl_segment) -> tuple[bool, bool]:
+    """(first, last): whether ``node`` opens / closes a run of segments (one 【…】)."""
     parent = node.parent
     index = parent.index(node)
     first = index == 0 or not isinstance(parent[index - 1], yl_segment)
@@ -114,8 +116,8 @@ def _placed(self) -> set:
     return self._yl_placed
 
 
-def visit_note_html(self, node: yl_segment) -> None:
-    first, _ = _note_siblings(node)
+def visit_segment_html(self, node: yl_segment) -> None:
+    first, _ = _segment_siblings(node)
     if first:
         self.body.append('<span class="yl-run">' + _edition_mark("br", "【"))
     if node.get("lacuna") == "start":
@@ -129,66 +131,66 @@ def visit_note_html(self, node: yl_segment) -> None:
     if not first:
         self.body.append(_edition_mark("sep", "○"))
     if node["layer"] in LEAD_MARKS:
-        self.body.append(_edition_mark("lead", f"〔{NOTE_LAYERS[node['layer']]}〕"))
+        self.body.append(_edition_mark("lead", f"〔{SEGMENT_LAYERS[node['layer']]}〕"))
 
 
-def depart_note_html(self, node: yl_segment) -> None:
+def depart_segment_html(self, node: yl_segment) -> None:
     self.body.append("</span>")
     if node.get("lacuna") == "end":
         self.body.append(gap_html(self, "end"))
-    _, last = _note_siblings(node)
+    _, last = _segment_siblings(node)
     if last:
         self.body.append(_edition_mark("br", "】") + "</span>")
 
 
 def placed_already(translator, node) -> bool:
-    """Whether ``node`` was written by its note's visitor (``visit_note_html``) already."""
+    """Whether ``node`` was written by its note's visitor (``visit_segment_html``) already."""
     return id(node) in getattr(translator, "_yl_placed", ())
 
 
 # -- LaTeX -----------------------------------------------------------------------------------
 
-def visit_note_latex(self, node: yl_segment) -> None:
-    first, _ = _note_siblings(node)
+def visit_segment_latex(self, node: yl_segment) -> None:
+    first, _ = _segment_siblings(node)
     self.body.append(r"\ylopen{}" if first else r"\ylsep{}")
-    self.body.append("{\\ylnote{%s}{%s}" % (node["layer"], NOTE_LAYERS[node["layer"]]))
+    self.body.append("{\\ylnote{%s}{%s}" % (node["layer"], SEGMENT_LAYERS[node["layer"]]))
     if node.get("lacuna") == "start":
         self.body.append(gap_latex("start"))
 
 
-def depart_note_latex(self, node: yl_segment) -> None:
+def depart_segment_latex(self, node: yl_segment) -> None:
     if node.get("lacuna") == "end":
         self.body.append(gap_latex("end"))
     self.body.append("}")
-    _, last = _note_siblings(node)
+    _, last = _segment_siblings(node)
     if last:
         self.body.append(r"\ylclose{}")
 
 
 # -- text ----------------------------------------------------------------------------------
 
-def visit_note_text(self, node: yl_segment) -> None:
-    first, _ = _note_siblings(node)
-    self.add_text(("【" if first else "　") + NOTE_LAYERS[node["layer"]] + "：")
+def visit_segment_text(self, node: yl_segment) -> None:
+    first, _ = _segment_siblings(node)
+    self.add_text(("【" if first else "　") + SEGMENT_LAYERS[node["layer"]] + "：")
     if node.get("lacuna") == "start":
         self.add_text(gap_text("start"))
 
 
-def depart_note_text(self, node: yl_segment) -> None:
+def depart_segment_text(self, node: yl_segment) -> None:
     if node.get("lacuna") == "end":
         self.add_text(gap_text("end"))
-    _, last = _note_siblings(node)
+    _, last = _segment_siblings(node)
     if last:
         self.add_text("】")
 
 
-def visit_note_texinfo(self, node: yl_segment) -> None:
-    first, _ = _note_siblings(node)
-    self.body.append(("【" if first else "　") + NOTE_LAYERS[node["layer"]] + "：")
+def visit_segment_texinfo(self, node: yl_segment) -> None:
+    first, _ = _segment_siblings(node)
+    self.body.append(("【" if first else "　") + SEGMENT_LAYERS[node["layer"]] + "：")
 
 
-def depart_note_texinfo(self, node: yl_segment) -> None:
-    _, last = _note_siblings(node)
+def depart_segment_texinfo(self, node: yl_segment) -> None:
+    _, last = _segment_siblings(node)
     if last:
         self.body.append("】")
 
@@ -211,7 +213,7 @@ class LegendDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         items = nodes.bullet_list(classes=["yl-legend"])
-        labels = {**TEXT_LAYERS, **NOTE_LAYERS, "title": "右…"}
+        labels = {**TEXT_LAYERS, **SEGMENT_LAYERS, "title": "右…"}
         for layer, label in labels.items():
             sample = nodes.inline(label, label, classes=["yl-sample", f"yl-sample-{layer}"])
             para = nodes.paragraph("", "", sample, nodes.Text("\u3000" + LAYER_NAMES[layer]))

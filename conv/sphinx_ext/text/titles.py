@@ -20,6 +20,7 @@ from conv.normalize import is_pua
 from conv.sphinx_ext.text.body import LineDirective
 from conv.sphinx_ext.text.chars import UNKNOWN_MARK
 from conv.sphinx_ext.util import add_node, BLOCK, ANCHOR_RE, AUTO_ID_RE, replace_child, warn
+from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_chaptertitle, yl_passage, yl_title
 
 
@@ -47,7 +48,7 @@ class TitleDirective(LineDirective):
     def run(self) -> list[nodes.Node]:
         anchor = self.arguments[0]
         if not ANCHOR_RE.match(anchor):
-            warn(f"yl:title: section anchor {anchor!r} is not a valid id", "anchor",
+            warn(f"yl:title: section anchor {anchor!r} is not a valid id", YlWarning.ANCHOR,
                  self.get_location())
         node = yl_title(section=anchor, classes=["yl-title"])
         self.set_source_info(node)
@@ -119,7 +120,7 @@ class HeadingText(SphinxTransform):
                         out.append(UNKNOWN_MARK if unencoded.is_stand_in(resolved) else resolved)
                     else:
                         warn(f"unknown private-use code point U+{ord(char):04X} in a heading; "
-                             f"shown as {UNKNOWN_MARK}", "pua", title)
+                             f"shown as {UNKNOWN_MARK}", YlWarning.PUA, title)
                         out.append(UNKNOWN_MARK)
                 replace_child(text, nodes.Text("".join(out)))
 
@@ -144,7 +145,7 @@ class SectionAnchors(SphinxTransform):
             heading = section[0].astext() if section.children else ""
             if not explicit:
                 warn(f"section {heading!r} has no label: write (anchor)= before its heading",
-                     "anchor", section)
+                     YlWarning.ANCHOR, section)
                 continue
             section["ids"] = explicit
             printed = [t for t in _own(section, yl_title) if t["section"] in explicit]
@@ -159,7 +160,7 @@ class SectionAnchors(SphinxTransform):
                 section = section.parent
             if section is None or title["section"] not in section["ids"]:
                 where = section["ids"][0] if section is not None and section["ids"] else None
-                warn(f"yl:title {title['section']!r} stands in section {where!r}", "anchor", title)
+                warn(f"yl:title {title['section']!r} stands in section {where!r}", YlWarning.ANCHOR, title)
 
 
 def _own(section: nodes.section, cls: type) -> list[nodes.Element]:
