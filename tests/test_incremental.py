@@ -2,8 +2,8 @@
 
 An editor changes a notes page and runs ``make html`` again: Sphinx reads only that page, and the
 extension decides what else to write (``conv/sphinx_ext/notes.py``) and what it takes from the
-last build instead of making it again (``conv/sphinx_ext/kept.py``: the index of terms and its
-page, the general index, the search index's entries, ``objects.inv``, the navigation). Whatever
+last build instead of making it again (``conv/sphinx_ext/speed/``: the index of terms and its
+page, the general index, the search index's entries, the navigation). Whatever
 it skips or reuses, every output file must be the one a clean build of the same sources writes.
 
 The seeds' edition (converted into a temporary project, with the real notes) is built, a note is

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def project(base: Path) -> Path:
-    shutil.copytree(ROOT / "seeds", base / "seeds", ignore=shutil.ignore_patterns("wenyuange"))
+    shutil.copytree(ROOT / "seeds", base / "seeds")
     (base / "source").mkdir()
     for name in ("conf.py", "index.md"):
         shutil.copy(ROOT / "source" / name, base / "source" / name)

@@ -84,11 +84,15 @@ def test_a_value_kept_under_another_signature_is_not_read(tmp_path, monkeypatch)
 
 
 def test_every_file_a_build_keeps_carries_the_signature(fixture_html):
-    """The navigation (``yl-nav/``) and the search index entries a build kept: each file starts
-    with a signature of this package and these libraries."""
+    """The navigation (``yl-nav/``), the search index entries, the index of terms (its content
+    and its page) and the general index a build kept: each file starts with a signature of this
+    package and these libraries."""
     files = sorted(p for p in fixture_html.doctreedir.rglob("*.pickle") if p.name != "environment.pickle")
     assert any(p.parent.name == "yl-nav" for p in files)
-    assert any(p.name == "yl-search-entries.pickle" for p in files)
+    names = {p.name for p in files}
+    for name in ("yl-search-entries.pickle", "yl-terms-content.pickle", "yl-terms-page.pickle",
+                 "yl-genindex.pickle"):
+        assert name in names, name
     for path in files:
         with path.open("rb") as handle:
             signature = pickle.load(handle)

@@ -29,7 +29,7 @@ def project(base: Path, seed: str) -> Path:
     missing = [tool for tool in TOOLS if not shutil.which(tool)]
     if missing:
         pytest.skip(f"needs {', '.join(missing)} (see README: The PDF)")
-    shutil.copytree(ROOT / "seeds", base / "seeds", ignore=shutil.ignore_patterns("wenyuange"))
+    shutil.copytree(ROOT / "seeds", base / "seeds")
     (base / "seeds" / "005_test.txt").write_text(seed, encoding="utf-8")
     (base / "source").mkdir()
     for name in ("conf.py", "index.md"):

@@ -30,6 +30,7 @@ def test_wheel_holds_data_static_and_templates(wheel):
     for wanted in ("conv/data/works.toml", "conv/data/anchors.tsv", "conv/FORMAT.md",
                    "conv/sphinx_ext/static/yili.css", "conv/sphinx_ext/static/yili.sty",
                    "conv/sphinx_ext/templates/domainindex.html", "conv/sphinx_ext/speed/__init__.py",
+                   "conv/sphinx_ext/speed/templates/genindex.html",
                    "conv/reader/source.py", "conv/myst/backmatter/pages.py"):
         assert wanted in names, wanted
     assert not any(name.startswith(("tests/", "bench/", "seeds/")) for name in names)
@@ -51,7 +52,7 @@ def test_installed_wheel_builds_the_edition(wheel, tmp_path):
     generated = {"judou", "tongjie", "apparatus", ".converted"}  # the converter writes them again
     shutil.copytree(ROOT / "source", work / "source",
                     ignore=lambda folder, names: generated & set(names) if Path(folder) == ROOT / "source" else set())
-    shutil.copytree(ROOT / "seeds", work / "seeds", ignore=shutil.ignore_patterns("wenyuange"))
+    shutil.copytree(ROOT / "seeds", work / "seeds")
     where = subprocess.run([str(python), "-c", "import conv; print(conv.__file__)"], cwd=work,
                            capture_output=True, text=True, check=True).stdout
     assert where.startswith(str(site)), where

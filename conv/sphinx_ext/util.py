@@ -19,6 +19,12 @@ logger = logging.getLogger("conv.sphinx_ext")
 STATIC_DIR = Path(__file__).with_name("static")
 TEMPLATES_DIR = Path(__file__).with_name("templates")
 
+
+def add_templates_folder(config, folder: Path) -> None:
+    """Put ``folder`` on the project's ``templates_path`` (once), at ``config-inited``."""
+    if str(folder) not in config.templates_path:
+        config.templates_path.append(str(folder))
+
 #: The main-text layers of a passage.
 TEXT_LAYERS = {"jing": "经", "ji": "记"}
 #: The commentary layers, in the order of the toolbar; the value is the printed label.

@@ -37,7 +37,7 @@ from sphinx.config import Config
 from sphinx.util import logging
 
 
-from conv.sphinx_ext.util import STATIC_DIR, TEMPLATES_DIR
+from conv.sphinx_ext.util import STATIC_DIR, TEMPLATES_DIR, add_templates_folder
 
 from conv.sphinx_ext.backmatter.terms_found import TermCollector, TermOccurrences, reread_when_terms_change
 from conv.sphinx_ext.backmatter.terms_index import TermIndex, category_pages, forget_listing, term_page_context
@@ -69,8 +69,7 @@ def setup_terms(app: Sphinx) -> None:
 
 
 def add_templates(app: Sphinx, config: Config) -> None:
-    if str(TEMPLATES) not in config.templates_path:
-        config.templates_path.append(str(TEMPLATES))
+    add_templates_folder(config, TEMPLATES)
 
 
 def add_assets(app: Sphinx) -> None:

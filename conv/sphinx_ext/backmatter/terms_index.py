@@ -139,7 +139,10 @@ def present(listing) -> list[tuple[object, list[dict]]]:
 
 def term_page_context(app: Sphinx, pagename: str, templatename: str, context: dict,
                       doctree) -> None:
-    if pagename != f"yl-{TermIndex.name}":
+    """The ``yl-terms`` page's HTML (``yl_index_html``, which ``templates/domainindex.html``
+    prints). A context that already holds ``yl_index_html`` is left as it is: another extension
+    (the optional speed layer) gave the page it kept from the last build."""
+    if pagename != f"yl-{TermIndex.name}" or "yl_index_html" in context:
         return
     if "pathto" in context:
         context["yl_index_html"] = render_terms(app.env, context["pathto"])

@@ -13,9 +13,15 @@ from conv.sphinx_ext.speed.kept import Signature, read_kept, signature, write_ke
 from conv.sphinx_ext.speed.versions import compatible
 
 
-def index_entries_signature(env) -> Signature:
-    """The signature of every page's index entries as the index domain holds them."""
-    return signature(sorted(env.get_domain("index").entries.items()))
+def index_entries_signature(builder) -> Signature:
+    """The signature of every page's index entries as the index domain holds them (computed once
+    per build, on the builder, when the pages have been read: the search index's entries and the
+    general index, ``conv.sphinx_ext.speed.genindex``, are made from them)."""
+    made = getattr(builder, "yl_index_entries_signature", None)
+    if made is None:
+        made = signature(sorted(builder.env.get_domain("index").entries.items()))
+        builder.yl_index_entries_signature = made
+    return made
 
 
 SEARCH_ENTRIES_CACHE = "yl-search-entries.pickle"
@@ -41,7 +47,7 @@ def restore_index_entries(app: Sphinx) -> list:
     titles = getattr(indexer, "_titles", None)
     if not isinstance(entries, dict) or not isinstance(titles, dict):
         return []
-    made_from = index_entries_signature(app.env)
+    made_from = index_entries_signature(app.builder)
     path = Path(app.env.doctreedir) / SEARCH_ENTRIES_CACHE
     missing = [docname for docname in titles if docname not in entries]
     kept = read_kept(path, made_from) if missing else None
