@@ -10,7 +10,7 @@ from __future__ import annotations
 
 project = "仪礼"
 author = "仪礼 digital edition contributors"
-copyright = author
+copyright = "仪礼数字校本编者"  # shown in every page's footer: in Chinese
 release = "0.1"
 
 language = "zh_CN"
@@ -42,6 +42,7 @@ html_short_title = "仪礼"
 html_last_updated_fmt = None
 html_copy_source = False
 html_show_sourcelink = False
+html_show_sphinx = False  # furo's credit line is English ("… and @pradyunsg's"): the theme alone is named
 
 _SANS = (
     '-apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, "Noto Sans CJK SC", '

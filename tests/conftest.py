@@ -8,6 +8,7 @@ import functools
 import http.server
 import io
 import pickle
+import shutil
 import socket
 import subprocess
 import sys
@@ -260,3 +261,26 @@ def dump(edition):
     from conv.edition import export
 
     return json.loads(json.dumps(export.edition(edition), ensure_ascii=False))
+
+
+@pytest.fixture(scope="session")
+def edition_source(tmp_path_factory) -> Path:
+    """The whole edition as a project: the real ``conf.py``, ``index.md`` and notes with the
+    converter's pages of all seeds (chapters and back matter)."""
+    src = tmp_path_factory.mktemp("edition") / "source"
+    src.mkdir()
+    for name in ("conf.py", "index.md"):
+        shutil.copy(ROOT / "source" / name, src / name)
+    if (ROOT / "source" / "notes").is_dir():
+        shutil.copytree(ROOT / "source" / "notes", src / "notes")
+    proc = subprocess.run([sys.executable, "-m", "conv", "build", "--out", str(src)],
+                          capture_output=True, text=True, cwd=ROOT)
+    if proc.returncode != 0:
+        pytest.fail(f"conversion failed:\n{proc.stderr[-3000:]}", pytrace=False)
+    return src
+
+
+@pytest.fixture(scope="session")
+def edition_html(edition_source, sphinx_build) -> SphinxBuild:
+    """The whole edition built as HTML (``-j 2``, as ``make html`` on this machine)."""
+    return sphinx_build(edition_source, "html", "-j", "2")

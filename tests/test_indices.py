@@ -6,6 +6,7 @@ the JSON export of the seeds (``python -m conv dump --json``), in the whole edit
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -30,24 +31,13 @@ def export() -> dict:
 
 
 @pytest.fixture(scope="module")
-def project(tmp_path_factory) -> Path:
-    """The real ``conf.py``, ``index.md`` and notes with the converter's pages of all seeds."""
-    src = tmp_path_factory.mktemp("back-matter") / "source"
-    src.mkdir()
-    for name in ("conf.py", "index.md"):
-        shutil.copy(ROOT / "source" / name, src / name)
-    if (ROOT / "source" / "notes").is_dir():
-        shutil.copytree(ROOT / "source" / "notes", src / "notes")
-    proc = subprocess.run([sys.executable, "-m", "conv", "build", "--out", str(src)],
-                          capture_output=True, text=True, cwd=ROOT)
-    if proc.returncode != 0:
-        pytest.fail(f"conversion failed:\n{proc.stderr[-3000:]}", pytrace=False)
-    return src
+def project(edition_source) -> Path:
+    return edition_source
 
 
 @pytest.fixture(scope="module")
-def html(project, sphinx_build):
-    return sphinx_build(project, "html", "-j", "2")
+def html(edition_html):
+    return edition_html
 
 
 @pytest.fixture(scope="module")
@@ -111,21 +101,29 @@ def glosses_of(export: dict) -> list[dict]:
 
 # -- the index of terms ---------------------------------------------------------------------------
 
-def term_passages(page: BeautifulSoup, term: str) -> list[str]:
-    dt = page.find("dt", id=f"yl-term-{term}")
+def term_entry(soup, term: str):
+    """The ``dt`` of ``term`` on its category's page, reached from the overview's link."""
+    link = next(a for a in soup("yl-terms").select("ul.yl-term-list a")
+                if a.select_one(".yl-term").get_text() == term)
+    page, fragment = link["href"].split("#")
+    assert fragment == f"yl-term-{term}"
+    dt = soup(page.removesuffix(".html")).find("dt", id=fragment)
     assert dt is not None, term
-    dd = dt.find_next_sibling()
+    return dt
+
+
+def term_passages(soup, term: str) -> list[str]:
+    dd = term_entry(soup, term).find_next_sibling()
     if dd is None or dd.name != "dd":
         return []
     return [a["data-anchor"] for a in dd.select("a[data-anchor]")]
 
 
 def test_terms_index_lists_zhi_with_every_passage(export, soup):
-    page = soup("yl-terms")
     entry = next(t for c in export["terms"]["categories"] for t in c["terms"] if t["term"] == "觯")
     assert len(entry["passages"]) == 48 and entry["count"] == 93
-    assert term_passages(page, "觯") == entry["passages"]
-    dt = page.find("dt", id="yl-term-觯")
+    assert term_passages(soup, "觯") == entry["passages"]
+    dt = term_entry(soup, "觯")
     assert dt.select_one(".yl-pinyin").get_text() == "zhì"
     assert dt.select_one(".yl-term-count").get_text() == "93次，48段"
     # every link lands on the passage's page and anchor
@@ -136,15 +134,39 @@ def test_terms_index_lists_zhi_with_every_passage(export, soup):
 
 
 def test_terms_index_matches_the_export_for_every_term(export, soup):
+    """The overview lists, per category, the terms that occur (pinyin order, as exported; a term
+    of the word list that never occurs is not listed); each category's page lists their passages."""
     page = soup("yl-terms")
     groups = page.select("section.yl-index-group")
-    assert [g.find("h2").contents[0].strip() for g in groups] == [
-        c["name"] for c in export["terms"]["categories"]]
-    for group, category in zip(groups, export["terms"]["categories"]):
-        terms = [dt.select_one(".yl-term").get_text() for dt in group.select("dl.yl-terms > dt")]
-        assert terms == [t["term"] for t in category["terms"]]  # pinyin order, as exported
+    categories = [c for c in export["terms"]["categories"] if any(t["passages"] for t in c["terms"])]
+    assert [g.find("h2").get_text() for g in groups] == [c["name"] for c in categories]
+    absent = [t["term"] for c in export["terms"]["categories"] for t in c["terms"] if not t["passages"]]
+    assert absent, "the word list has terms the text never uses"
+    for group, category in zip(groups, categories):
+        terms = [a.select_one(".yl-term").get_text() for a in group.select("ul.yl-term-list a")]
+        assert terms == [t["term"] for t in category["terms"] if t["passages"]]
+        category_page = soup(group.select_one(".yl-index-more a")["href"].removesuffix(".html"))
+        assert [dt.select_one(".yl-term").get_text() for dt in category_page.select("dl.yl-terms > dt")] == terms
         for term in category["terms"]:
-            assert term_passages(page, term["term"]) == term["passages"], term["term"]
+            if term["passages"]:
+                assert term_passages(soup, term["term"]) == term["passages"], term["term"]
+    for term in absent:
+        assert not any(soup(f"yl-terms-{c['id']}").find("dt", id=f"yl-term-{term}")
+                       for c in categories if "id" in c), term
+    assert "未见" not in page.get_text()
+
+
+def test_terms_index_opens_per_category(edition_html):
+    """No page holds every passage of every term: the overview only counts, each category's
+    page lists its own terms' passages."""
+    out = edition_html.outdir
+    overview = (out / "yl-terms.html").read_text(encoding="utf-8")
+    assert "data-anchor" not in overview
+    pages = sorted(out.glob("yl-terms-*.html"))
+    assert len(pages) >= 8
+    total = sum(p.read_text(encoding="utf-8").count("data-anchor=") for p in pages)
+    assert total > 2000
+    assert max(p.stat().st_size for p in pages) < 250_000 and len(overview) < 120_000
 
 
 def test_terms_index_shows_the_senses(export, soup):
@@ -292,18 +314,31 @@ def test_apparatus_lists_every_pua_resolution_count(export, soup):
     assert "未识字" in e14b.get_text() and "&KR0871;" in e14b.get_text()
 
 
-def test_apparatus_lists_corrections_c1_to_c6_with_reasons(export, soup):
+def test_apparatus_lists_corrections_c1_to_c6_with_reasons(export, soup, html):
+    """The reader's page says in Chinese what each correction decided, quoting the witness; the
+    reviewed reason and the seed's file:line:col are in the maintainers' listing."""
     works = work_of_seed(export)
     corrections = [a for a in export["apparatus"] if a["kind"] == "correction"]
     assert sorted(a["correction"] for a in corrections) == [f"c{i}" for i in range(1, 7)]
+    listing = [line.split("\t") for line in
+               (html.outdir / "_maintainers" / "apparatus.tsv").read_text(encoding="utf-8").splitlines()[1:]]
     for record in corrections:
-        page = soup(f"apparatus/{works[record['span'][0]]}")
-        div = next(d for d in entries(page, "correction")
-                   if f"校改表 {record['correction']}：" in d.get_text())
-        text = diplomatic(div.select_one(".yl-app-body"))
-        assert resolved(record["reason"]) in text and record["decision"] in text
+        work = works[record["span"][0]]
+        page = soup(f"apparatus/{work}")
+        row = next(r for r in listing if r[6].startswith(f"{record['correction']} {record['decision']}: "))
         seed, start, _ = record["span"]
-        assert div.select_one(".yl-app-source").get_text() == f"{seed}:{record['line']}:{record['col']}"
+        assert row[0] == f"apparatus/{work}" and row[5] == f"{seed}:{record['line']}:{record['col']}"
+        assert row[6].endswith(" ".join(record["reason"].split()))
+        div = page.find(id=row[1])
+        assert div["data-kind"] == "correction" and div.select_one(".yl-app-label").get_text() == row[2]
+        text = diplomatic(div.select_one(".yl-app-body"))
+        layer_or_title = record["decision"].split(": ", 1)[1]
+        if record["decision"].startswith("title:"):
+            assert f"定章旨为“{layer_or_title}”" in text
+        else:
+            assert text.startswith("此段注文定为" + {"an": "按语", "shu": "贾疏"}[layer_or_title.split()[0]])
+        assert "底本作“" in text and not re.search(r"[A-Za-z]{2,}", text), text
+        assert div.select_one(".yl-app-source") is None and seed not in str(div)
 
 
 def test_apparatus_lists_every_intervention_and_drop(export, soup):
@@ -448,7 +483,7 @@ def test_locator_places_entries_where_they_belong():
     for work in ("judou", "tongjie"):
         for entry in apparatus.interventions[work]:
             by_kind.setdefault(entry.kind, []).append(entry)
-    corrections = {e.body.split("：")[0].split()[-1]: e.locus for e in by_kind["correction"]}
+    corrections = {e.reason.split()[0]: e.locus for e in by_kind["correction"]}  # "c2 title: …: reason"
     assert corrections["c2"].kind == "section" and corrections["c3"].kind == "section"
     assert corrections["c1"].anchor == "judou-tesheng-s3"  # the section whose 记… title it settles
     assert corrections["c6"].anchor == "judou-xiangshe-1"  # the remark opening the excerpt

@@ -169,7 +169,7 @@ def test_removing_a_term_from_a_passage_updates_every_index(tmp_path):
     run_build(src, out, doctrees)
     env = load_env(doctrees)
     assert ("judou-xiangshe-2", "jing", ["阶", "扑"]) in env.yl_terms["judou/xiangshe"]
-    assert "judou-xiangshe-2" in (out / "yl-terms.html").read_text(encoding="utf-8")
+    assert "judou-xiangshe-2" in (out / "yl-terms-she.html").read_text(encoding="utf-8")  # 扑
     page = src / "judou" / "xiangshe.md"
     text = page.read_text(encoding="utf-8")
     assert text.count("遂适阶西取扑搢之以反位\n") == 1

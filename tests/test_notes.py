@@ -119,7 +119,7 @@ def test_note_at_its_passage(html):
     assert ref is not None and "no-search" in ref["class"]
     assert ref.select_one("summary.yl-ednote-mark").get_text() == "〔四〕"
     # after the witness's words and notes
-    assert ref.find_previous_sibling(class_="yl-note") is not None
+    assert ref.find_previous_sibling(class_="yl-run").select_one(".yl-note") is not None
     body = ref.select_one(".yl-ednote-body")
     assert body.select_one("em").get_text() == "缺笔"
     link = body.select_one("a.reference.external")

@@ -194,23 +194,35 @@ def test_domain_data(fixture_html):
 def test_html_passage(soups):
     div = soups["judou/xiangshe"].select_one("div#judou-xiangshe-13")
     assert div["class"] == ["yl-passage", "yl-jing"] and div["data-layer"] == "jing"
-    assert [c.name for c in div.children] == ["span"] * 4 + ["a"]  # words, notes, permalink; no whitespace
+    # words, the run of notes in the print's 【】, permalink; no whitespace
+    assert [c.name for c in div.children] == ["span", "span", "a"]
+    assert div.select_one(".yl-run").get_text() == (
+        "【射获谓矢中人也猎矢从旁○〔疏〕疏云相左之时在西阶之西司马由北而西行司射由南而东行各以左相近故云相左也"
+        "○无射之射食亦反】")
     words = div.select_one("span.yl-text.yl-jing")
     assert words.get_text() == "司射进与司马交于阶前相左由堂下西阶之东北面视上射命曰无射获无猎获上射揖司射退反位"
     notes = div.select("span.yl-note")
     assert [n["class"] for n in notes] == [
         ["yl-note", "yl-zhu"], ["yl-note", "yl-shu"], ["yl-note", "yl-yin"]]
-    assert notes[1].get_text() == "疏云相左之时在西阶之西司马由北而西行司射由南而东行各以左相近故云相左也"
+    assert witness_only(notes[1]) == "疏云相左之时在西阶之西司马由北而西行司射由南而东行各以左相近故云相左也"
     gloss = notes[2].select_one("span.yl-gloss")
     assert gloss.get_text() == "无射之射食亦反" and gloss["data-char"] == "射" and gloss["data-kind"] == "fanqie"
-    assert notes[2].get_text() == "无射之射食亦反"
+    assert witness_only(notes[2]) == "无射之射食亦反"
+
+
+def witness_only(element) -> str:
+    """The text of ``element`` without what the edition adds (``yl-ed``: 【】 ○ 〔疏〕 〔按〕)."""
+    element = BeautifulSoup(str(element), "html.parser")
+    for added in element.select(".yl-ed"):
+        added.decompose()
+    return element.get_text()
 
 
 def shown(element, hide: str) -> str:
     """Text of ``element`` without ``hide`` (.yl-n: the diplomatic view, .yl-w: the normalized
     view) and without the lacuna marks."""
     element = BeautifulSoup(str(element), "html.parser")
-    for hidden in element.select(f"{hide}, .yl-gap"):
+    for hidden in element.select(f"{hide}, .yl-gap, .yl-ed"):
         hidden.decompose()
     return element.get_text()
 

@@ -59,9 +59,10 @@ def check_html(myst_app, node) -> tuple[str, str]:
     # nothing but the edition's own spans (and the passage's permalink): no <em>, <a>, <code>, <b>, math…
     tags = {(tag.name, tag.get("class", [""])[0]) for tag in soup.find_all(True)}
     assert tags <= {("div", "yl-passage"), ("span", "yl-text"), ("span", "yl-note"),
+                    ("span", "yl-run"), ("span", "yl-ed"),
                     ("span", "yl-char"), ("span", "yl-w"), ("span", "yl-n"), ("a", "yl-permalink")}, tags
     assert len(soup.select("a")) == len(soup.select("div.yl-passage > a.yl-permalink:last-child")) == 1
-    for hidden in soup.select(".yl-n"):
+    for hidden in soup.select(".yl-n, .yl-ed"):  # the other form; the edition's 【】 ○ 〔按〕
         hidden.decompose()
     words = soup.select_one(".yl-text")
     note = soup.select_one(".yl-note")
@@ -140,4 +141,6 @@ def test_cjk_newlines_dropped_other_newlines_kept(myst_app):
     assert paragraph.astext() == "一二三四 abc\ndef 五六"
     note = next(doctree.findall(yl_segment))
     assert witness_text(note) == "仆音赴与音预"
-    assert BeautifulSoup(myst_app.html(note), "html.parser").get_text() == "仆音赴与音预"
+    soup = BeautifulSoup(myst_app.html(note), "html.parser")
+    assert soup.get_text() == "【仆音赴与音预】"  # a run of one note: the print's brackets
+    assert soup.select_one(".yl-note").get_text() == "仆音赴与音预"

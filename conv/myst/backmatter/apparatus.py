@@ -1,6 +1,8 @@
 """The apparatus of a work (校勘记): every intervention and 今古文 reading, grouped and numbered."""
 from __future__ import annotations
 
+import json
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -29,6 +31,8 @@ class Entry:
     label: str = ""
     source: str = ""  # seed:line:col
     keep: str = ""  # characters shown as printed in both views (its passage's ``kept``: 竝)
+    source: str = ""  # seed:line:col (for maintainers: the reader's page cites the passage)
+    reason: str = ""  # the data file's own reason, as written (for maintainers)
 
 
 class Apparatus:
@@ -73,7 +77,7 @@ class Apparatus:
             return
         body = self._body(kind, record)
         entry = Entry(kind if kind in KIND_NAMES else "unknown", locus, list(span), body,
-                      source=source_of(self.edition, span))
+                      source=source_of(self.edition, span), reason=maintainer_reason(kind, record))
         if kind == "pua":
             entry.code = record.get("witness", "")
             self.pua_counts[work][entry.code] += 1
@@ -90,13 +94,14 @@ class Apparatus:
         self.interventions[work].append(entry)
 
     def _body(self, kind: str, record: dict, count: int = 1) -> str:
+        """The entry as a reader reads it: in Chinese, the witness quoted; the data files' own
+        reasons (in English) and the seed's file:line:col go to the maintainers' listing."""
         edition = self.edition
         reason = record.get("reason", "")
         if kind == "correction":
             seed, start, end = record["span"]
             printed = shorten(witness_slice(edition, seed, start, end))
-            return escape_inline(f"校改表 {record.get('correction', '')}：{record.get('decision', '')}。"
-                                 f"底本作“{printed}”。{reason}")
+            return escape_inline(correction_words(record.get("decision", "")) + f"底本作“{printed}”。")
         if kind == "pua":
             code = record.get("witness", "")
             entry = data.pua().get(chr(int(code[2:], 16))) if code.startswith("U+") else None
@@ -123,7 +128,7 @@ class Apparatus:
             return escape_inline(f"“{record.get('witness', '')}”，文渊阁本作“{record.get('reading', '')}”"
                                  f"（{record.get('page', '')}）。{reason}。录入本（简体）合二字为一，底本视图照录。")
         if kind == "dropped":
-            return escape_inline(f"删去“{record.get('text', '')}”：{reason}")
+            return escape_inline(f"删去“{record.get('text', '')}”：非底本文字（数字化者所加）。")
         if kind == "collation":
             return escape_inline(collation_body(record))
         if kind == "unencoded":
@@ -142,7 +147,8 @@ class Apparatus:
                                          list(reading["span"]), reading_body(reading),
                                          source=source_of(self.edition, reading["span"]),
                                          keep="".join(c for c in self.kept.get(reading["passage"], "")
-                                                      if c in reading.get("statement", ""))))
+                                                      if c in reading.get("statement", "")),
+                                         reason=reading.get("reason", "") if reading.get("unparsed") else ""))
 
     def _key(self, entry: Entry) -> tuple:
         chapter = entry.locus.chapter_index if entry.locus else 0
@@ -160,10 +166,42 @@ class Apparatus:
             entry.id, entry.label = f"{work}-yi-{number}", f"{TRADITION_LABEL}{number}"
 
 
+#: The layers a correction can give a segment, by name (a reader's words).
+LAYER_WORDS = {"zhu": "郑注", "shu": "贾疏", "an": "按语", "yin": "音义", "mulu": "郑目录",
+               "jing": "经文", "ji": "记文"}
+_LAYER_DECISION = re.compile(r"layer: (\w+)(?: \(not (\w+)\))?$")
+
+
+def correction_words(decision: str) -> str:
+    """What a reviewed correction decided, in a reader's words: ``title: 右三射用乐`` →
+    ``定章旨为“右三射用乐”（……）。``; ``layer: an (not zhu)`` → ``此段注文定为按语，不作郑注（……）。``"""
+    if decision.startswith("title:"):
+        title = decision[len("title:"):].strip()
+        if not title:
+            return "此处不立章旨（据文意定之）。"
+        return f"定章旨为“{title}”（底本章旨与上下文相连，据文意定其起讫）。"
+    match = _LAYER_DECISION.match(decision)
+    if match:
+        layer, instead = match.groups()
+        words = f"此段注文定为{LAYER_WORDS.get(layer, layer)}"
+        if instead:
+            words += f"，不作{LAYER_WORDS.get(instead, instead)}"
+        return words + "（底本此处无层次标记，据文意定之）。"
+    return "据文意校定。"
+
+
+def maintainer_reason(kind: str, record: dict) -> str:
+    """The data file's own reason for an intervention, with the correction's id (for maintainers)."""
+    reason = str(record.get("reason", ""))
+    if kind == "correction":
+        return f"{record.get('correction', '')} {record.get('decision', '')}: {reason}".strip()
+    return reason if kind in ("dropped", "unknown") else ""
+
+
 def reading_body(reading: dict) -> str:
     """A 今文/古文 reading as an apparatus line: ``俟〕今文作“立”。郑注：“今文俟为立”``."""
     if reading.get("unparsed"):
-        return escape_inline(f"未能解析：郑注“{reading['statement']}”。{reading['reason']}")
+        return escape_inline(f"未能解析：郑注“{reading['statement']}”，其异文所在或所异未能确定，待考。")
     tradition, kind = reading["tradition"], reading["kind"]
     lemma, variant = reading.get("lemma") or "", reading.get("variant") or ""
     qualifier = ("皆" if reading.get("all") else "") + ("或" if reading.get("alternative") else "")
@@ -190,6 +228,9 @@ def _app_directive(entry: Entry, full: bool = False) -> list[str]:
     lines.append(":source: " + entry.source)
     if entry.keep:
         lines.append(":keep: " + entry.keep)
+    if entry.reason:
+        # a double-quoted string: the reason may open with a quote or hold a colon
+        lines.append(":reason: " + json.dumps(" ".join(entry.reason.split()), ensure_ascii=False))
     return lines + ["", entry.body, ":::", ""]
 
 
@@ -199,14 +240,13 @@ def work_page(apparatus: Apparatus, work: Work) -> str:
     out = [f"(apparatus-{work.id})=", f"# {escape_inline(work.title)}校勘记", ""]
     out += [
         escape_inline(
-            f"本篇逐条列出转换《{work.title}》底本时所作的每一处处理：据校改表（conv/data/corrections.toml）"
-            "所作的校改及其理由，私用区码位的校正与删除，跨页文字的接合，节录起讫与残缺，删去的非底本文字，"
-            "简体录入本合并而文渊阁本有别之字；又列郑注所载今文、古文异文。"
+            f"本篇逐条列出整理《{work.title}》底本时所作的每一处处理：经审定的校改，私用区码位的校正与删除，"
+            "跨页文字的接合，节录起讫与残缺，删去的非底本文字，简体录入本合并而文渊阁本有别之字；又列郑注所载今文、古文异文。"
         ),
         "",
         escape_inline(
             f"每条前为条目号：{INTERVENTION_LABEL}为校勘，{TRADITION_LABEL}为今古文异文；次为所在经文段落（篇名与段号），"
-            "末为底本位置（文件:行:列）。正文中相应段落的经文之后以上标条目号标出，点击可至此。"
+            "点击可至该段。正文中相应段落的经文之后以上标条目号标出，点击可至此。"
         ),
         "",
     ]

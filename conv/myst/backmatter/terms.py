@@ -3,7 +3,7 @@ from __future__ import annotations
 
 #: The rule of the index of terms (conv/terms.py), for its page and the back matter's contents.
 TERMS_RULE = (
-    "收词：conv/data/terms.toml 所列名物，分器物、宫室位次、职官人物、射器、服饰、礼节、乐、牲体馔具八类；"
+    "收词：本编名物词表所列名物，分器物、宫室位次、职官人物、射器、服饰、礼节、乐、牲体馔具八类；"
     "类内按汉语拼音（连声调，逐音节）排列。",
     "检索范围：经文与记文，注疏、章旨、卷次不计；依规范字形检索，故底本之“賔”即“宾”，"
     "词表所列异写亦计入其词。索引由程序据正文自动生成，不在正文中人工标注。",

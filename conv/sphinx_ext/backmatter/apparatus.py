@@ -18,8 +18,10 @@ The argument is the entry's id (an HTML id, a LaTeX label), ``label`` what the r
 an intervention, 异 for a reading), ``locus`` the anchor of the passage (or section, or chapter)
 the entry concerns, linked with ``yl:cite`` (text ``locus-text``), ``source`` the place in the
 seed, ``keep`` the characters its passage shows as printed in both views (竝: what 郑注
-distinguishes). The body is one paragraph of escaped inline text; its characters are folded like
-the witness text of the chapter pages (賔, PUA code points).
+distinguishes) and ``reason`` (optional) the data file's own reason: ``source`` and ``reason`` are
+for maintainers, listed in ``build/html/_maintainers/apparatus.tsv`` (``write_maintainers_listing``)
+and in the PDF's margin, never on the reader's HTML page. The body is one paragraph of escaped
+inline text; its characters are folded like the witness text of the chapter pages (賔, PUA code points).
 
 ``ApparatusMarks`` (a post-transform) marks each locus in the text: right after the passage's words
 (or, when it has none, at the start of its first note), a superscript label per entry linking to it —
@@ -36,6 +38,7 @@ back matter's tables fold the witness cells of their ``yl:datatable`` the same w
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -46,6 +49,7 @@ from sphinx.environment.collectors import EnvironmentCollector
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
+from conv.datafiles import write_atomically
 from conv.sphinx_ext.text.chars import keep_forms, wrap_chars
 from conv.sphinx_ext.util import add_node, BLOCK, ANCHOR_RE, warn
 from conv.sphinx_ext.warnings_ import YlWarning
@@ -53,6 +57,7 @@ from conv.sphinx_ext.walk import blocks
 from conv.sphinx_ext.text.glosses import _ESCAPE
 from conv.sphinx_ext.nodes import yl_app, yl_appmark, yl_chaptertitle, yl_passage, yl_text, yl_title
 from conv.sphinx_ext.refs.ednotes import write_only
+from conv.sphinx_ext.text.segments import placed_already
 
 #: What each kind of entry is, for tooltips (the converter's kinds, ``conv.myst.backmatter.KIND_NAMES``).
 KIND_TITLES = {
@@ -85,6 +90,7 @@ def setup_apparatus(app: Sphinx) -> None:
     app.add_directive_to_domain("yl", "app", AppDirective)
     app.add_role_to_domain("yl", "witness", WitnessRole())
     app.add_env_collector(ApparatusCollector)
+    app.connect("build-finished", write_maintainers_listing)
     app.add_post_transform(ApparatusMarks)
     app.connect("env-updated", rewrite_marked_pages)
 
@@ -101,6 +107,7 @@ class AppDirective(SphinxDirective):
         "locus-text": directives.unchanged,
         "source": directives.unchanged,
         "keep": directives.unchanged,
+        "reason": directives.unchanged,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -109,7 +116,7 @@ class AppDirective(SphinxDirective):
         label = self.options.get("label", entry_id)
         locus = self.options.get("locus", "")
         node = yl_app(label=label, kind=kind, locus=locus, source=self.options.get("source", ""),
-                      classes=["yl-app", f"yl-app-{kind}" if kind else "yl-app-other"])
+                      reason=self.options.get("reason", ""), classes=["yl-app", f"yl-app-{kind}" if kind else "yl-app-other"])
         self.set_source_info(node)
         document = self.state.document
         if not ANCHOR_RE.match(entry_id):
@@ -163,22 +170,57 @@ def _entries(env: BuildEnvironment) -> dict[str, list[tuple[str, str, str, str, 
     return env.yl_apparatus
 
 
+def _sources(env: BuildEnvironment) -> dict[str, list[tuple[str, str, str, str, str, str]]]:
+    """docname → ``(id, label, kind, locus, seed:line:col, reason)`` of its entries: what the
+    maintainers' listing holds and the reader's page does not show."""
+    if not hasattr(env, "yl_apparatus_sources"):
+        env.yl_apparatus_sources = {}
+    return env.yl_apparatus_sources
+
+
 class ApparatusCollector(EnvironmentCollector):
     def clear_doc(self, app: Sphinx, env: BuildEnvironment, docname: str) -> None:
         _entries(env).pop(docname, None)
+        _sources(env).pop(docname, None)
 
     def merge_other(self, app: Sphinx, env: BuildEnvironment, docnames: set[str],
                     other: BuildEnvironment) -> None:
-        mine, theirs = _entries(env), _entries(other)
-        for docname in docnames:
-            if docname in theirs:
-                mine[docname] = theirs[docname]
+        for mine, theirs in ((_entries(env), _entries(other)), (_sources(env), _sources(other))):
+            for docname in docnames:
+                if docname in theirs:
+                    mine[docname] = theirs[docname]
 
     def process_doc(self, app: Sphinx, doctree: nodes.document) -> None:
+        entries = [n for n in doctree.findall(yl_app) if n["ids"]]
         found = [(n["ids"][0], n["label"], n["kind"], n["locus"], n["summary"])
-                 for n in doctree.findall(yl_app) if n["ids"] and n.get("locus")]
+                 for n in entries if n.get("locus")]
         if found:
             _entries(app.env)[app.env.docname] = found
+        sources = [(n["ids"][0], n["label"], n["kind"], n.get("locus", ""), n.get("source", ""),
+                    n.get("reason", "")) for n in entries if n.get("source") or n.get("reason")]
+        if sources:
+            _sources(app.env)[app.env.docname] = sources
+
+
+#: The maintainers' listing of the apparatus, under the HTML output (linked from no page).
+MAINTAINERS_LISTING = "_maintainers/apparatus.tsv"
+
+
+def write_maintainers_listing(app: Sphinx, exception: Exception | None) -> None:
+    """Every apparatus entry with the seed's ``file:line:col`` and the data file's own reason
+    (``build/html/_maintainers/apparatus.tsv``, tab-separated, one entry a line): the reader's
+    pages cite the passage and say what was done in Chinese; a maintainer finds the place in the
+    seed and the reviewed reason here (and in ``python -m conv dump --json``)."""
+    if exception is not None or app.builder.format != "html":
+        return
+    sources = _sources(app.env)
+    lines = ["page\tentry\tlabel\tkind\tlocus\tsource\treason"]
+    for docname in sorted(sources):
+        for row in sources[docname]:
+            lines.append("\t".join([docname, *(" ".join(str(c).split()) for c in row)]))
+    target = Path(app.builder.outdir) / MAINTAINERS_LISTING
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(target, "\n".join(lines) + "\n")
 
 
 def marks_by_locus(env: BuildEnvironment) -> dict[str, list[tuple[str, str, str, str]]]:
@@ -257,8 +299,7 @@ def visit_app_html(self, node: yl_app) -> None:
 
 
 def depart_app_html(self, node: yl_app) -> None:
-    if node.get("source"):
-        self.body.append(f'<span class="yl-app-source">{self.encode(node["source"])}</span>')
+    # the seed's file:line:col and the data file's reason are for maintainers (MAINTAINERS_LISTING)
     self.body.append("</div>\n")
 
 
@@ -290,6 +331,8 @@ def depart_app_text(self, node: yl_app) -> None:
 
 
 def visit_mark_html(self, node: yl_appmark) -> None:
+    if placed_already(self, node):  # written before its note (outside it: never hidden with it)
+        raise nodes.SkipNode
     links = []
     current = getattr(self.builder, "current_docname", "")
     for docname, entry_id, label, title in node["marks"]:

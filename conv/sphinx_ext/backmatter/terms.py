@@ -19,10 +19,12 @@ before it, as the page had it when it was read (``TermIndexNodes``).
 ``TermIndex`` (``yl-terms``, its own page in HTML, a back-matter index in LaTeX) groups the terms
 by category (the data file's order) and orders them by pinyin (``conv.analyses.terms``); each term is an
 entry (its pinyin, how often and in how many passages it occurs) with one sub-entry per passage, in
-reading order (the order of the toctrees), linking to the passage's anchor. In HTML the page is
-drawn by ``templates/domainindex.html`` from ``term_listing``: the rule for terms inside longer
-terms, then per category each term with its passages grouped by chapter (``乡射礼 76 81 85 …``),
-every number a link. In LaTeX Sphinx prints the index (one page reference per passage), and the
+reading order (the order of the toctrees), linking to the passage's anchor. In HTML the index
+opens per category (``terms_index``): the page ``yl-terms`` (drawn by
+``templates/domainindex.html``) holds the rule for terms inside longer terms and, per category,
+the terms that occur with their counts, each linking to its category's own page
+(``yl-terms-<id>.html``) where its passages are listed by chapter (``乡射礼 76 81 85 …``), every
+number a link. Terms of the word list that never occur are listed to no reader. In LaTeX Sphinx prints the index (one page reference per passage), and the
 general index's entries get pinyin sort keys (``\\index{zhi4 觯@…}``), so ``makeindex`` orders
 them by pinyin under their initial letter.
 """
@@ -38,7 +40,7 @@ from sphinx.util import logging
 from conv.sphinx_ext.util import STATIC_DIR, TEMPLATES_DIR, add_templates_folder
 
 from conv.sphinx_ext.backmatter.terms_found import TermCollector, TermOccurrences, reread_when_terms_change
-from conv.sphinx_ext.backmatter.terms_index import TermIndex, forget_listing, term_page_context
+from conv.sphinx_ext.backmatter.terms_index import TermIndex, category_pages, forget_listing, term_page_context
 from conv.sphinx_ext.backmatter.terms_nodes import (
     PinyinIndexKeys, TermIndexNodes, feed_terms_to_search, record_builder_format,
 )
@@ -61,6 +63,7 @@ def setup_terms(app: Sphinx) -> None:
     app.connect("config-inited", add_templates)
     app.connect("builder-inited", add_assets)
     app.connect("html-page-context", term_page_context)
+    app.connect("html-collect-pages", category_pages)
     app.connect("env-get-outdated", reread_when_terms_change)
     app.connect("env-updated", forget_listing)
 

@@ -114,7 +114,28 @@ class TermIndex(Index):
         return content
 
 
-# -- the HTML page ----------------------------------------------------------------------------
+# -- the HTML pages ---------------------------------------------------------------------------
+#
+# A reader opens the index per category: ``yl-terms.html`` (the domain index's page) lists every
+# term that occurs, with its counts, each a link to its place on its category's page; each
+# category has a page of its own (``yl-terms-<category id>.html``, ``html-collect-pages``) with
+# every passage its terms occur in. Terms of the word list that never occur are not listed.
+
+def category_page(category) -> str:
+    """The page name of a category's terms (``yl-terms-qi``)."""
+    return f"yl-{TermIndex.name}-{category.id}"
+
+
+def present(listing) -> list[tuple[object, list[dict]]]:
+    """The categories and terms that occur in the text (a term of the word list the text never
+    uses is not listed to readers)."""
+    out = []
+    for category, entries in listing:
+        found = [entry for entry in entries if entry["places"]]
+        if found:
+            out.append((category, found))
+    return out
+
 
 def term_page_context(app: Sphinx, pagename: str, templatename: str, context: dict,
                       doctree) -> None:
@@ -127,60 +148,48 @@ def term_page_context(app: Sphinx, pagename: str, templatename: str, context: di
         context["yl_index_html"] = render_terms(app.env, context["pathto"])
 
 
+def category_pages(app: Sphinx):
+    """``html-collect-pages``: one page per category of terms."""
+    if app.builder.format != "html" or "yl" not in app.env.domains:
+        return
+    builder = app.builder
+    for category, entries in present(term_listing(app.env)):
+        pagename = category_page(category)
+
+        def uri(docname: str, pagename: str = pagename) -> str:
+            return builder.get_relative_uri(pagename, docname)
+
+        body = render_category(app.env, category, entries, uri)
+        yield pagename, {"title": f"{TermIndex.localname}·{category.name}", "body": body}, "page.html"
+
+
 def render_terms(env: BuildEnvironment, pathto) -> str:
-    """The HTML of the ``yl-terms`` page (inside Furo's content block)."""
-    domain = env.get_domain("yl")
+    """The HTML of the ``yl-terms`` page (inside Furo's content block): the rule, then per
+    category its terms with their counts, each a link to its entry on the category's page."""
     esc = html.escape
-    listing = term_listing(env)
-    uris: dict[str, str] = {}  # docname → its relative URI, escaped (one pathto per page)
+    listing = present(term_listing(env))
     out = ['<section class="yl-index yl-terms-index" id="yl-terms">',
            f"<h1>{esc(TermIndex.localname)}</h1>",
            '<div class="yl-index-intro">']
     out += [f"<p>{esc(paragraph)}</p>" for paragraph in TERMS_RULE]
-    total = sum(1 for _, entries in listing for e in entries if e["places"])
-    out.append(f"<p>共 {total} 词见于经文（词表 {sum(len(e) for _, e in listing)} 词）。"
-               "各词下列出所见段落，按篇分组，数字为段号（锚点末段），点击即至该段。</p>")
+    total = sum(len(entries) for _, entries in listing)
+    out.append(f"<p>共 {total} 词见于经文。下列各类之词，括注出现次数；点击词条，即至该类索引页中此词所见的全部段落。</p>")
     out.append("</div>")
     out.append('<nav class="yl-index-jump">' + " · ".join(
         f'<a href="#yl-terms-{esc(c.id)}">{esc(c.name)}</a>' for c, _ in listing) + "</nav>")
     for category, entries in listing:
+        page = esc(pathto(category_page(category)))
         out.append(f'<section class="yl-index-group" id="yl-terms-{esc(category.id)}">')
-        out.append(f'<h2>{esc(category.name)} <span class="yl-index-label">{esc(category.label)}</span></h2>')
-        out.append('<dl class="yl-terms">')
+        out.append(f'<h2>{esc(category.name)}</h2>')
+        out.append(f'<p class="yl-index-more"><a href="{page}">{esc(category.name)}：各词所见段落</a></p>')
+        out.append('<ul class="yl-term-list">')
         for entry in entries:
             term = entry["term"]
-            absent = not entry["places"]
-            out.append(f'<dt id="yl-term-{esc(term)}"' + (' class="yl-term-absent"' if absent else "") + ">"
-                       f'<span class="yl-term">{esc(term)}</span>'
-                       f'<span class="yl-pinyin">{esc(tone_marks(entry["pinyin"]))}</span>')
-            if entry["variants"]:
-                out.append(f'<span class="yl-term-variants">（又作{esc("、".join(entry["variants"]))}）</span>')
-            if entry["note"]:  # the sense rules: what the characters are when they are not the term
-                out.append(f'<span class="yl-term-note">（{esc(entry["note"])}）</span>')
-            if absent:
-                out.append('<span class="yl-term-count">未见</span></dt>')
-                continue
-            out.append(f'<span class="yl-term-count">{entry["count"]}次，{len(entry["places"])}段</span></dt>')
-            out.append("<dd>")
-            groups: dict[str, list[tuple[str, str, int]]] = {}
-            for place in entry["places"]:
-                groups.setdefault(where(place[1], env, place[0]), []).append(place)
-            parts = []
-            for name, group in groups.items():
-                links = []
-                for docname, anchor, count in group:
-                    title = domain.passages.get(anchor, {}).get("title", "")
-                    title = f"{name} {passage_label(anchor)}：{title}" + (f"（{count}次）" if count > 1 else "")
-                    if docname not in uris:
-                        uris[docname] = esc(pathto(docname))
-                    links.append(f'<a class="reference internal" href="{uris[docname]}#{esc(anchor)}"'
-                                 f' title="{esc(title)}" data-anchor="{esc(anchor)}">{esc(passage_label(anchor))}</a>')
-                parts.append(f'<span class="yl-term-chapter"><span class="yl-term-where">{esc(name)}</span> '
-                             + " ".join(links) + "</span>")
-            out.append("；".join(parts))
-            out.append("</dd>")
-        out.append("</dl></section>")
-    out += _unplaced(env, pathto, uris)
+            out.append(f'<li><a class="reference internal" href="{page}#yl-term-{esc(term)}">'
+                       f'<span class="yl-term">{esc(term)}</span></a>'
+                       f'<span class="yl-term-count">{entry["count"]}</span></li>')
+        out.append("</ul></section>")
+    out += _unplaced(env, pathto, {})
     out.append("</section>")
     return "\n".join(out)
 
@@ -203,3 +212,46 @@ def _unplaced(env: BuildEnvironment, pathto, uris: dict[str, str]) -> list[str]:
                    f'href="{uris[docname]}#{esc(anchor)}" data-anchor="{esc(anchor)}">'
                    f'{esc(where(anchor, env, docname))} {esc(passage_label(anchor))}</a></dd>')
     return out + ["</dl></section>"]
+
+
+def render_category(env: BuildEnvironment, category, entries: list[dict], uri) -> str:
+    """The HTML of a category's page: each term, its pinyin and counts, and its passages grouped
+    by chapter (``乡射礼 76 81 85 …``), every number a link. ``uri(docname)`` is a page's
+    relative address."""
+    domain = env.get_domain("yl")
+    esc = html.escape
+    uris: dict[str, str] = {}  # docname → its relative URI, escaped (once per page)
+    out = [f'<section class="yl-index yl-terms-index" id="yl-terms-{esc(category.id)}">',
+           f"<h1>{esc(TermIndex.localname)}·{esc(category.name)}</h1>",
+           f'<p class="yl-index-more"><a href="{esc(uri(f"yl-{TermIndex.name}"))}">'
+           f"{esc(TermIndex.localname)}：收词之法与各类</a></p>",
+           '<dl class="yl-terms">']
+    for entry in entries:
+        term = entry["term"]
+        out.append(f'<dt id="yl-term-{esc(term)}"><span class="yl-term">{esc(term)}</span>'
+                   f'<span class="yl-pinyin">{esc(tone_marks(entry["pinyin"]))}</span>')
+        if entry["variants"]:
+            out.append(f'<span class="yl-term-variants">（又作{esc("、".join(entry["variants"]))}）</span>')
+        if entry.get("note"):  # the sense rules: what the characters are when they are not the term
+            out.append(f'<span class="yl-term-note">（{esc(entry["note"])}）</span>')
+        out.append(f'<span class="yl-term-count">{entry["count"]}次，{len(entry["places"])}段</span></dt>')
+        out.append("<dd>")
+        groups: dict[str, list[tuple[str, str, int]]] = {}
+        for place in entry["places"]:
+            groups.setdefault(where(place[1], env, place[0]), []).append(place)
+        parts = []
+        for name, group in groups.items():
+            links = []
+            for docname, anchor, count in group:
+                title = domain.passages.get(anchor, {}).get("title", "")
+                title = f"{name} {passage_label(anchor)}：{title}" + (f"（{count}次）" if count > 1 else "")
+                if docname not in uris:
+                    uris[docname] = esc(uri(docname))
+                links.append(f'<a class="reference internal" href="{uris[docname]}#{esc(anchor)}"'
+                             f' title="{esc(title)}" data-anchor="{esc(anchor)}">{esc(passage_label(anchor))}</a>')
+            parts.append(f'<span class="yl-term-chapter"><span class="yl-term-where">{esc(name)}</span> '
+                         + " ".join(links) + "</span>")
+        out.append("；".join(parts))
+        out.append("</dd>")
+    out.append("</dl></section>")
+    return "\n".join(out)

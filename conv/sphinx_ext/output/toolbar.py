@@ -1,26 +1,60 @@
 """The reader's toolbar and the styles (阅读工具栏与样式).
 
-HTML: ``static/yili.css`` (layer styles, diplomatic/normalized switch, CJK font stacks) and
-``static/yili.js`` (a toolbar on pages with passages: show or hide 注 疏 按 音义 目录, switch
-底本/规范 view; the choice is kept in ``localStorage`` under ``yili.view``). Without JavaScript
-every layer is shown in the diplomatic view.
+HTML:
+
+- ``static/yili.css``: layer styles, the diplomatic/normalized switch, CJK font stacks, the
+  toolbar (sticky under furo's header), print rules;
+- the toolbar's markup is written into each page with passages at build time
+  (``html-page-context``, :func:`toolbar_html`): a checkbox per commentary layer the page has
+  (注 疏 按 音义 目录) and the 底本/规范 radio buttons, then an inline call that sets them to the
+  saved choice before they are drawn;
+- ``static/yili-head.js`` is inlined in ``<head>`` (:func:`head_script`, appended to the
+  ``metatags`` template variable, which every theme writes in ``<head>``: furo puts the scripts
+  Sphinx is given at the end of ``<body>``, after the first paint): it applies the saved choice
+  (``localStorage`` ``yili.view``) to ``<html>`` before the first paint, so hidden notes never
+  flash and the page never reflows;
+- ``static/yili.js`` (deferred) saves each change and follows other tabs;
+- ``static/gloss-tip.js`` (deferred): the tip of an 音义 gloss (``text/glosses.py``).
+
+Without JavaScript the toolbar is hidden and every layer is shown in the diplomatic view.
 
 LaTeX: ``static/yili.sty`` (the ``ylpassage`` and ``ylline`` environments, ``\\ylnote``,
 ``\\yltext``, ``\\ylgap``, ``\\ylopen``/``\\ylclose``), copied next to the ``.tex`` file.
 """
 from __future__ import annotations
 
+import json
 import shutil
+from functools import lru_cache
+from html import escape
 from pathlib import Path
 
+from docutils import nodes
 from sphinx.application import Sphinx
-from conv.sphinx_ext.util import STATIC_DIR
 
+from conv.sphinx_ext.nodes import yl_chaptertitle, yl_passage, yl_segment, yl_title
+from conv.sphinx_ext.util import LAYER_NAMES, SEGMENT_LAYERS, STATIC_DIR
+
+#: The two views of the characters: key, label, tooltip.
+VIEWS = (
+    # the 底本 view shows the seeds' simplified transcription (录入本), which merged characters the
+    # 文渊阁 copy keeps apart (着/著, 干/乾/幹): the label says so (issue 23)
+    ("diplomatic", "录入本（简体）", "录入本字形：照录底本的简体录入本（异体、避讳缺笔字加标记；其简体字或合并文渊阁本有别之字，见校勘记“简体合并之字”）"),
+    ("normalized", "规范", "规范字形：异体归并，私用区字校正"),
+)
 
 
 def setup_toolbar(app: Sphinx) -> None:
     app.connect("builder-inited", add_assets)
+    app.connect("html-page-context", add_toolbar)
     app.add_latex_package("yili")
+
+
+@lru_cache(maxsize=1)
+def head_script() -> str:
+    """``static/yili-head.js`` with the layers' keys filled in (inlined in ``<head>``)."""
+    source = (STATIC_DIR / "yili-head.js").read_text(encoding="utf-8")
+    return source.replace("__LAYERS__", json.dumps(list(SEGMENT_LAYERS)))
 
 
 def add_assets(app: Sphinx) -> None:
@@ -28,7 +62,49 @@ def add_assets(app: Sphinx) -> None:
         if str(STATIC_DIR) not in app.config.html_static_path:
             app.config.html_static_path.append(str(STATIC_DIR))
         app.add_css_file("yili.css")
-        app.add_js_file("yili.js")
+        app.add_js_file("yili.js", loading_method="defer")
+        app.add_js_file("gloss-tip.js", loading_method="defer")
     elif app.builder.format == "latex":
         Path(app.builder.outdir).mkdir(parents=True, exist_ok=True)
         shutil.copyfile(STATIC_DIR / "yili.sty", Path(app.builder.outdir) / "yili.sty")
+
+
+def page_layers(doctree: nodes.document) -> list[str] | None:
+    """The commentary layers of a page in the toolbar's order, or ``None`` for a page without
+    passages or titles (no toolbar)."""
+    if not any(True for _ in doctree.findall(
+            lambda n: isinstance(n, (yl_passage, yl_title, yl_chaptertitle)))):
+        return None
+    found = {node["layer"] for node in doctree.findall(yl_segment)}
+    return [layer for layer in SEGMENT_LAYERS if layer in found]
+
+
+def toolbar_html(layers: list[str]) -> str:
+    """The toolbar's markup (reader-facing: Chinese only)."""
+    out = ['<div class="yl-toolbar" role="group" aria-label="阅读设置">',
+           '<fieldset class="yl-toolbar-group yl-toolbar-layers"><legend>层次</legend>']
+    for layer in layers:
+        out.append(f'<label class="yl-toggle" title="显示或隐藏{escape(LAYER_NAMES[layer])}">'
+                   f'<input type="checkbox" data-layer="{layer}" checked>'
+                   f'<span class="yl-swatch yl-swatch-{layer}">{escape(SEGMENT_LAYERS[layer])}</span></label>')
+    out.append('</fieldset><fieldset class="yl-toolbar-group yl-toolbar-view"><legend>字形</legend>')
+    for key, label, title in VIEWS:
+        checked = " checked" if key == "diplomatic" else ""
+        out.append(f'<label class="yl-toggle" title="{escape(title)}"><input type="radio" '
+                   f'name="yl-view" value="{key}" data-view="{key}"{checked}>'
+                   f'<span>{escape(label)}</span></label>')
+    out.append("</fieldset></div>")
+    out.append("<script>window.YL_VIEW && YL_VIEW.sync(YL_VIEW.load());</script>")
+    return "".join(out)
+
+
+def add_toolbar(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    """The head script on every page; the toolbar at the top of a page with passages (before
+    its heading)."""
+    context["metatags"] = context.get("metatags", "") + f"\n<script>{head_script()}</script>\n"
+    if doctree is None or "body" not in context:
+        return
+    layers = page_layers(doctree)
+    if layers is None:
+        return
+    context["body"] = toolbar_html(layers) + context["body"]

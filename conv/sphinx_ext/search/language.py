@@ -73,6 +73,7 @@ from conv import normalize
 
 from conv import datafiles as data
 from conv.sphinx_ext.util import STATIC_DIR
+from conv.sphinx_ext.search.summaries import setup_summaries
 
 #: The language code (ISO 639-3 ``lzh``, Literary Chinese), the value of ``html_search_language``.
 LANG = "lzh"
@@ -449,6 +450,7 @@ def setup_search(app: Sphinx) -> None:
     app.connect("config-inited", _default_language)
     app.connect("doctree-resolved", _add_boundary_pairs)
     app.connect("html-page-context", _search_page_assets)
+    setup_summaries(app, LANG)  # each page's text for the search page (search/summaries.py)
 
 
 def setup(app: Sphinx) -> dict:

@@ -6,11 +6,13 @@
  * conv.normalize at build time, `splitQuery` and the folding `Stemmer`).
  *
  * Sphinx's index finds the pages that hold every character and every pair of the query. This
- * script then fetches those pages, folds their text with the same table and looks for the query
- * as a string in each passage (`.yl-passage[id]`): one result per passage, linked to its anchor,
- * with a snippet of the page's own characters (賔 highlighted for the query 宾). Text outside the
- * passages (section titles, notes) is matched per element with an id. The prefix `经:` or the
- * checkbox restricts matching to the text of the classic (`.yl-jing`, `.yl-ji`).
+ * script then fetches those pages' search data (`_search/<page>.json`, written with each page by
+ * conv/sphinx_ext/search/summaries.py: the text of each passage by layer, never the page
+ * itself), folds it with the same table and looks for the query as a string in each passage:
+ * one result per passage, linked to its anchor, with a snippet of its own characters (賔
+ * highlighted for the query 宾). Text outside the passages (section titles, notes) is matched per
+ * element with an id. The prefix `经:` or the checkbox restricts matching to the text of the
+ * classic (经 and 记).
  *
  * A query without Han characters goes to Sphinx's own search unchanged.
  */
@@ -20,29 +22,12 @@
   if (typeof Search === "undefined" || typeof YL_SEARCH === "undefined") return;
 
   const YL = YL_SEARCH;
-  const PASSAGE = ".yl-passage";
   const CLASSIC_LAYERS = ["jing", "ji"];
-  const LAYERS = ["jing", "ji", "zhu", "shu", "an", "yin", "mulu", "title", "meta"];
-  // the passage element carries its own layer class too (yl-passage yl-jing): look inside it first
-  const LAYER_SELECTOR = LAYERS.map((l) => `.yl-${l}:not(${PASSAGE})`).join(", ");
-  const SEGMENT_SELECTOR = LAYER_SELECTOR + ", .yl-text, .yl-note";
   const LAYER_LABELS = {
     jing: "经", ji: "记", zhu: "注", shu: "疏", an: "按", yin: "音义", mulu: "目录",
     title: "章旨", meta: "卷次",
   };
-  // not text of the edition: permalinks, editorial marks (衍, 〔前阙〕), the layer legend, tables of contents
-  const SKIP = [
-    ".headerlink", "script", "style", "template", "noscript", ".no-search", "[hidden]", ".toctree-wrapper",
-    ".yl-mark", ".yl-gap", ".yl-legend",
-  ].join(", ");
-  // each .yl-char holds both forms: the witness's (.yl-w) and the reading form (.yl-n); keep the one shown
-  const otherForm = () => (document.documentElement.classList.contains("yl-normalized") ? ".yl-char .yl-w" : ".yl-char .yl-n");
   const MAX_PER_PAGE = 200;
-  const BLOCK_TAGS = new Set([
-    "ADDRESS", "ARTICLE", "ASIDE", "BLOCKQUOTE", "CAPTION", "DD", "DETAILS", "DIV", "DL", "DT",
-    "FIGCAPTION", "FIGURE", "FOOTER", "H1", "H2", "H3", "H4", "H5", "H6", "HEADER", "HR", "LI",
-    "MAIN", "NAV", "OL", "P", "PRE", "SECTION", "SUMMARY", "TABLE", "TD", "TH", "TR", "UL",
-  ]);
   const SNIPPET_BEFORE = 30;
   const SNIPPET_LENGTH = 110;
   const SEPARATOR = "\u0000";
@@ -110,43 +95,11 @@
 
   /* --- page text, folded, with a map back to the printed characters --------------------------- */
 
-  /* the layer of a text: its nearest layer element, else the layer of its passage */
-  const layerOf = (element) => {
-    const layer = element.closest(LAYER_SELECTOR) || element.closest(PASSAGE);
-    if (!layer) return null;
-    return LAYERS.find((l) => layer.classList.contains("yl-" + l)) || null;
-  };
-
-  /* texts in different segments (blocks, layers) never join into one string */
-  const segmentOf = (element) => {
-    for (let el = element; el; el = el.parentElement) {
-      if (BLOCK_TAGS.has(el.tagName) || el.matches(SEGMENT_SELECTOR)) return el;
-    }
-    return null;
-  };
-
-  const anchorOf = (element) => {
-    if (element.id) return element.id;
-    const inner = element.querySelector("[id]");
-    if (inner) return inner.id;
-    for (let prev = element.previousElementSibling; prev && !prev.textContent.trim(); prev = prev.previousElementSibling)
-      if (prev.id) return prev.id;
-    return "";
-  };
-
-  /* The unit a text node belongs to: its passage, else the nearest element with an id. */
-  const unitOf = (element, main) => {
-    const passage = element.closest(PASSAGE);
-    if (passage && main.contains(passage)) return passage;
-    const withId = element.closest("[id]");
-    return withId && withId !== main && main.contains(withId) ? withId : main;
-  };
-
   class Unit {
-    constructor(element, main) {
-      this.element = element;
-      this.isPassage = element.matches(PASSAGE);
-      this.anchor = element === main ? "" : anchorOf(element);
+    constructor(anchor, isPassage, heading) {
+      this.anchor = anchor;
+      this.isPassage = isPassage;
+      this.heading = heading;
       this.display = []; // printed characters (code points); SEPARATOR between segments
       this.layers = []; // layer of each printed character
       this.folded = ""; // folded, lower-cased text
@@ -198,21 +151,20 @@
     }
   }
 
-  const pageUnits = (html, classicOnly) => {
-    const doc = new DOMParser().parseFromString(html, "text/html");
-    const main = doc.querySelector('[role="main"]') || doc.body;
-    const units = new Map();
-    const skip = SKIP + ", " + otherForm();
-    const walker = doc.createTreeWalker(main, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || !node.nodeValue || parent.closest(skip)) continue;
-      if (classicOnly && !(parent.closest(PASSAGE) && CLASSIC_LAYERS.includes(layerOf(parent)))) continue;
-      const element = unitOf(parent, main);
-      if (!units.has(element)) units.set(element, new Unit(element, main));
-      units.get(element).add(node.nodeValue, segmentOf(parent), layerOf(parent));
+  /* The units of a page from its search data (_search/<page>.json, conv/sphinx_ext/search/
+     summaries.py): [anchor, passage?, heading, [[layer, text], …]], in the view the reader uses */
+  const pageUnits = (data, classicOnly) => {
+    const forms = document.documentElement.classList.contains("yl-normalized") ? data.n || {} : {};
+    const units = [];
+    for (const [anchor, passage, heading, segments] of data.u) {
+      const unit = new Unit(anchor, !!passage, heading >= 0 ? data.h[heading] : "");
+      segments.forEach(([layer, text], index) => {
+        if (classicOnly && !(passage && CLASSIC_LAYERS.includes(layer))) return;
+        unit.add(Array.from(text, (c) => forms[c] || c).join(""), index, layer || null);
+      });
+      if (unit.display.length) units.push(unit);
     }
-    return { doc, main, units: [...units.values()] };
+    return units;
   };
 
   /* --- results ----------------------------------------------------------------------------- */
@@ -229,15 +181,8 @@
     return [contentRoot + docName + DOCUMENTATION_OPTIONS.FILE_SUFFIX, docName + DOCUMENTATION_OPTIONS.LINK_SUFFIX];
   };
 
-  const headingOf = (unit, main) => {
-    const section = unit.element.closest("section");
-    if (!section || !main.contains(section)) return "";
-    const heading = section.querySelector("h1, h2, h3, h4, h5, h6");
-    if (!heading) return "";
-    const copy = heading.cloneNode(true);
-    copy.querySelectorAll(".headerlink").forEach((el) => el.remove());
-    return copy.textContent.trim();
-  };
+  /* the page's search data (not the page: a fraction of its bytes) */
+  const dataUrl = (docName) => (document.documentElement.dataset.content_root || "") + "_search/" + docName + ".json";
 
   const snippet = (unit, hits) => {
     const length = unit.display.length;
@@ -280,7 +225,7 @@
     return [...seen].filter((s) => s).slice(0, 8).join(" ");
   };
 
-  const resultItem = (docName, pageTitle, unit, hits, main) => {
+  const resultItem = (docName, pageTitle, unit, hits) => {
     const [, linkUrl] = urls(docName);
     const li = document.createElement("li");
     li.className = "kind-text yl-search-hit" + (unit.isPassage ? " yl-search-passage" : "");
@@ -288,8 +233,7 @@
     const highlight = printed(unit, hits);
     a.href = linkUrl + (highlight ? "?highlight=" + encodeURIComponent(highlight) : "") + (unit.anchor ? "#" + unit.anchor : "");
     const parts = [pageTitle];
-    const heading = headingOf(unit, main);
-    if (heading && heading !== pageTitle) parts.push(heading);
+    if (unit.heading && unit.heading !== pageTitle) parts.push(unit.heading);
     a.textContent = parts.join(" › ");
     if (unit.anchor && unit.isPassage) {
       const cite = li.appendChild(document.createElement("span"));
@@ -354,21 +298,21 @@
     const docNames = candidates(rest);
     const titles = pageTitles();
     const fetches = docNames.map((docName) =>
-      fetch(urls(docName)[0]).then((r) => (r.ok ? r.text() : "")).catch(() => ""),
+      fetch(dataUrl(docName)).then((r) => (r.ok ? r.json() : null)).catch(() => null),
     );
     let passages = 0;
     let pages = 0;
     for (let i = 0; i < docNames.length; i++) {
-      const html = await fetches[i];
-      if (!html) continue;
-      const { main, units } = pageUnits(html, classicOnly);
+      const data = await fetches[i];
+      if (!data) continue;
+      const units = pageUnits(data, classicOnly);
       const title = titles.get(docNames[i]) || docNames[i];
       let found = 0;
       for (const unit of units) {
         const hits = unit.find(needles);
         if (!hits) continue;
         found++;
-        if (found <= MAX_PER_PAGE) Search.output.appendChild(resultItem(docNames[i], title, unit, hits, main));
+        if (found <= MAX_PER_PAGE) Search.output.appendChild(resultItem(docNames[i], title, unit, hits));
       }
       if (found > MAX_PER_PAGE) Search.output.appendChild(moreItem(docNames[i], title, found - MAX_PER_PAGE));
       if (found) pages++;

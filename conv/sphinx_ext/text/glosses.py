@@ -5,7 +5,11 @@ kind ``fanqie``/``zhiyin``/``ruzi``/``other``, upper and lower characters of a �
 a 直音, second reading, context, scope, definition) and given its computed 广韵 position and
 its status with ``conv.parser.phonology.reading(gloss)``.
 The node's text is the gloss as printed (with ``yl_char`` for folding characters); the parsed
-fields are attributes, shown in HTML as ``data-*`` attributes and a tooltip.
+fields are attributes, written in HTML as ``data-*`` attributes with the position in words
+(``data-words``: ``肿韵 · 见母 · 上声``, ``gloss_words``) and the link to the gloss's row in the
+音义索引 (``data-entry``, the row id of :func:`entry_id`). ``static/gloss-tip.js`` shows them in one
+tip that opens on hover, focus and tap (a popover: Escape or a tap elsewhere closes it) and stays
+inside the window; without JavaScript, focus or hover shows ``data-tip`` (yili.css).
 
 Role content in MyST is literal, like a code span; for symmetry with the escaped directive
 bodies, a backslash before an ASCII punctuation character is taken as an escape.
@@ -13,6 +17,7 @@ bodies, a backslash before an ASCII punctuation character is taken as an escape.
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 
 from docutils import nodes
@@ -24,7 +29,8 @@ from conv.normalize import is_pua
 
 from conv.sphinx_ext.util import add_node, depart_noop, visit_noop, warn
 from conv.sphinx_ext.warnings_ import YlWarning
-from conv.sphinx_ext.nodes import yl_gloss
+from conv.sphinx_ext.nodes import yl_gloss, yl_passage, yl_title
+from conv.sphinx_ext.text.gloss_words import position_words
 from conv.parser import phonology
 from conv.parser.glosses import parse_run
 from conv.sphinx_ext.text.chars import char_node, wrap_chars
@@ -154,15 +160,21 @@ def _shown(text: str) -> str:
     return "".join(out)
 
 
+def first_position(node: yl_gloss) -> str:
+    return node.get("position", "").split(" / ")[0]
+
+
 def gloss_title(node: yl_gloss) -> str:
-    """A tooltip: ``音义：弛尸纸反`` then ``广韵：書開三支上（合于本字之音）``."""
+    """The tip as text: ``音义：弛尸纸反`` then ``广韵：纸韵 · 书母 · 上声（書開三支上，合于本字之音）``."""
     title = "音义：" + node.get("printed", node.astext())
     if node.get("second") and node.get("char"):
         title += f"（{node['char']}之又音）"
     if node.get("position"):
-        title += f"\n广韵：{node['position']}"
+        words = position_words(first_position(node))
+        title += f"\n广韵：{words}（{node['position']}" if words else f"\n广韵：（{node['position']}"
         if node.get("status") in STATUS_LABELS:
-            title += f"（{STATUS_LABELS[node['status']]}）"
+            title += f"，{STATUS_LABELS[node['status']]}"
+        title += "）"
     if node.get("also_position"):
         title += f"；{node['also']}：{node['also_position']}"
     if node.get("restored"):
@@ -170,11 +182,54 @@ def gloss_title(node: yl_gloss) -> str:
     return _shown(title)
 
 
+#: The 音义索引's page (``conv.myst.backmatter``): each gloss links to its row there.
+GLOSS_INDEX = "apparatus/glosses"
+
+
+def entry_id(anchor: str, printed: str) -> str:
+    """The id of a gloss's row in the 音义索引: the passage (section, chapter) it stands in and the
+    gloss as printed (``yin-judou-xiangshe-41-<8 hex digits>``; the same gloss twice in one
+    passage: one row id, the first)."""
+    return f"yin-{anchor}-{hashlib.sha1(printed.encode('utf-8')).hexdigest()[:8]}"
+
+
+def _anchor_of(node: nodes.Node) -> str:
+    """The anchor of the passage, section title or chapter title a gloss stands in."""
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, yl_passage):
+            return parent.get("anchor") or (parent["ids"][0] if parent["ids"] else "")
+        if isinstance(parent, yl_title):
+            return parent.get("section", "")
+        if isinstance(parent, nodes.section) and parent["ids"]:
+            return parent["ids"][0]  # a chapter title's 郑目录: the chapter
+        parent = parent.parent
+    return ""
+
+
+def entry_href(translator, node: yl_gloss) -> str:
+    """The link from a gloss to its row in the 音义索引 (``""`` without that page)."""
+    builder = translator.builder
+    anchor = _anchor_of(node)
+    if not anchor or GLOSS_INDEX not in builder.env.found_docs:
+        return ""
+    current = getattr(builder, "current_docname", "")
+    return builder.get_relative_uri(current, GLOSS_INDEX) + "#" + entry_id(anchor, node.get("printed", ""))
+
+
 def visit_gloss_html(self, node: yl_gloss) -> None:
     attributes = {f"data-{name.replace('_', '-')}": _shown(node[name])
                   for name in FIELDS if node.get(name)}
-    attributes["title"] = attributes["data-tip"] = gloss_title(node)
-    attributes["tabindex"] = "0"  # keyboard focus shows the same tip (yili.css), no mouse needed
+    attributes["data-printed"] = _shown(node.get("printed", node.astext()))
+    attributes["data-tip"] = gloss_title(node)  # without JavaScript: shown on focus and hover
+    if node.get("position"):
+        attributes["data-words"] = position_words(first_position(node))
+    href = entry_href(self, node)
+    if href:
+        attributes["data-entry"] = href
+    # a control: focus or a tap opens its tip (static/gloss-tip.js)
+    attributes.update({"tabindex": "0", "role": "button", "aria-haspopup": "dialog",
+                       "aria-expanded": "false"})
     self.body.append(self.starttag(node, "span", "", **attributes))
 
 

@@ -145,13 +145,24 @@ def passage_gap(node: yl_passage, kind: str) -> bool:
 
 # -- HTML ------------------------------------------------------------------------------------
 
+#: What a passage without words (the excerpt starts inside its note) shows where they would be.
+NO_WORDS = {"jing": ("经文阙", "此段经文不在底本节录之内：底本始于其注中"),
+            "ji": ("记文阙", "此段记文不在底本节录之内：底本始于其注中")}
+
+
+def has_words(node: yl_passage) -> bool:
+    return any(isinstance(c, yl_text) and c.astext().strip() for c in node.children)
+
+
 def visit_passage_html(self, node: yl_passage) -> None:
-    attributes = {"data-layer": node["layer"]}
-    if node.get("source"):
-        attributes["data-source"] = node["source"]
-    self.body.append(self.starttag(node, "div", "", **attributes))
+    # the seed's file:line:col (``source``) is for maintainers: not written into a reader's page
+    self.body.append(self.starttag(node, "div", "", **{"data-layer": node["layer"]}))
     if passage_gap(node, "start"):
         self.body.append(gap_html(self, "start"))
+    if not has_words(node):  # said so, and never hidden with the notes
+        label, title = NO_WORDS.get(node["layer"], NO_WORDS["jing"])
+        self.body.append(f'<span class="yl-gap yl-gap-nowords" title="{self.attval(title)}">'
+                         f"〔{label}〕</span>")
 
 
 def depart_passage_html(self, node: yl_passage) -> None:

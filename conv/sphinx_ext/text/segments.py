@@ -83,17 +83,69 @@ def _segment_siblings(node: yl_segment) -> tuple[bool, bool]:
 
 
 # -- HTML ------------------------------------------------------------------------------------
+#
+# A run of notes (one 【…】 of the witness) is written as the printed book sets it, so that a copy
+# keeps the layers apart and the screen shows them quietly::
+#
+#     <span class="yl-run">
+#       <span class="yl-ed yl-br">【</span>
+#       <span class="yl-gap …">〔前阙〕</span> <sup class="yl-appmark">…</sup>   (outside the note:
+#                                                   they stay when its layer is hidden)
+#       <span class="yl-note yl-zhu">扑所以挞犯教者…</span>
+#       <span class="yl-note yl-an"><span class="yl-ed yl-sep">○</span>
+#           <span class="yl-ed yl-lead">〔按〕</span>反位所设中之西南东面也</span>
+#       <span class="yl-ed yl-br">】</span>
+#     </span>
+#
+# ``yl-ed`` marks what the edition adds (never witness text: the search and the tests leave it
+# out). A separator sits inside the note it precedes and the brackets belong to the run, so hiding
+# a layer hides its separator, and a run with every note hidden shows no brackets (yili.css).
+
+#: Layers whose notes open with a lead mark, as in the print (``\ylnote@shu``, ``\ylnote@an``).
+LEAD_MARKS = ("shu", "an")
+
+
+def _edition_mark(kind: str, text: str) -> str:
+    return f'<span class="yl-ed yl-{kind}">{text}</span>'
+
+
+def _placed(self) -> set:
+    """Ids of the nodes a note's visitor has already written (its leading apparatus marks)."""
+    if not hasattr(self, "_yl_placed"):
+        self._yl_placed = set()
+    return self._yl_placed
+
 
 def visit_segment_html(self, node: yl_segment) -> None:
-    self.body.append(self.starttag(node, "span", "", **{"data-layer": node["layer"]}))
+    first, _ = _segment_siblings(node)
+    if first:
+        self.body.append('<span class="yl-run">' + _edition_mark("br", "【"))
     if node.get("lacuna") == "start":
         self.body.append(gap_html(self, "start"))
+    for child in list(node.children):  # marks of the apparatus at its start: outside the note
+        if child.tagname != "yl_appmark":
+            break
+        child.walkabout(self)
+        _placed(self).add(id(child))
+    self.body.append(self.starttag(node, "span", "", **{"data-layer": node["layer"]}))
+    if not first:
+        self.body.append(_edition_mark("sep", "○"))
+    if node["layer"] in LEAD_MARKS:
+        self.body.append(_edition_mark("lead", f"〔{SEGMENT_LAYERS[node['layer']]}〕"))
 
 
 def depart_segment_html(self, node: yl_segment) -> None:
+    self.body.append("</span>")
     if node.get("lacuna") == "end":
         self.body.append(gap_html(self, "end"))
-    self.body.append("</span>")
+    _, last = _segment_siblings(node)
+    if last:
+        self.body.append(_edition_mark("br", "】") + "</span>")
+
+
+def placed_already(translator, node) -> bool:
+    """Whether ``node`` was written by its note's visitor (``visit_segment_html``) already."""
+    return id(node) in getattr(translator, "_yl_placed", ())
 
 
 # -- LaTeX -----------------------------------------------------------------------------------

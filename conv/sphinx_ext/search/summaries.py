@@ -1,0 +1,192 @@
+"""The data the search page reads its results from (检索摘要数据): one small file per page.
+
+The search index (``searchindex.js``) finds the pages that hold every character and pair of a
+query. To turn them into results — the passages that contain the query as a string, each linked
+to its anchor with a snippet of its own characters — the search page used to download every
+candidate page's HTML (宾: every chapter). Instead, each page's text is written when the page is
+written, as data for the purpose: ``_search/<docname>.json`` (``doctree-resolved``, in whichever
+process writes the page)::
+
+    {"u": [[anchor, passage?, heading, [[layer, text], …]], …],   units in reading order
+     "h": [heading, …],                                           section headings, once each
+     "n": {"賔": "宾", …}}                                        reading forms of the page
+
+A *unit* is a passage (``yl_passage``: its words and notes, one segment each) or, outside the
+passages, the nearest element with an id (a section, an apparatus entry…) or the page. The text is
+the diplomatic view's (PUA resolved, a spurious code point left out); ``n`` maps each character
+whose reading form differs to it, for a search page in the normalized view. What the HTML page
+adds (brackets, lead marks, 引, marks of the apparatus, 〔前阙〕, editorial notes' markers) is not
+text of the edition and is not there. ``static/search-lzh.js`` matches and highlights on this
+data exactly as it did on the pages' HTML, for about a quarter of the bytes.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.application import Sphinx
+
+from conv.datafiles import write_atomically
+from conv.sphinx_ext.nodes import yl_appmark, yl_char, yl_ednote_ref, yl_segment, yl_text
+
+#: Where the files go, under the HTML output.
+DIRECTORY = "_search"
+#: The layers a text can be in (classes ``yl-<layer>``), as the search page names them.
+LAYERS = ("jing", "ji", "zhu", "shu", "an", "yin", "mulu", "title", "meta")
+# yl-mark: the 衍 of a spurious code point; yl-n: the reading form of an element of the class
+# yl-char that holds both forms (its witness form, yl-w, is the text: ``n`` maps it)
+_SKIP_CLASSES = {"no-search", "toctree-wrapper", "yl-legend", "headerlink", "yl-mark", "yl-n"}
+# nodes.meta: the index-only keywords (search_pairs) among them
+_SKIP_NODES = (nodes.comment, nodes.raw, nodes.system_message, nodes.meta, yl_appmark,
+               yl_ednote_ref, nodes.Invisible)
+
+
+def _is_passage(node: nodes.Node) -> bool:
+    """A passage: a ``yl_passage``, or any element with the class ``yl-passage`` and an id."""
+    return isinstance(node, nodes.Element) and "yl-passage" in node.get("classes", ()) and bool(node["ids"])
+
+
+def _classes_layer(node: nodes.Element) -> str:
+    return next((cls[3:] for cls in node.get("classes", ()) if cls.startswith("yl-") and cls[3:] in LAYERS), "")
+
+
+def _layer_of(node: nodes.Node, passage: nodes.Element | None) -> str:
+    """The nearest layer around a text (the passage's own layer last)."""
+    while node is not None and node is not passage:
+        if isinstance(node, nodes.Element):
+            layer = _classes_layer(node) or (node.get("layer", "") if isinstance(node, (yl_text, yl_segment)) else "")
+            if layer:
+                return layer
+        node = node.parent
+    return _classes_layer(passage) if passage is not None else ""
+
+
+class _Page:
+    """The units of one page, filled in one walk of its doctree."""
+
+    def __init__(self) -> None:
+        self.units: list[list] = []
+        self.by_key: dict[int, list] = {}
+        self.headings: list[str] = []
+        self.heading_index: dict[str, int] = {}
+        self.forms: dict[str, str] = {}
+
+    def heading(self, node: nodes.Node) -> int:
+        while node is not None and not isinstance(node, nodes.section):
+            node = node.parent
+        if node is None or not node.children or not isinstance(node[0], nodes.title):
+            return -1
+        text = node[0].astext().strip()
+        if text not in self.heading_index:
+            self.heading_index[text] = len(self.headings)
+            self.headings.append(text)
+        return self.heading_index[text]
+
+    def unit(self, holder: nodes.Element | None, passage: bool, anchor: str) -> list:
+        key = id(holder)
+        if key not in self.by_key:
+            unit = [anchor, 1 if passage else 0, self.heading(holder) if holder is not None else -1, []]
+            self.by_key[key] = unit
+            self.units.append(unit)
+        return self.by_key[key]
+
+    def add(self, unit: list, segment: int, layer: str, text: str) -> None:
+        segments = unit[3]
+        if segments and segments[-1][0] == segment:
+            segments[-1][2] += text
+        else:
+            segments.append([segment, layer, text])
+
+
+def _skipped(node: nodes.Node) -> bool:
+    if isinstance(node, _SKIP_NODES):
+        return True
+    return isinstance(node, nodes.Element) and bool(_SKIP_CLASSES.intersection(node.get("classes", ())))
+
+
+def _record_forms(node: nodes.Element, forms: dict[str, str]) -> None:
+    """An element of the class ``yl-char`` holding ``yl-w`` and ``yl-n`` (the witness and the
+    reading form): the pair goes to the page's map."""
+    shown = [c.astext() for c in node.children if isinstance(c, nodes.Element) and "yl-w" in c["classes"]]
+    normal = [c.astext() for c in node.children if isinstance(c, nodes.Element) and "yl-n" in c["classes"]]
+    if len(shown) == len(normal) == 1 and len(shown[0]) == 1 and shown[0] != normal[0]:
+        forms[shown[0]] = normal[0]
+
+
+def _holder(stack: list[nodes.Element]) -> tuple[nodes.Element | None, bool, str]:
+    """The unit of the innermost text: its passage, else the nearest element with an id."""
+    for element in reversed(stack):
+        if _is_passage(element):
+            return element, True, element["ids"][0]
+    for element in reversed(stack):
+        if element["ids"] and not isinstance(element, nodes.document):
+            return element, False, element["ids"][0]
+    return None, False, ""
+
+
+def page_units(doctree: nodes.document) -> dict:
+    """The search data of a page (see the module docstring)."""
+    page = _Page()
+    stack: list[nodes.Element] = []
+
+    def segment_of() -> int:
+        """Texts in different segments never join: a block, a layer's element."""
+        for element in reversed(stack):
+            if _is_passage(element):
+                break
+            if (isinstance(element, (yl_text, yl_segment)) or _classes_layer(element)
+                    or {"yl-text", "yl-note"} & set(element.get("classes", ()))
+                    or (isinstance(element, nodes.TextElement) and not isinstance(element.parent, nodes.TextElement))):
+                return id(element)
+        return id(stack[-1]) if stack else 0
+
+    def visit(node: nodes.Node) -> None:
+        if _skipped(node):
+            return
+        if isinstance(node, yl_char):
+            if node["kind"] == "pua-spurious":
+                return
+            shown = node["resolved"]
+            if node["normal"] != shown:
+                page.forms[shown] = node["normal"]
+            text = shown
+        elif isinstance(node, nodes.Text):
+            text = str(node)
+        else:
+            if "yl-char" in node.get("classes", ()):
+                _record_forms(node, page.forms)
+            stack.append(node)
+            for child in node.children:
+                visit(child)
+            stack.pop()
+            return
+        if not text:
+            return
+        holder, is_passage, anchor = _holder(stack)
+        passage = holder if is_passage else None
+        page.add(page.unit(holder, is_passage, anchor), segment_of(), _layer_of(node.parent, passage), text)
+
+    for child in doctree.children:
+        visit(child)
+    units = [[anchor, passage, heading, [[layer, text] for _, layer, text in segments]]
+             for anchor, passage, heading, segments in page.units]
+    return {"u": units, "h": page.headings, "n": dict(sorted(page.forms.items()))}
+
+
+def write_page_data(app: Sphinx, doctree: nodes.document, docname: str, language: str) -> None:
+    """``doctree-resolved``: write ``_search/<docname>.json`` for the HTML builder's search in
+    ``language`` (the edition's, ``lzh``)."""
+    builder = app.builder
+    if builder.format != "html" or not getattr(builder, "search", False):
+        return
+    if (app.config.html_search_language or app.config.language) != language:
+        return
+    target = Path(builder.outdir) / DIRECTORY / f"{docname}.json"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(target, json.dumps(page_units(doctree), ensure_ascii=False, separators=(",", ":")))
+
+
+def setup_summaries(app: Sphinx, language: str) -> None:
+    """Write the search data of each page (called by ``language.setup_search``)."""
+    app.connect("doctree-resolved", lambda app, doctree, docname: write_page_data(app, doctree, docname, language))

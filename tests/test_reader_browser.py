@@ -1,0 +1,383 @@
+"""Reading on every screen (issue 22), in a real browser (headless Debian chromium under
+playwright), on the fixture project: at desktop (1366×900), tablet (800 px) and phone (390×844,
+touch) sizes. Screenshots go to build/screenshots/."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHAPTER = "judou/xiangshe.html"
+DESKTOP = {"width": 1366, "height": 900}
+TABLET = {"width": 800, "height": 1000}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def site(fixture_html, http_server) -> str:
+    return http_server(fixture_html.outdir)
+
+
+@pytest.fixture(scope="module")
+def edition_site(edition_html, http_server) -> str:
+    """The whole edition (chapters, apparatus, indices), served."""
+    return http_server(edition_html.outdir)
+
+
+@pytest.fixture
+def open_page(browser):
+    """``open_page(viewport, touch=False, permissions=())``: a fresh page (own context: empty
+    storage), zh-CN."""
+    contexts = []
+
+    def make(viewport=DESKTOP, touch: bool = False, permissions=()):
+        context = browser.new_context(viewport=viewport, locale="zh-CN", has_touch=touch,
+                                      is_mobile=touch)
+        if permissions:
+            context.grant_permissions(list(permissions))
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+# -- 3. saved choices before the first paint ------------------------------------------------------
+
+#: Records, when the first 疏 note enters the document, whether it is already hidden (the
+#: class on <html> that hides it is set), and every layout shift of the page.
+WATCH = """
+window.__yl = {hiddenWhenInserted: null, shifts: []};
+new MutationObserver((records, observer) => {
+  const note = document.querySelector('.yl-note.yl-shu');
+  if (!note) return;
+  window.__yl.hiddenWhenInserted = document.documentElement.classList.contains('yl-hide-shu');
+  observer.disconnect();
+}).observe(document, {childList: true, subtree: true});
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__yl.shifts.push(entry.value);
+}).observe({type: 'layout-shift', buffered: true});
+"""
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_saved_choice_applied_before_first_paint(open_page, site, viewport):
+    page = open_page(viewport)
+    page.goto(f"{site}/{CHAPTER}")
+    page.evaluate("localStorage.setItem('yili.view', JSON.stringify({hide: ['shu'], view: 'normalized'}))")
+    page.add_init_script(WATCH)
+    page.goto(f"{site}/{CHAPTER}")
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(300)
+    watch = page.evaluate("window.__yl")
+    assert watch["hiddenWhenInserted"] is True, "疏 is hidden from the moment it exists"
+    assert sum(watch["shifts"]) == 0, f"layout shifts after the first paint: {watch['shifts']}"
+    assert not page.get_by_role("checkbox", name="疏").is_checked()
+    assert page.get_by_role("radio", name="规范").is_checked()
+    assert page.locator("#judou-xiangshe-21 .yl-char-variant").last.inner_text() == "宾"
+
+
+def test_toolbar_is_in_the_page_not_added_later(open_page, site):
+    page = open_page()
+    page.add_init_script(WATCH)
+    page.goto(f"{site}/{CHAPTER}")
+    page.wait_for_load_state("load")
+    assert page.evaluate("window.__yl.shifts.reduce((a, b) => a + b, 0)") == 0
+    first = page.evaluate("document.querySelector('article[role=main]').firstElementChild.className")
+    assert first == "yl-toolbar"
+
+
+# -- 4. the toolbar stays in view, furo's header and back-to-top do not cover it ------------------
+
+@pytest.mark.parametrize("viewport,touch", [(PHONE, True), (TABLET, False), (DESKTOP, False)],
+                         ids=["390", "800", "1366"])
+def test_toolbar_sticky_below_the_header(open_page, site, screenshots, viewport, touch):
+    page = open_page(viewport, touch)
+    page.goto(f"{site}/{CHAPTER}")
+    page.locator("#judou-xiangshe-20").scroll_into_view_if_needed()
+    page.mouse.wheel(0, 1500)
+    page.wait_for_timeout(400)
+    assert page.evaluate("window.scrollY") > 1000
+    bar = page.locator(".yl-toolbar").bounding_box()
+    header = page.evaluate("""() => { const h = document.querySelector('.mobile-header');
+        const r = h.getBoundingClientRect(); return getComputedStyle(h).display === 'none' ? 0 : r.bottom; }""")
+    assert bar["y"] >= header - 0.5, "the toolbar is below furo's header, not over it"
+    assert bar["y"] <= header + 2, f"the toolbar stays at the top: {bar['y']} (header {header})"
+    # what is at the toolbar's middle is the toolbar itself (nothing covers it)
+    covered = page.evaluate("""([x, y]) => !document.elementFromPoint(x, y).closest('.yl-toolbar')""",
+                            [bar["x"] + 10, bar["y"] + bar["height"] / 2])
+    assert not covered
+    page.mouse.wheel(0, -200)  # furo shows "back to top" when the reader scrolls up
+    page.wait_for_timeout(400)
+    back = page.locator(".back-to-top")
+    if back.is_visible():
+        box = back.bounding_box()
+        assert box["y"] > viewport["height"] / 2, "back to top stays out of the text's top"
+    else:
+        assert viewport["width"] < 770, "hidden on phones only"
+    page.screenshot(path=str(screenshots / f"reader-sticky-{viewport['width']}.png"))
+
+
+# -- 5. print ------------------------------------------------------------------------------------
+
+def test_print_has_no_skip_link_nor_toolbar(open_page, site):
+    page = open_page()
+    page.goto(f"{site}/{CHAPTER}")
+    page.emulate_media(media="print")
+    for selector in (".skip-to-content", ".yl-toolbar", ".back-to-top"):
+        assert not page.locator(selector).is_visible(), selector
+    page.keyboard.press("Tab")  # the skip link is focused: still not printed
+    assert page.evaluate("getComputedStyle(document.querySelector('.skip-to-content')).display") == "none"
+
+
+# -- 6. the interface in Chinese -----------------------------------------------------------------
+
+def test_interface_in_chinese(open_page, site):
+    page = open_page(TABLET)
+    page.goto(f"{site}/{CHAPTER}")
+    html = page.content()
+    for english in ("Skip to content", "Back to top", "On this page", ">Next<", ">Previous<",
+                    "Made with", "Copyright"):
+        assert english not in html, english
+    assert page.locator(".skip-to-content").inner_text() == "跳到正文"
+    assert page.locator(".back-to-top span").inner_text() == "回到顶部"
+    assert "本页目录" in page.locator(".toc-title").first.inner_text()
+    assert page.locator(".related-pages .next-page .context").inner_text() == "下一篇"
+    assert page.locator(".related-pages .prev-page .context").inner_text() == "上一篇"
+    # furo's fixed names, for screen readers: Chinese once the page has loaded
+    page.wait_for_load_state("load")
+    labels = page.evaluate("[...document.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label'))")
+    assert "切换浅色、深色或随系统配色" in labels and "展开或收起全书目录" in labels
+    assert not [label for label in labels if label.startswith("Toggle")]
+    assert "展开或收起：" in page.locator(".sidebar-tree").inner_html()
+    # the search page keeps Sphinx's own zh_CN strings beside the edition's search language
+    page.goto(f"{site}/search.html?q=%E5%AE%BE")
+    page.locator("#search-results h2").wait_for()
+    assert page.locator("#search-results h2").inner_text() == "搜索结果"
+
+
+# -- 2. copy keeps the layers apart ---------------------------------------------------------------
+
+def copied(page, selector: str) -> str:
+    """Select ``selector``'s contents as a reader would and copy them (Ctrl+C); the clipboard."""
+    page.evaluate("""(selector) => { const range = document.createRange();
+        range.selectNodeContents(document.querySelector(selector));
+        const selection = getSelection(); selection.removeAllRanges(); selection.addRange(range); }""",
+                  selector)
+    page.keyboard.press("Control+C")
+    return page.evaluate("navigator.clipboard.readText()")
+
+
+def test_copy_keeps_the_layers(open_page, site):
+    page = open_page(permissions=("clipboard-read", "clipboard-write"))
+    page.goto(f"{site}/{CHAPTER}")
+    assert copied(page, "#judou-xiangshe-2") == (
+        "遂适阶西取扑搢之以反位【扑所以挞犯教者书云扑作教刑○〔按〕反位所设中之西南东面也】")
+    # 经 with 注, 疏 and 音义: as the PDF prints it (疏 with its lead mark)
+    assert copied(page, "#judou-xiangshe-13") == (
+        "司射进与司马交于阶前相左由堂下西阶之东北面视上射命曰无射获无猎获上射揖司射退反位"
+        "【射获谓矢中人也猎矢从旁○〔疏〕疏云相左之时在西阶之西司马由北而西行司射由南而东行各以左相近故云相左也"
+        "○无射之射食亦反】")
+    # a hidden layer is not copied, and takes its separator along
+    page.get_by_role("checkbox", name="注").uncheck()
+    assert copied(page, "#judou-xiangshe-2") == "遂适阶西取扑搢之以反位【〔按〕反位所设中之西南东面也】"
+    page.get_by_role("checkbox", name="按").uncheck()
+    assert copied(page, "#judou-xiangshe-2") == "遂适阶西取扑搢之以反位"
+
+
+# -- 10. a passage without 经, every layer hidden -------------------------------------------------
+
+def test_passage_without_words_says_so(open_page, site, screenshots):
+    page = open_page(PHONE, touch=True)
+    page.goto(f"{site}/{CHAPTER}")
+    first = page.locator("#judou-xiangshe-1")
+    assert first.inner_text().startswith("〔前阙〕〔经文阙〕【〔按〕出其位南北回适堂西者")
+    for name in ("注", "疏", "按", "音义"):
+        page.get_by_role("checkbox", name=name).uncheck()
+    assert first.inner_text() == "〔前阙〕〔经文阙〕"  # no lone 引, no empty 【】
+    assert first.locator(".yl-gap-nowords").get_attribute("title").startswith("此段经文不在底本节录之内")
+    page.screenshot(path=str(screenshots / "reader-all-hidden-390.png"))
+
+
+# -- 1. glosses: one tip on hover, focus and tap, inside the window --------------------------------
+
+TIP_BOX = """() => { const tip = document.getElementById('yl-tip');
+  if (!tip || !tip.matches(':popover-open')) return null;
+  const r = tip.getBoundingClientRect();
+  return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, text: tip.innerText,
+          width: document.documentElement.clientWidth, height: innerHeight}; }"""
+
+
+def tip(page) -> dict | None:
+    return page.evaluate(TIP_BOX)
+
+
+def inside(box: dict) -> bool:
+    return box["left"] >= 0 and box["top"] >= 0 and box["right"] <= box["width"] and box["bottom"] <= box["height"]
+
+
+def test_gloss_tip_on_a_phone_opens_by_tap_inside_the_window(open_page, site, screenshots):
+    page = open_page(PHONE, touch=True)
+    page.goto(f"{site}/{CHAPTER}")
+    glosses = page.locator(".yl-gloss")
+    assert glosses.count() >= 2
+    for i in range(glosses.count()):
+        gloss = glosses.nth(i)
+        gloss.scroll_into_view_if_needed()
+        gloss.tap()
+        box = tip(page)
+        assert box is not None, f"tapping {gloss.inner_text()} opens its tip"
+        assert inside(box), (gloss.inner_text(), box)
+        assert box["text"].startswith(gloss.get_attribute("data-printed"))
+        assert gloss.get_attribute("aria-expanded") == "true"
+    # the tip of 弣芳甫反-like glosses: the 反切, the 广韵 position in words, the notation as a detail
+    gloss = page.locator(".yl-gloss", has_text="无射之射食亦反")
+    gloss.scroll_into_view_if_needed()
+    gloss.tap()
+    text = tip(page)["text"]
+    assert "反切食亦反" in text.replace("\t", "").replace(" ", "")
+    assert "广韵昔韵 · 以母 · 入声" in text, text
+    assert "以開三清入" in text and "合于本字之音" in text
+    page.screenshot(path=str(screenshots / "reader-gloss-tip-390.png"))
+    # a tap elsewhere closes it
+    page.locator("h1").tap()
+    assert tip(page) is None
+    assert gloss.get_attribute("aria-expanded") == "false"
+
+
+def test_gloss_tip_hover_focus_escape_on_a_desktop(open_page, site):
+    page = open_page(DESKTOP)
+    page.goto(f"{site}/{CHAPTER}")
+    gloss = page.locator(".yl-gloss", has_text="仆音赴").first
+    assert gloss.get_attribute("title") is None, "no plain delayed title tooltip"
+    gloss.hover()
+    box = tip(page)
+    assert box and box["text"].startswith("仆音赴") and "直音音赴" in box["text"].replace("\t", "")
+    assert inside(box)
+    page.mouse.move(5, 5)
+    page.wait_for_timeout(400)
+    assert tip(page) is None, "leaving the gloss closes a tip opened by hover"
+    gloss.focus()
+    assert tip(page) is not None, "focus opens it"
+    page.keyboard.press("Escape")
+    assert tip(page) is None, "Escape closes it"
+    assert page.evaluate("document.activeElement.classList.contains('yl-gloss')")
+
+
+def test_gloss_tip_near_the_right_edge_is_not_cut(open_page, site):
+    """The gloss nearest the right edge of a narrow desktop window: its tip moves left."""
+    page = open_page({"width": 1000, "height": 800})
+    page.goto(f"{site}/{CHAPTER}")
+    rightmost = page.evaluate("""() => { let best = 0, index = 0;
+        document.querySelectorAll('.yl-gloss').forEach((g, i) => {
+          const r = g.getBoundingClientRect(); if (r.right > best) { best = r.right; index = i; } });
+        return index; }""")
+    gloss = page.locator(".yl-gloss").nth(rightmost)
+    gloss.scroll_into_view_if_needed()
+    gloss.click()
+    box = tip(page)
+    assert box is not None and inside(box), box
+
+
+def test_gloss_links_to_its_row_in_the_index(open_page, edition_site):
+    page = open_page(PHONE, touch=True)
+    page.goto(f"{edition_site}/judou/xiangshe.html")
+    gloss = page.locator(".yl-gloss", has_text="弣芳甫反")
+    gloss.scroll_into_view_if_needed()
+    gloss.tap()
+    box = tip(page)
+    assert box is not None and inside(box), box
+    assert "麌韵 · 滂母 · 上声" in box["text"]
+    page.locator("#yl-tip a", has_text="见音义索引").tap()
+    page.wait_for_url("**/apparatus/glosses.html#yin-judou-xiangshe-*")
+    row = page.locator(":target")
+    assert "弣芳甫反" in row.inner_text() and "句读·乡射礼41" in row.inner_text()
+
+
+# -- 9. contrast and targets; axe-core ------------------------------------------------------------
+
+AXE = Path(__file__).resolve().parent / "fixtures" / "axe" / "axe.min.js"
+#: WCAG 2.0–2.2 A and AA (2.2 brings the 24 px target size) and axe's best practices.
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+
+
+def axe_violations(page) -> list[dict]:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}, "
+                           "resultTypes: ['violations']})", AXE_TAGS)
+    return [{"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"][:3]],
+             "why": v["nodes"][0]["failureSummary"][:300]}
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("path", ["judou/xiangshe.html", "search.html?q=%E5%AE%BE", "yl-terms.html",
+                                  "apparatus/glosses.html", "apparatus/judou.html"])
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_axe_finds_nothing_serious(open_page, edition_site, path, viewport):
+    page = open_page(viewport)
+    page.goto(f"{edition_site}/{path}")
+    if path.startswith("search"):
+        page.locator("#search-results ul.search li").first.wait_for()
+    assert axe_violations(page) == []
+
+
+CONTRAST = """(selector) => {
+  const el = document.querySelector(selector);
+  const style = getComputedStyle(el, selector.includes('permalink') ? '::before' : null);
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+      .reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const fg = lum(rgb(style.color)), bg = lum([255, 255, 255]);
+  return {ratio: (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05), opacity: Number(getComputedStyle(el).opacity)};
+}"""
+
+
+def test_marks_are_readable_and_large_enough(open_page, site):
+    page = open_page(PHONE, touch=True)
+    page.goto(f"{site}/{CHAPTER}")
+    for selector in (".yl-permalink", ".yl-gap", ".yl-toolbar legend", ".yl-br"):
+        measured = page.evaluate(CONTRAST, selector)
+        assert measured["ratio"] >= 4.5 and measured["opacity"] == 1, (selector, measured)
+    for selector in (".yl-permalink", ".yl-toggle"):
+        box = page.locator(selector).first.bounding_box()
+        assert box["width"] >= 24 and box["height"] >= 24, (selector, box)
+
+
+def test_apparatus_marks_are_targets(open_page, edition_site):
+    page = open_page(PHONE, touch=True)
+    page.goto(f"{edition_site}/judou/xiangshe.html")
+    mark = page.locator(".yl-appmark a").first
+    assert float(mark.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")) >= 11.5
+    box = mark.bounding_box()
+    assert box["width"] >= 24 and box["height"] >= 24, box
+    assert page.evaluate(CONTRAST, ".yl-appmark a")["ratio"] >= 4.5
+
+
+# -- 8. the weight of a search --------------------------------------------------------------------
+
+def test_search_for_bin_transfers_little_beyond_the_index(open_page, edition_html, edition_site, capsys):
+    """宾 is on every chapter: the results come from each page's search data, never the pages."""
+    site = edition_site
+    fetched: dict[str, int] = {}
+    page = open_page()
+    page.on("requestfinished", lambda request: fetched.__setitem__(
+        request.url.split("?")[0].removeprefix(site + "/"), request.sizes()["responseBodySize"]))
+    page.goto(f"{site}/search.html?q=%E5%AE%BE")
+    page.locator("#search-results p.search-summary").wait_for()
+    results = page.locator("#search-results ul.search li").count()
+    page.wait_for_timeout(300)
+    data = {url: size for url, size in fetched.items() if url.startswith("_search/")}
+    pages = [url for url in fetched if url.endswith(".html") and url != "search.html"]
+    assert pages == [], "no page is downloaded to make the results"
+    assert len(data) >= 5 and results > 100
+    total = sum(data.values())
+    html_instead = sum((edition_html.outdir / url.removeprefix("_search/").replace(".json", ".html")).stat().st_size
+                       for url in data)
+    with capsys.disabled():
+        print(f"\n宾: {results} results from {len(data)} pages' search data, {total / 1024:.0f} KB "
+              f"(their HTML: {html_instead / 1024:.0f} KB); searchindex.js "
+              f"{fetched.get('searchindex.js', 0) / 1024:.0f} KB")
+    assert total <= 300 * 1024
