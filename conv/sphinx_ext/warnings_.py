@@ -17,7 +17,8 @@ class YlWarning(Enum):
 
     MARKUP = "markup"
     """Witness text parsed into something other than text and ``yl:gloss`` roles (the converter
-    failed to escape it), or a ``yl:datatable`` whose options or rows are malformed."""
+    failed to escape it), a ``yl:datatable`` whose options or rows are malformed, or a character
+    that cannot be typeset (a control character: left out of the PDF, refused before LaTeX)."""
 
     STRUCTURE = "structure"
     """A directive in the wrong place: a segment (``yl:zhu`` …) outside a passage or title, a
@@ -33,7 +34,7 @@ class YlWarning(Enum):
 
     NOTE = "note"
     """An editorial note (``yl:note``) on an anchor the edition does not have, a malformed or empty
-    one, or an anchor ledger that cannot be read."""
+    one, raw HTML in a note (left out), or an anchor ledger that cannot be read."""
 
     PUA = "pua"
     """A private-use code point the PUA table (``conv/data/pua.toml``) does not know: shown as 〓,

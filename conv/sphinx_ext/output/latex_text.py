@@ -4,7 +4,7 @@
 
 - **Characters that cannot be typeset** (``conv.normalize.CONTROL_PATTERN``: C0/C1 controls,
   zero-width characters, bidi controls, U+FEFF, noncharacters) are refused before LaTeX sees them:
-  a ``yl.latex`` warning at the page's line naming the character and, inside a passage, the seed's
+  a ``yl.markup`` warning at the page's line naming the character and, inside a passage, the seed's
   ``file:line:col`` (an error under ``-W``, so ``make latexpdf`` stops before XeLaTeX), and the
   character is left out of the LaTeX source. The converter reports each as a problem too.
 - **Long ASCII runs** in the witness's text (a passage, a note, a title, a metadata line) get a
@@ -23,12 +23,12 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
-from sphinx.util import logging
 
 from conv.normalize import CONTROL_PATTERN, control_name
 from conv.sphinx_ext.nodes import yl_chaptertitle, yl_meta, yl_passage, yl_segment, yl_text, yl_title
+from conv.sphinx_ext.util import warn
+from conv.sphinx_ext.warnings_ import YlWarning
 
-logger = logging.getLogger(__name__)
 #: Printable ASCII runs that TeX could hyphenate (2 + 3 letters) or that could overflow a line.
 LONG_ASCII = re.compile(r"[!-~]{5,}")
 WITNESS_TEXT = (yl_text, yl_segment, yl_title, yl_chaptertitle, yl_meta)
@@ -57,8 +57,8 @@ class PrintableText(SphinxPostTransform):
         names = ", ".join(dict.fromkeys(control_name(m.group()) for m in CONTROL_PATTERN.finditer(value)))
         passage = next((a for a in _ancestors(text) if isinstance(a, yl_passage)), None)
         seed = f" (seed {passage['source']})" if passage is not None and passage.get("source") else ""
-        logger.warning(f"{names} cannot be typeset{seed}: left out of the PDF; remove it from the seed",
-                       type="yl", subtype="latex", location=text.parent)
+        warn(f"{names} cannot be typeset{seed}: left out of the PDF; remove it from the seed",
+             YlWarning.MARKUP, text.parent)
         return CONTROL_PATTERN.sub("", value)
 
 

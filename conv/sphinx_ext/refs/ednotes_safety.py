@@ -18,9 +18,9 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
-from sphinx.util import logging
+from conv.sphinx_ext.util import warn
+from conv.sphinx_ext.warnings_ import YlWarning
 
-logger = logging.getLogger(__name__)
 NOTES_DIR = "notes/"
 COPY_FLAG = "yl_note_copy"
 
@@ -34,9 +34,8 @@ class RefuseRawHtml(SphinxTransform):
         if not (self.env.docname or "").startswith(NOTES_DIR):
             return
         for raw in list(self.document.findall(nodes.raw)):
-            logger.warning("editorial notes are MyST without raw HTML: this HTML (or {raw} directive) is left out; "
-                           "write the note in MyST (emphasis, links, footnotes, roles)",
-                           type="yl", subtype="note", location=raw)
+            warn("editorial notes are MyST without raw HTML: this HTML (or {raw} directive) is left out; "
+                 "write the note in MyST (emphasis, links, footnotes, roles)", YlWarning.NOTE, raw)
             raw.parent.remove(raw)
 
 
