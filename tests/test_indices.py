@@ -170,14 +170,14 @@ def test_terms_index_opens_per_category(edition_html):
 
 
 def test_terms_index_shows_the_senses(export, soup):
-    page = soup("yl-terms")
-    zun = page.find("dt", id="yl-term-尊")
+    zun = term_entry(soup, "尊")  # on its category's page (the index opens per category)
     assert zun.select_one(".yl-term-count").get_text().startswith("5次")
     assert "设尊" in zun.select_one(".yl-term-note").get_text()
-    sui = page.find("dt", id="yl-term-遂")
+    sui = term_entry(soup, "遂")
     assert sui.find_parent("section")["id"] == "yl-terms-she"
-    assert "决遂" in sui.select_one(".yl-term-note").get_text() and len(term_passages(page, "遂")) == 20
-    assert term_passages(page, "县") == ["judou-yanli-3"]
+    assert "决遂" in sui.select_one(".yl-term-note").get_text() and len(term_passages(soup, "遂")) == 20
+    assert term_passages(soup, "县") == ["judou-yanli-3"]
+    page = soup("yl-terms")  # the overview: the rule, and what no sense rule places
     assert "一字多义" in page.select_one(".yl-index-intro").get_text()
     assert page.find(id="yl-terms-unplaced") is None  # every occurrence of the seeds is placed
 
@@ -528,6 +528,6 @@ def test_merged_characters_are_listed_and_the_gloss_reads_the_restored_form(expo
     chapter = soup("judou/xiangshe")
     gloss = next(g for g in chapter.select("#judou-xiangshe-94 .yl-gloss") if diplomatic(g) == "个音干")
     assert (gloss["data-restored"], gloss["data-position"]) == ("个音幹", "見開一寒去")
-    assert "文渊阁本作个音幹" in gloss["title"]
+    assert "文渊阁本作个音幹" in gloss["data-tip"]  # the tip (no title tooltip: the popover shows it)
     marks = [a.get_text() for a in chapter.select("#judou-xiangshe-94 .yl-appmark")]
     assert marks == ["校22,校23"]  # 东方干为右个, 个音干: after the 21 entries there were before

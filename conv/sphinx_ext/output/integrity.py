@@ -96,7 +96,9 @@ def _listed(app: Sphinx) -> list[str]:
 
 def _remove_page(outdir: Path, builder, docname: str) -> None:
     target = Path(builder.get_outfilename(docname))
-    removed = [path for path in (target, *(outdir / "_sources").glob(f"{docname}.*.txt")) if path.is_file()]
+    summaries = outdir / "_search" / f"{docname}.json"  # the search page's summaries of its passages
+    removed = [path for path in (target, summaries, *(outdir / "_sources").glob(f"{docname}.*.txt"))
+               if path.is_file()]
     for path in removed:
         path.unlink()
     if removed:
