@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from conv import datafiles as data
 from conv import unencoded
 from conv.analyses import readings
-from conv.reader.mandoku_lex import Page
+from conv.myst.chapter import page_label
 from conv.model.tree import Edition, Work
 from conv.myst.backmatter.locator import (
     _BEFORE, COLLATION_CLASSES, INTERVENTION_LABEL, KIND_NAMES, PUA_KINDS, SECTIONS, TRADITION_LABEL, Locator, Locus, context,
@@ -309,7 +309,7 @@ def collation_body(record: dict) -> str:
     """A collation entry in the usual form: the seed's reading, the 文渊阁本's with its page, the
     decision (据改 for a stand-in or an unresolved code point, else listed only)."""
     page = record.get("page")
-    where = f"（{Page(**page).label()}）" if page else ""
+    where = f"（{page_label(page)}）" if page else ""
     seed = record.get("text") or "无"
     witness = record.get("witness_text") or "无"
     kind = COLLATION_CLASSES.get(record.get("class", ""), "")
