@@ -108,6 +108,35 @@ def chapters() -> list[dict]:
 
 
 @cache
+def tongjie_chapters() -> list[dict]:
+    """The 篇 of 朱熹《仪礼经传通解》 in the book's order, and its front matter (``tongjie_chapters.toml``)."""
+    return _toml("tongjie_chapters.toml")["chapter"]
+
+
+@cache
+def tongjie_parts() -> list[dict]:
+    """The five parts (门) of the 通解: 家礼, 乡礼, 学礼, 邦国礼, 王朝礼 (id, name, printed)."""
+    return _toml("tongjie_chapters.toml")["part"]
+
+
+def chapters_of(work: str) -> list[dict]:
+    """The chapters (篇) of one work, each with id, name and number: the 通解 has its own order and
+    its own 篇 (``tongjie_chapters``); any other work has the seventeen of the 仪礼 (``chapters``)."""
+    return tongjie_chapters() if work == "tongjie" else chapters()
+
+
+def chapter_of(work: str, chapter_id: str) -> dict | None:
+    """One chapter's entry: from the work's own table, else from the 仪礼's seventeen (a 通解 text
+    of a 篇 its table lacks, such as the 丧服 of 黄榦's sequel, or a benchmark's copies: numbered
+    100 + its 仪礼 number, after the work's own 篇); None when neither has it."""
+    found = next((c for c in chapters_of(work) if c["id"] == chapter_id), None)
+    if found is not None or work != "tongjie":
+        return found
+    found = next((c for c in chapters() if c["id"] == chapter_id), None)
+    return None if found is None else {**found, "number": 100 + found["number"]}
+
+
+@cache
 def pua() -> dict[str, dict]:
     """Private-use code points (私用区字) resolved: character → {char, kind, reason}; a ``gaiji``
     entry's ``char`` is the stand-in of that unencoded character (``conv.unencoded``)."""

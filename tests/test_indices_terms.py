@@ -141,14 +141,14 @@ def test_latex_marks_every_passage_with_its_terms(fixture_latex):
     from conv.sphinx_ext.backmatter.terms_found import where
 
     works = {w["id"]: i for i, w in enumerate(data.works())}
-    chapters = {c["id"]: c["number"] for c in data.chapters()}
+    chapters = {w: {c["id"]: c["number"] for c in data.chapters_of(w)} for w in works}  # the 通解's own order
     tex = (fixture_latex.outdir / "yili.tex").read_text(encoding="utf-8")
     env = load_env(fixture_latex.doctreedir)
     expected = Counter()
     for docname in CHAPTERS:
         for anchor, _layer, found in env.yl_terms[docname]:
             work, chapter, _ = anchor.split("-")
-            sub = f"{works[work]}{chapters[chapter]:02d}@\\spxentry{{{where(anchor)}}}"
+            sub = f"{works[work]}{chapters[work][chapter]:02d}@\\spxentry{{{where(anchor)}}}"
             expected["".join(r"\index{%s %s@\spxentry{%s}!%s}" % (
                 term_index.pinyin(w).replace(" ", ""), w, w, sub) for w in dict.fromkeys(found))] += 1
     # each run of entries stands alone (one passage's), right before the passage's words

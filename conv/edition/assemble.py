@@ -23,7 +23,7 @@ from conv.analyses import distinctions, readings, terms
 from conv.edition import collation, joins
 from conv.errors import ConversionError
 from conv.parser.corrections import Corrections
-from conv.model.tree import Edition, Work
+from conv.model.tree import Chapter, Edition, Work
 from conv.nogc import no_cyclic_gc
 from conv.parser.seeds import SeedParser
 
@@ -47,11 +47,12 @@ def _convert(paths, corrections, ledger, full) -> Edition:
         why = manifest.check_name(path.name)
         if why:
             raise ConversionError(str(path), 1, 1, why, "rename the seed (and its manifest entry)")
-        source = wenyuange.read(path) if wenyuange.is_mandoku(path) else reader.read(path)
+        entry = manifest.entry_for(path)
+        source = wenyuange.read(path, entry) if wenyuange.is_mandoku(path) else reader.read(path)
         if source.name in edition.sources:
             raise source.error(0, f"seed {source.name} given twice", "name each seed once")
         edition.sources[source.name] = source
-        (witnesses if source.paged else seeds).append((source, manifest.entry_for(path)))
+        (witnesses if source.paged else seeds).append((source, entry))
     by_work: dict[str, list] = {}
     for source, entry in witnesses:
         if entry is None:
@@ -86,6 +87,7 @@ def _convert(paths, corrections, ledger, full) -> Edition:
     edition.works = sorted(works.values(), key=lambda w: order.get(w.id, 99))
     for work in edition.works:
         work.chapters.sort(key=lambda c: c.number)
+        absent_chapters(work)
     place_in_witness(edition)
     edition.anchors = anchors.assign(edition, ledger, full=full)
     edition.redirects = edition.anchors.redirects
@@ -137,6 +139,20 @@ def _add(works: dict[str, Work], part: joins.Part) -> None:
             work.chapters.append(chapter)
             continue
         joins.join(existing, chapter, part.witness if part.joined_before else None)
+
+
+def absent_chapters(work: Work) -> None:
+    """A 篇 the book lists but never prints (``absent`` in the work's chapter table: the 通解's
+    卜筮, 「卜筮(缺)」 in its 目録) stands in its place, empty and marked lost, wherever the 篇
+    before it was converted."""
+    present = {chapter.id for chapter in work.chapters}
+    table = data.chapters_of(work.id)
+    for index, info in enumerate(table):
+        if info.get("absent") and info["id"] not in present and index and table[index - 1]["id"] in present:
+            chapter = Chapter(id=info["id"], title=info["name"], number=info["number"], part=info.get("part") or None,
+                              lost=info["absent"])
+            at = next((k for k, c in enumerate(work.chapters) if c.number > chapter.number), len(work.chapters))
+            work.chapters.insert(at, chapter)
 
 
 def place_in_witness(edition: Edition) -> None:

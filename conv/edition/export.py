@@ -42,7 +42,7 @@ def section(s: Section) -> dict:
 
 def chapter(c: Chapter) -> dict:
     return {
-        "id": c.id, "title": c.title, "number": c.number, "seeds": c.seeds,
+        "id": c.id, "title": c.title, "number": c.number, "part": c.part, "lost": c.lost, "seeds": c.seeds,
         "heading": c.heading, "heading_span": list(c.heading_span) if c.heading_span else None,
         "mulu": [segment(s) for s in c.mulu],
         "meta": [{"kind": m.kind, "text": m.text, "span": list(m.span)} for m in c.meta],

@@ -85,7 +85,7 @@ def parse_pieces(source: WitnessSource, covered: list[tuple[int, int]], entry: d
             continue
         masked = "".join(c if start <= i < end or c in "\r\n" else BLANK for i, c in enumerate(text)) \
             if covered else text
-        piece = WitnessSource(source.name, masked, source.witness)
+        piece = WitnessSource(source.name, masked, source.witness, entry)
         last = number == len(spans) - 1
         piece_entry = dict(entry, ends_chapter=bool(entry.get("ends_chapter")) and last)
         result = SeedParser(piece, piece_entry, corrections).run()

@@ -117,6 +117,8 @@ class Chapter:
     seeds: list[str] = field(default_factory=list)
     # items in reading order: ("meta", Meta) | ("heading", None) | ("section", Section) | ("lacuna", kind)
     order: list[tuple[str, Any]] = field(default_factory=list)
+    part: str | None = None  # 通解: the part (门) it stands in, an id of conv/data/tongjie_chapters.toml
+    lost: str | None = None  # a 篇 the book lacks: the witness's words (此一篇原闕) or why it is shown empty
 
 
 @dataclass

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import bisect
+from itertools import groupby
 
 from conv import datafiles as data
 from conv.model.tree import Chapter, Edition, Passage, Section, Segment, Work
@@ -122,6 +123,8 @@ class PageWriter:
         chapter = self.chapter
         self.emit(f"({self.work.id}-{chapter.id})=", f"# {escape_inline(chapter.title)}", "")
         self.redirects(f"{self.work.id}-{chapter.id}")
+        if chapter.lost and not any(kind == "meta" and item.kind == "lost" for kind, item in chapter.order):
+            self.emit(":::{yl:lacuna} lost", ":::", "")  # listed in the book, printed nowhere (卜筮)
         for kind, item in chapter.order:
             if kind == "meta":
                 self.emit(f":::{{yl:meta}} {item.kind}", escape_inline(item.text), ":::", "")
@@ -140,8 +143,12 @@ class PageWriter:
 def work_index(work: Work) -> str:
     info = next(w for w in data.works() if w["id"] == work.id)
     lines = [f"({work.id})=", f"# {escape_inline(work.title)}", "", escape_inline(f"{info['author']}撰"), ""]
-    lines += ["```{toctree}", ":maxdepth: 1", ""] + [c.id for c in work.chapters] + ["```"]
-    return "\n".join(lines) + "\n"
+    parts = {part["id"]: part["name"] for part in data.tongjie_parts()}
+    groups = [(part, [c.id for c in chapters]) for part, chapters in groupby(work.chapters, key=lambda c: c.part)]
+    for number, (part, ids) in enumerate(groups):  # the 通解's parts (家礼 …) each under its caption
+        caption = [f":caption: {parts[part]}"] if part in parts else []
+        lines += ["" if number else None, "```{toctree}", *caption, ":maxdepth: 1", "", *ids, "```"]
+    return "\n".join(line for line in lines if line is not None) + "\n"
 
 
 def page_label(page: dict) -> str:

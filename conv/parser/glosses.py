@@ -36,7 +36,8 @@ from dataclasses import dataclass
 
 from conv.parser import phonology
 
-__all__ = ["Gloss", "parse_run", "gloss_run", "is_gloss_run", "embedded", "opening_gloss"]
+__all__ = ["Gloss", "parse_run", "gloss_run", "is_gloss_run", "embedded", "opening_gloss", "leading", "trailing",
+           "plausible"]
 
 # Characters a gloss may be made of: CJK ideographs (all blocks) and private-use code points
 # (the witnesses write 弦 as U+EB8E, 玄 as U+EA20).
@@ -431,3 +432,27 @@ def embedded(text: str) -> list[Gloss]:
         return leading + _trailing(text, after)
     except Exception:  # pragma: no cover
         return []
+
+
+def leading(text: str) -> list[Gloss]:
+    """The glosses opening ``text`` when prose or more text follows them (``相息亮反作使也…`` →
+    [相息亮反]): as conservative as ``embedded`` (no context forms, no definitions; one gloss alone
+    must be phonologically plausible)."""
+    try:
+        return _leading(text)
+    except Exception:  # pragma: no cover
+        return []
+
+
+def trailing(text: str) -> list[Gloss]:
+    """The longest clean run of plausible glosses ending ``text`` (``…納吉禮纁許云反儷音麗`` →
+    [纁許云反, 儷音麗]), as ``embedded`` finds them at a segment's end; [] when there is none."""
+    try:
+        return _trailing(text, 0)
+    except Exception:  # pragma: no cover
+        return []
+
+
+def plausible(gloss: Gloss) -> bool:
+    """Does ``gloss`` read like a gloss (``conv.parser.phonology.plausible``; 如字 always)?"""
+    return _plausible(gloss)

@@ -19,25 +19,26 @@ from conv.parser.corrections import Corrections
 from conv.parser.drafts import NoteDraft
 from conv.parser.report import SeedReport
 from conv.parser.restorations import restore
-from conv.parser.segments import Unit, classify, split_shu
+from conv.parser.segments import BARE_MARKS, WITNESS_MARKS, Unit, classify, split_shu
 
 
 class NoteSegmenter:
     """Turns the note drafts of one seed, of one work's layout, into segments."""
 
     def __init__(self, report: SeedReport, folded: FoldedSource, corrections: Corrections, layout: str,
-                 restored: dict[int, dict] | None = None) -> None:
+                 restored: dict[int, dict] | None = None, witness: bool = False) -> None:
         self.report = report
         self.folded = folded
         self.corrections = corrections
         self.layer_corrections = corrections.applies(report.seed, "layer")
         self.layout = layout
         self.restored = restored or {}  # seed offset → restoration (conv.parser.restorations)
+        self.marks = WITNESS_MARKS if witness else BARE_MARKS  # where a 通解 segment starts unseparated
 
     def segments(self, note: NoteDraft, mulu: bool, still_open: bool) -> list[Segment]:
         """The segments of ``note``; ``mulu``: a chapter title's note; ``still_open``: no 】 came."""
         report = self.report
-        units = split_shu([unit for unit in note.units if unit.offsets], self.layout)
+        units = split_shu([unit for unit in note.units if unit.offsets], self.layout, self.marks)
         runs: dict[int, tuple] = {}  # the gloss runs classify parsed already
         layers = classify(units, self.layout, mulu, runs)
         out = []

@@ -27,6 +27,7 @@ from conv.parser.report import SeedReport
 from conv.parser.segments import Unit
 from conv.parser.structure import SeedStructure
 from conv.parser.titles import InlineTitles
+from conv.parser.unbracketed import Unbracketed
 from conv.reader.lexer import Token, tokenize
 from conv.reader.source import Source
 
@@ -49,16 +50,31 @@ class PassageReader(SeedStructure):
         self.line_no = 0
         self.ji_from_title = False  # the 记 items of a 通解 title line switched the layer to ji
         self.note_line = 0  # the line where the open note was opened or last went on
+        self.tongjie_witness = False  # the 文渊阁 通解 (conv.parser.unbracketed, conv.parser.outline)
+        self.unbracketed: Unbracketed | None = None
+        self.context = ""  # the text before the current line a glossed character may stand in
 
     def begin(self, work: dict) -> None:
         """The seed is a witness of ``work``: its layout decides titles and note layers."""
         self.work = work
-        self.inline_titles = InlineTitles(self.report, self.text, self.folded, self.corrections, work["layout"])
+        self.tongjie_witness = work["layout"] == "tongjie" and self.src.paged
+        self.inline_titles = InlineTitles(self.report, self.text, self.folded, self.corrections, work["layout"],
+                                          self.tongjie_witness)
         restored = Restorations().for_seed(self.report.seed, self.text, self.report)
-        self.segmenter = NoteSegmenter(self.report, self.folded, self.corrections, work["layout"], restored)
+        self.segmenter = NoteSegmenter(self.report, self.folded, self.corrections, work["layout"], restored,
+                                       witness=self.tongjie_witness)
+        if self.tongjie_witness:  # the 文渊阁 通解: small characters outside its parentheses
+            self.unbracketed = Unbracketed(self.text, self.report)
+
+    def tokens(self, s: int, e: int) -> list[Token]:
+        """The tokens of ``text[s:e]`` (one line), the 通解 witness's small runs in their notes."""
+        tokens = tokenize(self.text, s, e)
+        if self.unbracketed is not None:
+            tokens = self.unbracketed.adjust(tokens, self.context)
+        return tokens
 
     def content(self, s: int, e: int) -> None:
-        self.feed(tokenize(self.text, s, e))
+        self.feed(self.tokens(s, e))
 
     def feed(self, tokens: list[Token]) -> None:
         """Run the state machine over a line's tokens (see the module docstring)."""
@@ -130,8 +146,10 @@ class PassageReader(SeedStructure):
         if passage is not None and passage.notes:
             last = passage.notes[-1]
             if last.close_line is not None and last.close_line < self.line_no:
-                # 】 (page break) 【: one note split by a page break
-                self.report.record("page-break-note", last.close_offset, token.end, reason="a note split by a page break is joined (】…【 removed)")
+                # 】 (page break) 【: one note split by a page break (a paged transcription: by a
+                # column its layout did not join, 通解 …)疏曰洗者…¶(穢地…: no intervention)
+                if not self.src.paged:
+                    self.report.record("page-break-note", last.close_offset, token.end, reason="a note split by a page break is joined (】…【 removed)")
                 last.close_line = None
                 self.note = last
                 self.note_line = self.line_no
@@ -191,6 +209,10 @@ class PassageReader(SeedStructure):
             passage = None
         if passage is None or passage.notes:
             self.close_passage()
+            self.ensure_section()
+            passage = self.passage = PassageDraft(self.layer, span_start=start)
+        elif passage.pieces and passage.last_line < self.line_no and self.tongjie_witness:
+            self.close_passage()  # the 文渊阁 通解: a paragraph of the book is a passage of its own
             self.ensure_section()
             passage = self.passage = PassageDraft(self.layer, span_start=start)
         elif passage.pieces and passage.last_line < self.line_no and not self.src.paged:

@@ -26,12 +26,15 @@ from conv.errors import Problem
 from conv.model.tree import Chapter, Meta, Span
 from conv.parser.corrections import Corrections
 from conv.parser.drafts import NoteDraft, PassageDraft
+from conv.parser.outline import Outline, OutlineLine
 from conv.parser.passages import PassageReader
 from conv.parser.report import SeedReport
 from conv.parser.segments import Unit
 from conv.reader import lines as line_kinds
 from conv.reader.lexer import tokenize
 from conv.reader.source import Line, Source
+
+TONGJIE_ITEMS = ("记", "传", "辞")  # what a 通解 section title may have after it on its line: 记, 传, 辭
 
 
 @cache
@@ -60,6 +63,8 @@ class SeedParser(PassageReader):
         super().__init__(source, entry, corrections, SeedReport(source))
         self.dropped: list[dict] = []
         self.title_span: Span | None = None
+        self.outline: Outline | None = None  # the 通解 witness: its part and 篇 title lines
+        self.heading_notes = False  # the line after a 通解 篇 title: a note opening it is the title's
 
     # -- driver ----------------------------------------------------------------------------
     def run(self) -> SeedResult:
@@ -92,6 +97,11 @@ class SeedParser(PassageReader):
             self.layer = self.entry.get("start_layer", "jing")
             juan = self.entry.get("juan") or [None]
             self.juan = juan[0]
+        if self.tongjie_witness:
+            if (self.entry or {}).get("role") == "front-matter" and self.chapter_queue:
+                self.begin_chapter(self.chapter_queue[0], "", 0)  # 提要, 序, 目録: one chapter from the start
+            else:
+                self.outline = Outline(self.src, self.report)
         self._start_fragment(body)
         for line in body:
             self.line_no = line.number
@@ -211,17 +221,37 @@ class SeedParser(PassageReader):
         if self.note is not None:
             self.content(s, e)
             return
+        item = self.outline.get(line) if self.outline is not None else None
+        if item is not None:
+            self.handle_outline(item, s, e)
+            return
         folded = self.folded.same_length(s, e)
         meta = line_kinds.meta_line(folded)
         if meta is not None:
             self.handle_meta(meta.kind, meta.number, s, e)
             return
-        chapter_title = line_kinds.chapter_title(folded)
+        chapter_title = None if self.tongjie_witness else line_kinds.chapter_title(folded)
         if chapter_title is not None:
             self.handle_chapter_title(chapter_title, s, e)
             return
         self.ensure_chapter(s)
         self.flush_meta()
+        if self.heading_notes:
+            self.heading_notes = False
+            tokens = self.tokens(s, e)
+            if tokens[0].kind == "open":  # 聘禮 (鄭注目録云…): the 篇 title's note
+                self.title_mode = "mulu"
+                self.feed(tokens)
+                self.title_mode = None
+                self.close_passage()
+                self.context = self.text[s:e]
+                return
+            length = line_kinds.title_length(folded, "右", items=TONGJIE_ITEMS)
+            if length is None or not line_kinds.tongjie_title(folded[:length]):
+                self.feed(tokens)
+                self.end_title_mode()
+                self.context = self.text[s:e]
+                return
         if folded == "记":
             self.close_passage()
             self.section = None
@@ -230,7 +260,9 @@ class SeedParser(PassageReader):
             self.chapter.order.append(("meta", meta))
             self.layer = "ji"
             return
-        length = line_kinds.title_length(folded, "右")
+        length = line_kinds.title_length(folded, "右", items=TONGJIE_ITEMS if self.tongjie_witness else ("记",))
+        if length is not None and self.tongjie_witness and not line_kinds.tongjie_title(folded[:length]):
+            length = None  # 右執項左執前…: the right hand, 经 that opens a column of the 文渊阁 通解
         if length is not None:
             self.handle_title_line(s, e, length, "右")
             return
@@ -241,3 +273,29 @@ class SeedParser(PassageReader):
                 return
         self.content(s, e)
         self.end_title_mode()
+        self.context = (self.chapter.heading or "") + self.text[s:e]
+
+    def handle_outline(self, item: OutlineLine, s: int, e: int) -> None:
+        """A 通解 part line, 篇 title, lost-篇 line or label (``conv.parser.outline``)."""
+        self.close_passage()
+        self.end_title_mode()
+        info = item.chapter
+        chapter = self.chapter if self.chapter is not None and self.chapter.id == info["id"] else None
+        if chapter is None or (item.kind == "title" and chapter.heading is not None):
+            chapter = self.begin_chapter(info["id"], info["name"], s)
+            self.layer = "jing"
+        if item.kind == "title":
+            self.set_heading(chapter, item.start, item.end)
+            self.heading_notes = True
+        else:
+            meta = Meta(item.kind, self.text[item.start:item.end], self.report.span(item.start, item.end))
+            chapter.meta.append(meta)
+            chapter.order.append(("meta", meta))
+            if item.kind == "lost":
+                chapter.lost = meta.text
+        if item.end < e:  # 大學(大舊音泰今讀如字), 學禮六之上(此篇凡數皆凖令式借用大字)
+            self.title_mode = "mulu"
+            self.content(item.end, e)
+            self.title_mode = None
+            self.close_passage()
+        self.context = self.text[item.start:item.end]

@@ -14,7 +14,8 @@ Layers, 句读 (张尔岐):
 Layers, 通解 (朱熹):
   疏曰/疏云… → ``shu``; 今按… or a quoted scholar (刘敞云…) → ``an``; a run of glosses → ``yin``;
   anything else → ``zhu`` (郑注, and 郑注 continued after a gloss run).
-A chapter title's note: its first unit → ``mulu`` (郑目录), the rest as above.
+A chapter title's note: its first unit → ``mulu`` (郑目录), the rest as above; in the 通解, whose
+篇 titles carry other notes too (``大學(大舊音泰今讀如字)``), only a unit opening with 鄭目録.
 """
 from __future__ import annotations
 
@@ -42,16 +43,22 @@ class Unit:
     ordinal: int = 0  # how many separators precede it in its note (句读: 0 = before the first ○)
 
 
+BARE_MARKS = ("疏曰", "疏云")
+#: the 文渊阁 通解 writes no separator inside its notes: every head starts a segment
+WITNESS_MARKS = ("疏曰", "疏云", "今按", "愚按", "愚案")
+#: 郑目录 as the 通解 prints it on a 篇 title (鄭目録曰, 鄭注目録云, 鄭𤣥目録曰)
+MULU_MARK = re.compile(r"鄭(?:注|𤣥|玄)?目[録錄]|郑(?:注|玄)?目录")
 REFERENCES = ("彼处",)  # before 疏云: the 疏 of another place, named inside an argument
 
 
-def split_shu(units: list[Unit], layout: str) -> list[Unit]:
-    """Start a new unit at every 疏曰/疏云 that does not already open one: in 通解 anywhere, in
-    句读 after the first ○; not after 彼处 (see the module docstring)."""
+def split_shu(units: list[Unit], layout: str, marks: tuple[str, ...] = BARE_MARKS) -> list[Unit]:
+    """Start a new unit at every 疏曰/疏云 (every one of ``marks``: the 文渊阁 通解's heads) that does
+    not already open one: in 通解 anywhere, in 句读 after the first ○; not after 彼处 (see the module
+    docstring)."""
     out: list[Unit] = []
     for unit in units:
         cuts = [0]
-        for mark in ("疏曰", "疏云") if layout == "tongjie" or unit.ordinal > 0 else ():
+        for mark in marks if layout == "tongjie" or unit.ordinal > 0 else ():
             index = unit.text.find(mark, 1)
             while index != -1:
                 if not unit.text.endswith(REFERENCES, 0, index):
@@ -86,7 +93,7 @@ def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | No
     layers = []
     for index, unit in enumerate(units):
         text = unit.text
-        if mulu and index == 0:
+        if mulu and (index == 0 if layout == "judou" else MULU_MARK.match(text) is not None):
             layers.append("mulu")
         elif text.startswith(SHU_MARKS):
             layers.append("shu")

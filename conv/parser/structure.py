@@ -30,12 +30,13 @@ class SeedStructure:
         self.pending_meta: list[tuple[Meta, int | None]] = []
         self.juan: int | None = None
         self.chapter_queue: list[str] = []  # the manifest's chapters not yet begun
+        self.work: dict | None = None
 
     def new_chapter(self, chapter_id: str) -> Chapter:
-        info = next((c for c in data.chapters() if c["id"] == chapter_id), None)
+        info = data.chapter_of(self.work["id"] if self.work else "", chapter_id)
         if info is None:
             info = {"id": chapter_id, "name": chapter_id, "number": 99}
-        chapter = Chapter(id=info["id"], title=info["name"], number=info["number"], seeds=[self.seed])
+        chapter = Chapter(id=info["id"], title=info["name"], number=info["number"], seeds=[self.seed], part=info.get("part") or None)
         self.chapters.append(chapter)
         self.chapter = chapter
         return chapter
@@ -68,14 +69,22 @@ class SeedStructure:
 
     def open_chapter(self, title: line_kinds.ChapterTitle, s: int) -> Chapter:
         """Begin the chapter of the chapter title ``title`` standing at offset ``s``."""
+        chapter = self.begin_chapter(title.chapter["id"], title.chapter["name"], s)
+        self.set_heading(chapter, s, s + title.length)
+        return chapter
+
+    def begin_chapter(self, chapter_id: str, name: str, s: int) -> Chapter:
+        """Begin chapter ``chapter_id`` at offset ``s``: the 卷 and catalogue lines read since the
+        last chapter go to it, or close the chapter before (see the module docstring)."""
         self.section = None
         previous = self.chapter
         pending, self.pending_meta = self.pending_meta, []
         juan_lines = [number for meta, number in pending if meta.kind == "juan"]
         if self.juan is None and len(juan_lines) > 1:
             self.juan = juan_lines[0]  # 卷五 … 卷六 before 燕礼第六: the first closes the 卷 before
+        closing = self.juan  # the 卷 of the chapter before: a line repeating it closes that 卷
         for meta, number in pending:
-            if previous is not None and meta.kind == "juan" and number == self.juan:
+            if previous is not None and meta.kind == "juan" and number == closing:
                 previous.meta.append(meta)  # a 卷 line closing the 卷 belongs to the chapter before
                 previous.order.append(("meta", meta))
             else:
@@ -84,16 +93,19 @@ class SeedStructure:
                     self.juan = number
         if self.chapter_queue:
             expected = self.chapter_queue.pop(0)
-            if expected != title.chapter["id"]:
-                self.report.problem(s, "manifest-chapter", f"chapter title {title.chapter['name']} but seeds/manifest.toml expects {expected}: correct the manifest")
+            if expected != chapter_id:
+                self.report.problem(s, "manifest-chapter", f"chapter title {name} but seeds/manifest.toml expects {expected}: correct the manifest")
         elif self.entry is not None:
-            self.report.problem(s, "manifest-chapter", f"chapter title {title.chapter['name']} is not listed for this seed in seeds/manifest.toml: add it")
-        chapter = self.new_chapter(title.chapter["id"])
+            self.report.problem(s, "manifest-chapter", f"chapter title {name} is not listed for this seed in seeds/manifest.toml: add it")
+        chapter = self.new_chapter(chapter_id)
         self.flush_meta()
-        chapter.heading = self.text[s : s + title.length]
-        chapter.heading_span = self.report.span(s, s + title.length)
-        chapter.order.append(("heading", None))
         return chapter
+
+    def set_heading(self, chapter: Chapter, start: int, end: int) -> None:
+        """The chapter's printed title line is ``text[start:end]``, here in its order."""
+        chapter.heading = self.text[start:end]
+        chapter.heading_span = self.report.span(start, end)
+        chapter.order.append(("heading", None))
 
     def set_title(self, section: Section, start: int, end: int, marker: str) -> None:
         """Give ``section`` its title ``text[start:end]``; the next text begins a new section."""

@@ -17,17 +17,25 @@ from conv.reader.lexer import Token
 class InlineTitles:
     """Finds the section titles inside the text runs of one seed, of one work's layout."""
 
-    def __init__(self, report: SeedReport, text: str, folded: FoldedSource, corrections: Corrections, layout: str) -> None:
+    def __init__(self, report: SeedReport, text: str, folded: FoldedSource, corrections: Corrections, layout: str,
+                 witness: bool = False) -> None:
         self.report = report
         self.text = text
         self.folded = folded
         self.corrections = corrections
         self.title_corrections = corrections.applies(report.seed, "title")
         self.layout = layout
+        self.witness = witness  # the 文渊阁 通解: a title must read as one (``lines.tongjie_title``)
 
     def find(self, token: Token, last_in_line: bool, after_close: bool, tokens: list[Token], i: int, in_ji: bool) -> tuple[int, int] | None:
         """The ``(start, end)`` of the section title in the text run ``token`` (``tokens[i]``),
         or None; ``in_ji``: the run is in the 记 layer."""
+        found = self._find(token, last_in_line, after_close, tokens, i, in_ji)
+        if found is not None and self.witness and not line_kinds.tongjie_title(self.folded.same_length(*found)):
+            return None
+        return found
+
+    def _find(self, token: Token, last_in_line: bool, after_close: bool, tokens: list[Token], i: int, in_ji: bool) -> tuple[int, int] | None:
         report = self.report
         run = self.text[token.start : token.end]
         folded = self.folded.same_length(token.start, token.end)

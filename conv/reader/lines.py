@@ -51,12 +51,13 @@ class MetaLine:
 
 @cache
 def _juan_pattern() -> re.Pattern:
-    titles = "|".join(re.escape(w["title"]) for w in data.works())
-    return re.compile(rf"^(?:{titles})卷([{NUMERALS}]+)$")
+    titles = "|".join(re.escape(t) for w in data.works() for t in dict.fromkeys([w["title"], *w["titles"]]))
+    return re.compile(rf"^(?:{titles})?[卷巻]([{NUMERALS}]+)$")
 
 
 def meta_line(line: str) -> MetaLine | None:
-    """卷 lines, 钦定四库全书, the author line (济阳张尔岐撰), the catalogue line <经部,…>."""
+    """卷 lines (仪礼郑注句读卷五, 儀禮經傳通解巻十一, a bare 卷十四), 钦定四库全书, the author line
+    (济阳张尔岐撰), the catalogue line <经部,…>."""
     match = _juan_pattern().match(line)
     if match:
         return MetaLine("juan", chinese_number(match.group(1)))
@@ -100,11 +101,18 @@ def chapter_title(line: str) -> ChapterTitle | None:
     return None
 
 
-def title_length(line: str, marker: str) -> int | None:
+# 朱熹's 章句 (大學, 中庸): 右經一章, 右傳之首章, 右第十二章, then his remark on the 章
+_COMMENTARY_CHAPTER = re.compile(rf"右(?:经一章|传之[^章]{{1,3}}章|第[{NUMERALS}]+章)")
+
+
+def title_length(line: str, marker: str, items: tuple[str, ...] = ("记",)) -> int | None:
     """Length of a section title opening a line (`右司射诱射`, `右饮不胜者【…】`, `记器具…`).
 
     The title runs to the line's end, to a note that ends the line, to U+3000, or (通解) to the
-    记 that opens the section's 记 items. Returns None when the line is not a title line.
+    first of ``items`` that opens what is filed under the section: its 记 items, and in the 文渊阁
+    通解 its 传 (``右立世子傳曰…``) and 辭 (``右戒賓辭戒賓曰…``, ``右醮醮辭曰…``: a 辭 may open with
+    the rite's name); there a 章句 title (``右第一章``) ends with its 章. Returns
+    None when the line is not a title line.
     """
     if not line.startswith(marker):
         return None
@@ -114,15 +122,34 @@ def title_length(line: str, marker: str) -> int | None:
         if index != -1:
             end = min(end, index)
     if marker == "右":
-        ji = line.find("记", 1, end)
-        if ji != -1:
-            end = ji
+        found = [index for index in (line.find(item, 1, end) for item in items)
+                 if index != -1 and not line.startswith("记补", index)]  # 右女子笄雜記補: a source
+        if found:
+            end = min(found)
+            if line[end] == "辞" and end > 2 and line[end - 1] == line[1]:
+                end -= 1  # 右醮醮辭曰, 右字冠者字辭曰: the 辭 opens with the rite's name
+        chapter = _COMMENTARY_CHAPTER.match(line) if "传" in items else None
+        if chapter is not None and chapter.end() <= len(line):
+            end = chapter.end()
     if not 2 <= end <= MAX_TITLE:
         return None
     rest = line[end:]
     if rest.startswith("【"):
         close = rest.find("】")
-        after = rest[close + 1 :] if close != -1 else ""
-        if close == -1 or (after.strip("\u3000 ") and not after.lstrip("\u3000 ").startswith("记")):
+        after = rest[close + 1 :].lstrip("\u3000 ") if close != -1 else ""
+        filed = after.startswith(items) or "辞" in items and after[1:2] == "辞"  # 右醴冠者【…】醴辭曰
+        if close == -1 or (after and not filed):
             return None  # 经 that happens to start with 右 and goes on after its note
     return end
+
+
+MAX_TONGJIE_TITLE = 14  # the longest 章 title of the 文渊阁 通解: 右拾貳律隂陽辰位相生次第之圖
+
+
+def tongjie_title(title: str) -> bool:
+    """Can ``title`` (folded, from a line of the 文渊阁 通解 opening with 右) be a 章 title? Not when
+    longer than any, nor when it names the left or the right again or the hand: 右執項左執前…,
+    右袂獻粟者執右契…, 右手能言…, 右執挾匕… are the right hand or side in the 经, at the head of a
+    column."""
+    return (len(title) <= MAX_TONGJIE_TITLE and "左" not in title and "右" not in title[1:]
+            and title[1:2] not in ("手", "执"))

@@ -40,7 +40,9 @@ What the 57 files show:
   cells though the text runs on (001 l.285 ``有乾¶肉``, 007 l.184, 011 l.448); 抬头 (``國朝``
   raised one cell in 提要) breaks. In KR1d0085 the rule is weak: unmarked small text counts as
   large, so ``右筮日`` (001 l.84) is joined to the full-looking column before it; use
-  :attr:`PhysLine.joins` and the text there.
+  :attr:`PhysLine.joins` and the text there. A line wider than two columns is no column (KR1d0085
+  writes a 章 title and its 记 items, or a whole paragraph, on one line: 007 l.48): nothing runs on
+  from it but a note (``…)`` then ``(…``).
 
 Runs: per physical line (:attr:`PhysLine.runs`, cut at ``(`` and ``)``), and as units
 (:meth:`MandokuText.units`): the runs of one logical line that continue each other over line and
@@ -116,7 +118,9 @@ class PhysLine:
 
     @property
     def full(self) -> bool:
-        return self.width >= COLUMN
+        """Fills its column: 21 cells or more, but not over two columns (such a line is no column:
+        KR1d0085 writes a 章 title with its 记 items, or a whole paragraph, on one line)."""
+        return COLUMN <= self.width <= 2 * COLUMN
 
 
 @dataclass

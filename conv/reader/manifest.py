@@ -9,7 +9,8 @@ A manifest is checked when it is read, against the schema below; anything wrong 
 - ``file`` (required): the seed's name, a safe file name (``SEED_NAME``), once per manifest, and
   the file must exist beside the manifest;
 - ``work`` (required): an id of ``conv/data/works.toml``;
-- ``chapters``: ids of ``conv/data/chapters.toml``; ``juan``: integers; ``start_layer``:
+- ``chapters``: ids of ``conv/data/chapters.toml`` (the 通解: also ``tongjie_chapters.toml``); ``juan``:
+  integers; ``juan_starts``: for a 文渊阁 file of several 卷, the page each begins on; ``start_layer``:
   ``jing`` or ``ji``; ``sha256``: 64 hex digits, and the checksum of the file beside the manifest
   (a seed outside the manifest's directory that borrows an entry by its name is a modified copy:
   its checksum is not compared);
@@ -34,7 +35,9 @@ _TYPES = {"file": str, "work": str, "sha256": str, "chapters": list, "juan": lis
           "starts": str, "ends": str, "copy_of": str,
           # a file of the 文渊阁 transcription: its path under seeds/, its role, whether it is converted,
           # and whether it ends with its chapter (conv/reader/wenyuange.py)
-          "path": str, "role": str, "convert": bool, "ends_chapter": bool}
+          "path": str, "role": str, "convert": bool, "ends_chapter": bool,
+          # a 文渊阁 file of several 卷: the page tag where each begins (["1a", "30a"])
+          "juan_starts": list}
 
 
 def check_name(name: str) -> str | None:
@@ -91,12 +94,16 @@ def _check_entry(path: Path, name: str, text: str, entry: dict, line: int, found
         raise fail("file", f"seed {file} is described twice")
     if entry["work"] not in {w["id"] for w in data.works()}:
         raise fail("work", f"unknown work {entry['work']!r} (known: {', '.join(w['id'] for w in data.works())})")
-    chapters = {c["id"] for c in data.chapters()}
     for chapter in entry.get("chapters", []):
-        if chapter not in chapters:
-            raise fail("chapters", f"unknown chapter {chapter!r}: not an id of conv/data/chapters.toml")
+        if data.chapter_of(entry["work"], chapter) is None:
+            raise fail("chapters", f"unknown chapter {chapter!r}: not an id of conv/data/chapters.toml"
+                                   + (" or tongjie_chapters.toml" if entry["work"] == "tongjie" else ""))
     if not all(isinstance(j, int) and j > 0 for j in entry.get("juan", [])):
         raise fail("juan", "'juan' must list positive integers (卷 numbers)")
+    starts = entry.get("juan_starts")
+    if starts is not None and (len(starts) != len(entry.get("juan", []))
+                               or not all(isinstance(p, str) and re.fullmatch(r"[1-9][0-9]*a", p) for p in starts)):
+        raise fail("juan_starts", "'juan_starts' must name, for each 卷 of 'juan', the page where it begins (\"30a\")")
     if entry.get("start_layer", "jing") not in ("jing", "ji"):
         raise fail("start_layer", f"start_layer must be 'jing' or 'ji', not {entry['start_layer']!r}")
     if entry.get("role", "text") not in ("text", "front-matter", "collation-notes"):

@@ -28,6 +28,8 @@ from __future__ import annotations
 import bisect
 from pathlib import Path
 
+from conv import datafiles as data
+from conv.errors import ConversionError
 from conv.reader import mandoku
 from conv.reader.mandoku import MandokuText, Page
 from conv.reader.source import Source
@@ -41,10 +43,11 @@ class WitnessSource(Source):
 
     paged = True
 
-    def __init__(self, name: str, text: str, witness: MandokuText) -> None:
+    def __init__(self, name: str, text: str, witness: MandokuText, entry: dict | None = None) -> None:
         super().__init__(name, text)
         self.witness = witness
         self._file_starts = [line.start for line in witness.physical]
+        self._juan = juan_starts(name, entry or {})
 
     def position(self, offset: int) -> tuple[int, int]:
         """(line, col) of an offset in the witness file, both 1-based."""
@@ -53,7 +56,37 @@ class WitnessSource(Source):
         return line.number, offset - line.start + 1
 
     def page_at(self, offset: int) -> Page | None:
-        return self.witness.page_at(offset)
+        """The page of the printed book: the tag's leaf and side, in the 卷 the manifest names."""
+        page = self.witness.page_at(offset)
+        if page is None or not self._juan:
+            return page
+        index = bisect.bisect_right(self._juan, (page.leaf, page.side, 1 << 30)) - 1
+        leaf, _, juan = self._juan[max(index, 0)]
+        return Page(juan, page.leaf - leaf + 1, page.side)
+
+
+def juan_starts(name: str, entry: dict) -> list[tuple[int, str, int]]:
+    """(leaf, side, 卷) where each 卷 of the file begins, from its manifest entry.
+
+    The page tags number the 卷 of a file by the FILE (``KR1d0085_014`` holds 卷十五, and
+    ``KR1d0085_013`` holds 卷十三 and, from its leaf 30a on, 卷十四). The manifest says which 卷 a
+    file holds (``juan``) and, for a file of several, at which page tag each begins
+    (``juan_starts = ["1a", "30a"]``); the leaves of a 卷 are counted from its first page.
+    """
+    juan = entry.get("juan") or []
+    starts = entry.get("juan_starts") or (["1a"] if len(juan) == 1 else [])
+    if len(starts) != len(juan):
+        if juan:
+            raise ConversionError(name, 1, 1, f"seeds/manifest.toml gives {len(juan)} 卷 for {name} "
+                                  f"but {len(starts)} juan_starts", "name the page tag where each 卷 begins")
+        return []
+    out = []
+    for start, number in zip(starts, juan):
+        if not (start[:-1].isdigit() and start[-1:] == "a"):
+            raise ConversionError(name, 1, 1, f"juan_starts {start!r} in seeds/manifest.toml is no page such as 30a",
+                                  "a 卷 begins on the a side of a leaf: give its leaf and a")
+        out.append((int(start[:-1]), start[-1], number))
+    return sorted(out)
 
 
 MANDOKU_HEADER = "# -*- mode: mandoku"
@@ -65,14 +98,31 @@ def is_mandoku(path: Path) -> bool:
         return handle.read(len(MANDOKU_HEADER.encode())).decode("utf-8", "replace") == MANDOKU_HEADER
 
 
-def read(path: Path) -> WitnessSource:
-    """Read a mandoku file and transliterate it (see the module docstring)."""
+def read(path: Path, entry: dict | None = None) -> WitnessSource:
+    """Read a mandoku file and transliterate it (see the module docstring); ``entry``: its
+    manifest entry (which work and 卷 it holds)."""
     witness = mandoku.read(Path(path))
-    return WitnessSource(witness.name, transliterate(witness), witness)
+    return WitnessSource(witness.name, transliterate(witness, *outline_lines(witness, entry or {})), witness, entry)
 
 
-def transliterate(witness: MandokuText) -> str:
-    """The file's text in the seeds' markup, the same length, every text character in place."""
+def outline_lines(witness: MandokuText, entry: dict) -> tuple[set[int], set[int]]:
+    """Lines of a 通解 file that begin a paragraph whatever the layout rule says: ``alone`` a part
+    line or a 篇 title of ``conv/data/tongjie_chapters.toml`` (its large text, notes after it
+    allowed), a paragraph of its own (the part line ``學禮六之下`` may follow a column that looks
+    full, 013 l.96); ``first`` a column opening with 右, a 章 title (``右戒賓辭戒賓曰…``, 001 l.115;
+    ``右孤子冠(疏曰…)`` looks full, 001 l.447) or, now and then, 经 (``右執項左執前…``).""" 
+    if entry.get("work") != "tongjie":
+        return set(), set()
+    texts = {text for c in data.tongjie_chapters() for text in (c["label"], c["printed"]) if text}
+    lines = [line for line in witness.physical if line.kind == "text" and not line.runs[0].small]
+    alone = {line.number for line in lines if "".join(run.text for run in line.runs if not run.small) in texts}
+    return alone, {line.number for line in lines if line.runs[0].text.startswith("右")}
+
+
+def transliterate(witness: MandokuText, alone: set[int] = frozenset(), first: set[int] = frozenset()) -> str:
+    """The file's text in the seeds' markup, the same length, every text character in place;
+    ``alone``: lines joined neither to the line before nor to the one after; ``first``: lines not
+    joined to the line before, and after which only a note runs on (``…)`` then ``(…``)."""
     chars = list(witness.text)
     text_lines = [line for line in witness.physical if line.kind == "text"]
     previous = None
@@ -82,15 +132,15 @@ def transliterate(witness: MandokuText) -> str:
         elif line.kind != "text":
             _blank(chars, line.start, line.end)
         previous = line
-    for previous, line in zip(text_lines, text_lines[1:]):
-        if line.joins:  # the break, any page line between, and the column's indentation
-            _blank(chars, previous.end, line.start + line.indent)
+    joined = [(previous, line) for previous, line in zip(text_lines, text_lines[1:])
+              if line.joins and previous.number not in alone and line.number not in alone | first
+              and (previous.number not in first or previous.closes_note and line.opens_note)]
+    for previous, line in joined:  # the break, any page line between, and the column's indentation
+        _blank(chars, previous.end, line.start + line.indent)
     for line in text_lines:
         _markup(chars, witness.text, line)
-    runs_on = {id(line) for previous, line in zip(text_lines, text_lines[1:])
-               if line.joins and previous.closes_note and line.opens_note}
-    closed_by_next = {id(previous) for previous, line in zip(text_lines, text_lines[1:])
-                      if id(line) in runs_on}
+    runs_on = {id(line) for previous, line in joined if previous.closes_note and line.opens_note}
+    closed_by_next = {id(previous) for previous, line in joined if id(line) in runs_on}
     for line in text_lines:
         if id(line) in runs_on:
             chars[witness.text.index("(", line.start, line.end)] = BLANK

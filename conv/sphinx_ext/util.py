@@ -43,15 +43,18 @@ LAYER_NAMES = {
 }
 #: What the reader sees where the witness is cut off.
 LACUNA_LABELS = {"start": "前阙", "end": "后阙", "gap": "中阙",
-                 "join-kanripo": "以下据文渊阁本", "join-seed": "以下据录入本"}
+                 "join-kanripo": "以下据文渊阁本", "join-seed": "以下据录入本", "lost": "此篇阙"}
 LACUNA_TITLES = {
     "start": "底本此前残缺：节录自此处开始",
     "end": "底本此后残缺：节录至此处中断",
     "gap": "底本此处有缺",
     "join-kanripo": "底本自此据文渊阁《四库全书》本（汉籍リポジトリ录文）",
     "join-seed": "底本自此据录入本（简体录文，已与文渊阁本对校）",
+    "lost": "目录有此篇，正文无",
 }
-META_KINDS = ("juan", "siku", "author", "catalogue", "ji-marker")
+#: 卷 lines, 钦定四库全书, the author, the catalogue line, the 记 marker; in the 通解 a part line
+#: (家禮一之上), a 篇's note that it is lost (此一篇原闕), a label inside a 篇 (經七, 集補經)
+META_KINDS = ("juan", "siku", "author", "catalogue", "ji-marker", "part", "lost", "label")
 
 #: Anchors are converter-made slugs; they must be usable as HTML ids and LaTeX labels.
 ANCHOR_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]*$")

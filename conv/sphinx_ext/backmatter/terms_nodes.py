@@ -94,13 +94,13 @@ class PinyinIndexKeys(SphinxPostTransform):
 
     def run(self, **kwargs) -> None:
         works = {w["id"]: i for i, w in enumerate(data.works())}
-        chapters = {c["id"]: c["number"] for c in data.chapters()}
         for node in list(blocks(self.document, addnodes.index)):  # the terms' nodes: block level
             if not node.get("yl_terms"):
                 continue
             anchor = node["yl_anchor"]
             parts = anchor.split("-")
-            sub_key = (f"{works.get(parts[0], 9)}{chapters.get(parts[1], 99):02d}"
+            chapter = data.chapter_of(parts[0], parts[1]) if len(parts) > 2 else None
+            sub_key = (f"{works.get(parts[0], 9)}{chapter['number'] if chapter else 99:02d}"
                        if len(parts) > 2 else "9")
             sub = _latex_text(where(anchor, self.env))
             tex = "".join(

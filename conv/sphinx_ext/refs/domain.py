@@ -116,7 +116,7 @@ def work_and_chapter(anchor: str) -> tuple[str, str, str]:
 @lru_cache(maxsize=None)
 def _work_and_chapter(work_id: str, chapter_id: str) -> tuple[str, str, str]:
     work = next((w for w in data.works() if w["id"] == work_id), None)
-    chapter = next((c for c in data.chapters() if c["id"] == chapter_id), None)
+    chapter = data.chapter_of(work_id, chapter_id)
     if work is None or chapter is None:
         return "", "", ""
     return work["title"], WORK_SHORT.get(work["id"], work["title"]), chapter["name"]

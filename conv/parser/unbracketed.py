@@ -1,0 +1,213 @@
+"""Small characters outside the parentheses (括号外小字): the 通解's notes as the 文渊阁 transcription writes them.
+
+In the Kanseki Repository's 通解 (KR1d0085) the parentheses of a note are the transcriber's, and
+they miss many small characters: 音义 printed before a note (``謀賓介介音界(主人謂…)``), 音义 and
+疏曰/今按 heads printed after one (``…齒也)知音智行下孟反…(疏曰…``, ``…肆陳也)疏曰凡設尊之法(醴尊…``)
+stand outside ``(…)``. (In the seeds' e-text the same notes read ``【介音界　主人谓…】``: 音义 first
+inside 【】, U+3000 between segments.) The seeds' parser reads the transliterated file
+(``conv.reader.wenyuange``: ``(`` is 【, ``)`` is 】); this module rewrites the tokens of one of its
+lines so that what is sure goes into its note, without moving a character:
+
+- a **head** run (``疏曰 疏云 今按 愚按 又按 …``) right after a note goes into that note as a segment
+  of its own, which goes on in the note after it (the 】 before the run becomes a separator, the
+  【 after it a blank);
+- a run right after a note that is **音义 through and through** (``conv.parser.glosses.gloss_run``,
+  each gloss phonologically plausible) goes into that note; **glosses opening** a run after a note
+  (``…)適丁歴反辟音避將冠者出房南面``) go into it and the rest is text again;
+- a **head** in a run right before a note (``…榮屋翼疏曰(云南北以堂深者…``, ``父庿也疏曰蓍(草之靈者``)
+  opens that note there: no 经 holds 疏曰 or 今按;
+- **glosses ending** a run right before a note (``glosses.gloss_run`` from there to the note, one
+  gloss at least phonologically plausible) open that note when every glossed character stands in
+  the text before them on the line (or the line before, or the 篇's title); otherwise they stay
+  where the transcription puts them, and a problem
+  (``unbracketed-gloss``) says where to look; so it does where a run before a note holds a
+  plausible gloss the parser cannot delimit (``筮市例反庿古廟字``).
+
+A separator or a note boundary is a token of no width (``Token(kind, offset, offset)``) or a 【/】
+token turned into a separator (``ideo``): the witness's characters keep their offsets and every one
+stays in exactly one element. What the parentheses say and these rules do not reach (a 注 begun
+outside them, ``…介席西階)上東面(敷音孚…``) is read as the transcription marks it.
+"""
+from __future__ import annotations
+
+from conv.parser import glosses
+from conv.parser.report import SeedReport
+from conv.reader.lexer import Token
+
+HEADS = ("疏曰", "疏云", "疏又曰", "疏又云", "今按", "愚按", "愚案", "又按")
+MARKUP = ("open", "close", "ideo", "circle")
+
+
+class Unbracketed:
+    """Rewrites the tokens of the lines of one 通解 witness file (see the module docstring)."""
+
+    def __init__(self, text: str, report: SeedReport) -> None:
+        self.text = text
+        self.report = report
+
+    def adjust(self, tokens: list[Token], context: str = "") -> list[Token]:
+        """The tokens of one line with the sure small runs moved into their notes; ``context``: text
+        before the line in which a glossed character may stand (the line before, the 篇's title)."""
+        tokens = _circles_as_text(tokens)
+        if not any(t.kind == "text" for t in tokens) or not any(t.kind in ("open", "close") for t in tokens):
+            return tokens
+        kinds = [t.kind for t in tokens]
+        cuts: dict[int, list[str]] = {}  # offset → zero-width tokens before the character there
+        for first, last in _groups(kinds):
+            before = first - 1 if first > 0 and kinds[first - 1] in MARKUP else None
+            after = last + 1 if last + 1 < len(kinds) and kinds[last + 1] in MARKUP else None
+            pieces = [t for t in tokens[first:last + 1] if t.kind == "text"]
+            offsets = [o for t in pieces for o in range(t.start, t.end)]
+            run = "".join(self.text[t.start:t.end] for t in pieces)
+            start = 0
+            if before is not None and kinds[before] == "close":
+                start = self._after_note(kinds, before, after, run, offsets, cuts)
+                if start is None:
+                    continue
+            if after is not None and kinds[after] == "open" and start < len(run):
+                following = self.text[tokens[after].end:tokens[after].end + 1]
+                self._before_note(kinds, after, run, offsets, start, cuts, tokens[0].start, context, following)
+        return _rebuild(tokens, kinds, cuts)
+
+    def _after_note(self, kinds, before, after, run, offsets, cuts) -> int | None:
+        """A run right after a note: None when all of it went into the note, else where the text
+        resumes (after the glosses that opened it went into the note)."""
+        into_next = after is not None and kinds[after] == "open"
+        whole = run.startswith(HEADS) or _glosses_only(run)
+        opening = [] if whole else glosses.leading(run)
+        if opening and (opening[-1].end >= len(run) or into_next and run[opening[-1].end:].startswith(HEADS)):
+            whole = True
+        if whole:
+            kinds[before] = "ideo"
+            if into_next:  # the 疏/按 a head opens goes on in the note after it; glosses end a segment
+                kinds[after] = "space" if run.startswith(HEADS) else "ideo"
+            else:
+                cuts.setdefault(offsets[-1] + 1, []).append("close")
+            return None
+        if not opening:
+            return 0
+        kinds[before] = "ideo"
+        cuts.setdefault(offsets[opening[-1].end], []).append("close")
+        return opening[-1].end
+
+    def _before_note(self, kinds, after, run, offsets, start, cuts, line_start, context, following) -> None:
+        """Glosses ending a run right before a note open that note, when they are sure; so does a
+        head ending it (``…榮屋翼疏曰(云南北…``, or ``疏`` when the note goes on ``曰…``)."""
+        at = _head_in(run, start)
+        if at is None and run.endswith("疏") and following[:1] in ("曰", "云"):
+            at = len(run) - 1
+        if at is not None:
+            cuts.setdefault(offsets[at], []).append("open")
+            kinds[after] = "space"
+            return
+        before = context + self.text[line_start:offsets[start]]
+        first = _trailing_glosses(run, start, before)
+        if first is not None:
+            cuts.setdefault(offsets[first], []).append("open")
+            kinds[after] = "ideo"
+            return
+        found = glosses.trailing(run[start:])
+        if found:
+            first = start + found[0].start
+            missing = "".join(g.char for g in found if not g.second and g.char not in before + run[start:first])
+            self.report.problem(offsets[first], "unbracketed-gloss",
+                                f"{run[first:]!r} before a note reads as 音义, but {missing} is not in the text "
+                                "before it: kept outside the note as the transcription has it — check the witness")
+            return
+        inner = _gloss_inside(run, start)
+        if inner is not None:
+            self.report.problem(offsets[inner], "unbracketed-gloss",
+                                f"{run[inner:]!r} before a note holds 音义 the gloss parser cannot delimit: kept "
+                                "outside the note as the transcription has it — check the witness")
+
+
+WINDOW = 40  # the longest run of glosses looked for before a note
+
+
+def _trailing_glosses(run: str, start: int, before: str) -> int | None:
+    """Where the longest run of glosses ending ``run`` begins (after ``start``), when it is sure:
+    glosses through and through (``conv.parser.glosses.gloss_run``: scope notes, variants and short
+    definitions included), every glossed character standing in the text before it, one gloss at
+    least phonologically plausible."""
+    best = None
+    for k in range(len(run) - 3, max(start, len(run) - WINDOW) - 1, -1):
+        parsed = glosses.gloss_run(run[k:])
+        if parsed is None:
+            continue
+        found = parsed[0]
+        seen = before + run[start:k]
+        if all(g.second or g.char in seen for g in found) and any(glosses.plausible(g) for g in found):
+            best = k
+    return best
+
+
+def _head_in(run: str, start: int) -> int | None:
+    """Where a head (疏曰, 今按 …) stands in ``run`` after ``start``: no 经 holds one."""
+    found = [index for index in (run.find(head, start) for head in HEADS) if index != -1]
+    return min(found) if found else None
+
+
+def _gloss_inside(run: str, start: int) -> int | None:
+    """The start of the last plausible 反切 or 直音 within the last characters of ``run`` (after
+    ``start``) whose glossed character stands before it: 音义 the parser cannot delimit
+    (``筮市例反庿古廟字``)."""
+    for index in range(len(run) - 3, max(start, len(run) - 24) - 1, -1):
+        found = glosses.leading(run[index:])
+        if found and found[0].char in run[start:index] and glosses.plausible(found[0]) and not found[0].second:
+            return index
+    return None
+
+
+def _circles_as_text(tokens: list[Token]) -> list[Token]:
+    """○ is text in the 通解 (the drum scores of 投壺 ``□○○○□``, the zeros of 鐘律 ``玖阡○○肆拾``),
+    never a separator as in the 句读: one text token with the text around it."""
+    if not any(t.kind == "circle" for t in tokens):
+        return tokens
+    out: list[Token] = []
+    for token in tokens:
+        kind = "text" if token.kind == "circle" else token.kind
+        if kind == "text" and out and out[-1].kind == "text" and out[-1].end == token.start:
+            out[-1] = Token("text", out[-1].start, token.end)
+        else:
+            out.append(Token(kind, token.start, token.end))
+    return out
+
+
+def _glosses_only(run: str) -> bool:
+    """Is the run 音义 through and through, every gloss plausible?"""
+    parsed = glosses.gloss_run(run)
+    return parsed is not None and all(glosses.plausible(g) for g in parsed[0])
+
+
+def _groups(kinds: list[str]) -> list[tuple[int, int]]:
+    """(first, last) token indices of each stretch of text and blanks between markup tokens that
+    holds text."""
+    out = []
+    first = None
+    for index, kind in enumerate(kinds + ["open"]):
+        if kind in MARKUP:
+            if first is not None:
+                out.append((first, index - 1))
+            first = None
+        elif first is None:
+            first = index
+    return [(a, b) for a, b in out if "text" in kinds[a:b + 1]]
+
+
+def _rebuild(tokens: list[Token], kinds: list[str], cuts: dict[int, list[str]]) -> list[Token]:
+    """The tokens with their new kinds, text tokens cut where a zero-width token goes."""
+    out: list[Token] = []
+    for token, kind in zip(tokens, kinds):
+        if kind != "text":
+            out.append(Token(kind, token.start, token.end))
+            continue
+        at = sorted(c for c in cuts if token.start <= c <= token.end)
+        position = token.start
+        for cut in at:
+            if cut > position:
+                out.append(Token("text", position, cut))
+            out.extend(Token(zero, cut, cut) for zero in cuts[cut])
+            position = cut
+        if position < token.end:
+            out.append(Token("text", position, token.end))
+    return out

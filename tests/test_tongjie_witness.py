@@ -1,0 +1,333 @@
+"""The 通解 from the 文渊阁 transcription (文渊阁本通解): KR1d0085's 37 files through the seeds' parser —
+the book's own outline (parts, 篇, the lost 篇), the small characters its transcription leaves
+outside the parentheses, 章 titles with their 记, pages, and conservation on every file."""
+from __future__ import annotations
+
+import re
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conv import datafiles as data
+from conv.edition import assemble, export
+from conv.errors import ConversionError
+from conv.myst import writer
+from conv.parser.report import SeedReport
+from conv.parser.unbracketed import Unbracketed
+from conv.reader import lines as line_kinds
+from conv.reader import manifest, wenyuange
+from conv.reader.lexer import tokenize
+from conv.reader.source import Source
+
+ROOT = Path(__file__).resolve().parents[1]
+TONGJIE = ROOT / "seeds" / "wenyuange" / "KR1d0085"
+FILES = sorted(TONGJIE.glob("KR1d0085_*.txt"))
+BOOK_ORDER = [
+    "juanshou",
+    "shiguan", "guanyi", "shihun", "hunyi", "neize", "neizhi", "wuzong", "qinshuji",  # 家礼
+    "shixiangjian", "shixiangjianyi", "touhu", "xiangyinjiu", "xiangyinjiuyi", "xiangshe", "xiangsheyi",  # 乡礼
+    "xuezhi", "xueyi", "dizizhi", "shaoyi", "quli", "chenli", "zhonglv", "zhonglvyi", "shiyue", "liyueji",
+    "shushu", "xueji", "daxue", "zhongyong", "baofu", "jianzuo", "wuxue",  # 学礼
+    "yanli", "yanyi", "dashe", "dasheyi", "pinli", "pinyi", "gongshi", "gongshiyi", "zhuhouxiangchao",
+    "zhuhouxiangchaoyi",  # 邦国礼
+    "jinli", "chaoshiyi", "lishu", "bushi", "xiaxiaozheng", "yueling", "yuezhi", "yueji", "wangzhijia",
+    "wangzhiyi", "wangzhibing", "wangzhiding", "wangzhiwu", "wangzhiji", "wangzhigeng", "wangzhixin",
+    "wangzhiren", "wangzhigui",  # 王朝礼
+]
+
+
+@pytest.fixture(scope="module")
+def tongjie():
+    """All 37 files converted once (conservation is checked by the conversion itself)."""
+    assert len(FILES) == 37
+    edition = assemble.convert(FILES)
+    dump = export.edition(edition)
+    (work,) = dump["works"]
+    return edition, dump, {c["id"]: c for c in work["chapters"]}, work
+
+
+def file_text(name: str) -> str:
+    return (TONGJIE / name).read_text(encoding="utf-8")
+
+
+def passages(chapter: dict):
+    for section in chapter["sections"]:
+        yield from section["passages"]
+
+
+# -- the data file ---------------------------------------------------------------------------
+
+def test_the_table_of_chapters():
+    table = data.tongjie_chapters()
+    assert [c["id"] for c in table] == BOOK_ORDER
+    assert [c["number"] for c in table] == list(range(61))  # 0: the front matter; 目録 第一 … 第四十四 … 60
+    yili = {c["id"] for c in data.chapters()}
+    for chapter in table:
+        assert re.fullmatch(r"[a-z]+", chapter["id"]), chapter["id"]  # an anchor's chapter part
+        assert chapter["yili"] == (chapter["id"] in yili), chapter["id"]  # no other 篇 takes a 仪礼 id
+    assert {c["id"] for c in table if c["yili"]} == {
+        "shiguan", "shihun", "shixiangjian", "xiangyinjiu", "xiangshe", "yanli", "dashe", "pinli", "gongshi", "jinli"}
+    parts = {p["id"]: p["printed"] for p in data.tongjie_parts()}
+    assert list(parts) == ["jiali", "xiangli", "xueli", "bangguoli", "wangchaoli"]
+    for chapter in table[1:]:
+        assert chapter["label"].startswith(parts[chapter["part"]]), chapter["id"]
+    assert [c["id"] for c in table if c.get("lost") or c.get("absent")] == ["shushu", "bushi"]
+    assert data.chapters_of("tongjie") is table and data.chapters_of("judou") == data.chapters()
+
+
+def test_manifest_names_the_chapters_of_every_file(tongjie):
+    _, _, chapters, _ = tongjie
+    with (ROOT / "seeds" / "manifest.toml").open("rb") as handle:
+        entries = {e["file"]: e for e in tomllib.load(handle)["seed"] if e["work"] == "tongjie" and "path" in e}
+    assert sorted(entries) == [f.name for f in FILES]
+    for name, entry in entries.items():
+        assert entry["convert"] is True
+        assert entry["chapters"] == [c for c in chapters if name in chapters[c]["seeds"]], name
+
+
+# -- the outline -----------------------------------------------------------------------------
+
+def test_every_chapter_in_the_books_order_with_its_part(tongjie):
+    _, dump, chapters, work = tongjie
+    assert list(chapters) == BOOK_ORDER
+    assert [c["part"] for c in work["chapters"][1:9]] == ["jiali"] * 8
+    assert chapters["chaoshiyi"]["part"] == "wangchaoli" and chapters["juanshou"]["part"] is None
+    for chapter in work["chapters"]:
+        if chapter["id"] in ("shushu", "bushi"):
+            continue
+        assert chapter["sections"] and any(s["passages"] for s in chapter["sections"]), chapter["id"]
+    parts = {c["id"]: [m["text"] for m in c["meta"] if m["kind"] == "part"] for c in work["chapters"]}
+    assert parts["shiguan"] == ["家禮一之上"] and parts["guanyi"] == ["家禮一之下"]
+    assert parts["zhonglv"] == ["學禮六之上"]  # its note (此篇凡數皆凖令式借用大字) is the title's
+    assert parts["liyueji"] == []  # the witness prints no 學禮八 line: its title alone opens it
+    headings = {c["id"]: c["heading"] for c in work["chapters"]}
+    assert headings["shihun"] == "士昬禮" and headings["touhu"] == "投壺禮" and headings["wangzhiji"] == "王制之已"
+    assert headings["chaoshiyi"] == "朝事義第四十四"  # printed before its part line 王朝禮一之下
+    notes = chapters["daxue"]["mulu"]  # the title's note, its layers as any note's (no 鄭目録 here)
+    assert "".join(s["text"] for s in notes) == "大舊音泰今讀如字" and "mulu" not in {s["layer"] for s in notes}
+    assert [s["layer"] for s in chapters["pinli"]["mulu"]][0] == "mulu"  # (鄭注目録云…) after 聘禮
+    assert not [p for p in dump["problems"] if p["kind"] in ("missing-title", "manifest-chapter", "unknown-chapter")]
+
+
+def test_the_lost_and_the_absent_chapter(tongjie):
+    _, _, chapters, _ = tongjie
+    lost = chapters["shushu"]
+    assert lost["heading"] == "書數" and lost["lost"] == "此一篇原闕" and lost["sections"] == []
+    meta = [m for m in lost["meta"] if m["kind"] == "lost"]
+    assert [m["text"] for m in meta] == ["此一篇原闕"]
+    name, start, end = meta[0]["span"]
+    assert file_text(name)[start:end] == "此一篇原闕"
+    absent = chapters["bushi"]  # 目録: 卜筮(缺); no part line, no text anywhere in the book
+    assert absent["lost"] and absent["sections"] == [] and absent["seeds"] == [] and absent["heading"] is None
+
+
+def test_pages_of_the_book(tongjie):
+    _, _, chapters, work = tongjie
+    first = next(passages(chapters["xiangyinjiu"]))
+    assert first["page"] == {"juan": 7, "leaf": 1, "side": "a"} and first["witness"] == "kanripo"
+    # KR1d0085_013 holds 卷十三 and, from its tag 013-30a, 卷十四: leaves counted from there
+    assert next(passages(chapters["shiyue"]))["page"] == {"juan": 14, "leaf": 1, "side": "a"}
+    assert next(passages(chapters["zhonglv"]))["page"]["juan"] == 13
+    # from KR1d0085_014 (卷十五, 書數) on, 卷 = file number + 1
+    assert next(passages(chapters["xueji"]))["page"] == {"juan": 16, "leaf": 1, "side": "a"}
+    assert next(passages(chapters["wangzhigui"]))["page"]["juan"] == 37
+    juan = {c["id"]: c["juan"] for c in data.tongjie_chapters()}
+    for chapter in work["chapters"][1:]:
+        for passage in passages(chapter):
+            assert passage["page"] and passage["page"]["juan"] == juan[chapter["id"]], passage["id"]
+        for section in chapter["sections"]:
+            assert section["title_span"] is None or section["page"] is not None
+
+
+# -- small characters outside the parentheses ------------------------------------------------
+
+def test_a_gloss_before_its_note_is_the_notes_first_segment(tongjie):
+    _, _, chapters, _ = tongjie
+    passage = next(passages(chapters["xiangyinjiu"]))
+    text = file_text("KR1d0085_007.txt")
+    assert passage["text"] == "鄉飲酒之禮主人就先生而謀賓介"  # the witness: …謀賓介介音界(主人謂…
+    yin, zhu = passage["notes"][:2]
+    assert (yin["layer"], yin["text"], zhu["layer"]) == ("yin", "介音界", "zhu")
+    _, start, end = yin["span"]
+    assert text[start:end] == "介音界" and text[end] == "("
+    assert [(g["char"], g["kind"], g["sound"]) for g in yin["glosses"]] == [("介", "zhiyin", "界")]
+    assert zhu["text"].startswith("主人謂諸侯之鄉大夫也")
+    # 音义 of the 注 after its note, and 疏曰 in parentheses, are the same note's next segments
+    assert [n["layer"] for n in passage["notes"]] == ["yin", "zhu", "yin", "shu"]
+    assert passage["notes"][2]["text"] == "知音智行下孟反頒音班比毗志反少詩照反索色白反屬音燭長丁丈反"
+
+
+def test_a_shu_head_outside_the_parentheses_opens_its_segment(tongjie):
+    _, _, chapters, _ = tongjie
+    text = file_text("KR1d0085_007.txt")
+    # …肆陳也)疏曰凡設尊之法¶(醴尊見其質…: one 疏 segment over the head and the note after it
+    passage = next(p for p in passages(chapters["xiangyinjiu"]) if p["text"].endswith("設篚于禁南東肆加二勺于兩壺"))
+    assert [n["layer"] for n in passage["notes"]] == ["yin", "zhu", "shu"]
+    yin, zhu, shu = passage["notes"]
+    assert yin["text"] == "斯如字又音賜勺上灼反" and zhu["text"] == "斯禁禁切地無足者𤣥酒在西上也肆陳也"
+    assert shu["text"].startswith("疏曰凡設尊之法醴尊見其質皆在房内")
+    _, start, end = shu["span"]
+    assert text[start:start + 7] == "疏曰凡設尊之法" and text[start - 1] == ")" and text[end] == ")"
+
+
+def test_a_section_title_with_its_ji_on_the_same_line(tongjie):
+    _, _, chapters, _ = tongjie
+    section = next(s for s in chapters["xiangyinjiu"]["sections"] if s["title"] == "右戒賓介")
+    assert section["ji_marker"]["text"] == "記" and section["page"] == {"juan": 7, "leaf": 3, "side": "a"}
+    ji = [p for p in section["passages"] if p["layer"] == "ji"]
+    assert [p["text"] for p in ji] == ["鄉朝服而謀賓介皆使能不宿戒"]
+    assert [n["layer"] for n in ji[0]["notes"]] == ["zhu", "yin"] and ji[0]["notes"][1]["text"] == "韠音畢衣於既反"
+    # the 經 on the line after the title line opens the next 章 (the title line is no column)
+    following = chapters["xiangyinjiu"]["sections"][chapters["xiangyinjiu"]["sections"].index(section) + 1]
+    assert following["passages"][0]["text"] == "乃席賓主人介" and following["passages"][0]["layer"] == "jing"
+
+
+def test_the_titles_of_shiguan(tongjie):
+    _, _, chapters, work = tongjie
+    titles = [s["title"] for s in chapters["shiguan"]["sections"] if s["title"]]
+    assert titles == [
+        "右筮日", "右戒賓", "右筮賓", "右宿賔", "右為期", "右陳器服", "右即位", "右迎賔", "右再加", "右三加",
+        "右醴冠者", "右冠者見母", "右字冠者", "右賓出就次", "右冠者見兄弟姑姊", "右奠摯於君及鄉大夫鄉先生",
+        "右醴賔", "右醮", "右殺", "右孤子冠", "右庶子冠", "右母不在", "右女子笄雜記補"]
+    # 右執項左執前… opens a column but is 经 (the right hand): no title names the left or the hand
+    every = [s["title"] for c in work["chapters"] for s in c["sections"] if s["title"]]
+    assert len(every) > 300 and not [t for t in every if "左" in t or t[1] in "手執" or len(t) > 14]
+    assert any(p["text"].startswith("右執項左執前進祝加之如初復位") for p in passages(chapters["shiguan"]))
+
+
+def test_titles_with_their_chuan_and_ci():
+    assert line_kinds.title_length("右立世子传曰势明则民定", "右", items=("记", "传", "辞")) == 4
+    assert line_kinds.title_length("右戒宾辞戒宾曰某有子", "右", items=("记", "传", "辞")) == 3
+    assert line_kinds.title_length("右醮醮辞曰旨酒既清", "右", items=("记", "传", "辞")) == 2
+    assert line_kinds.title_length("右字冠者字辞曰礼仪既备", "右", items=("记", "传", "辞")) == 4
+    assert line_kinds.title_length("右第一章子思述所传之意", "右", items=("记", "传", "辞")) == 4
+    assert line_kinds.title_length("右传之首章释明明德", "右", items=("记", "传", "辞")) == 5
+    assert line_kinds.title_length("右戒宾辞戒宾曰某有子", "右") == 10  # the seeds: only 记 is filed after a title
+    assert line_kinds.title_length("右醴冠者【今按醴当作礼】醴辞曰甘醴惟厚", "右", items=("记", "传", "辞")) == 4
+    assert line_kinds.title_length("右女子笄杂记补", "右", items=("记", "传", "辞")) == 7  # 記補: its source
+    assert not line_kinds.tongjie_title("右执项左执前进祝加之如初复位") and line_kinds.tongjie_title("右醴冠者")
+
+
+def test_circles_are_text_in_the_tongjie(tongjie):
+    _, _, chapters, _ = tongjie
+    texts = "".join(p["text"] for p in passages(chapters["touhu"]))
+    assert "□○○○□□○□○魯鼔" in texts  # the drum score of 投壺, not segment separators
+    assert "玖阡○○肆拾玖分" in "".join(n["text"] for p in passages(chapters["zhonglv"]) for n in p["notes"]) + \
+        "".join(p["text"] for p in passages(chapters["zhonglv"]))
+
+
+def test_no_intervention_but_the_unencoded_characters(tongjie):
+    _, dump, _, _ = tongjie
+    assert {a["kind"] for a in dump["apparatus"]} == {"unencoded"} and not dump["dropped"]
+    # 疏曰洗者盥手洗爵之時恐水¶(穢地…: the 疏 a head opened at a column's end goes on in the next
+    note = next(n for p in passages(tongjie[2]["shiguan"]) for n in p["notes"] if n["text"].startswith("疏曰洗者盥手"))
+    assert "恐水穢地所用以承其棄水" in note["text"]
+
+
+def test_undecided_glosses_are_problems_at_their_place(tongjie):
+    _, dump, _, _ = tongjie
+    found = [p for p in dump["problems"] if p["kind"] == "unbracketed-gloss"]
+    assert found and all(p["seed"].startswith("KR1d0085_") for p in found)
+    first = next(p for p in found if p["seed"] == "KR1d0085_001.txt" and p["line"] == 15)
+    line = file_text("KR1d0085_001.txt").splitlines()[first["line"] - 1]
+    assert line[first["col"] - 1:].startswith("筮市例反庿古廟字(")  # kept as the witness has it
+    assert "筮市例反庿古廟字" in next(p for p in passages(tongjie[2]["shiguan"]) if "筮于庿門" in p["text"])["text"]
+
+
+def test_one_file_alone_and_the_seeds_unchanged():
+    edition = assemble.convert([TONGJIE / "KR1d0085_014.txt"])
+    (work,) = export.edition(edition)["works"]
+    assert [(c["id"], c["lost"]) for c in work["chapters"]] == [("shushu", "此一篇原闕")]
+    seeds = export.edition(assemble.convert(sorted((ROOT / "seeds").glob("*.txt"))))
+    assert [(w["id"], [c["id"] for c in w["chapters"]]) for w in seeds["works"]] == [
+        ("judou", ["xiangshe", "yanli", "tesheng", "shaolao"]), ("tongjie", ["xiangyinjiu", "dashe"])]
+
+
+def test_no_tongjie_id_collides_with_an_anchor_of_the_yili():
+    yili = {c["id"] for c in data.chapters()}
+    others = [c["id"] for c in data.tongjie_chapters() if not c["yili"]]
+    assert len(set(others)) == len(others) and not yili & set(others)
+    assert "guanyi" in others and "xiangyinjiu" not in others
+
+
+# -- the rewrite of tokens, as a property --------------------------------------------------------
+
+PIECES = ["鄉飲酒之禮", "謀賓介", "介音界", "(主人謂諸侯之鄉大夫也)", "(疏曰處士者)", "疏曰凡設尊之法",
+          "知音智行下孟反", "今按學成", "(民此士之素所有志也)", "主人退", "○○", "(長丁丈反)", "長丁丈反"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), min_size=1, max_size=12))
+def test_the_rewrite_keeps_every_character_in_one_token(pieces):
+    line = "".join(pieces).replace("(", "【").replace(")", "】")
+    source = Source("KR1d0085_007.txt", line)
+    before = tokenize(line, 0, len(line))
+    after = Unbracketed(line, SeedReport(source)).adjust(before, "")
+    text_of = lambda tokens: [o for t in tokens if t.kind in ("text", "circle") for o in range(t.start, t.end)]
+    assert sorted(text_of(after)) == text_of(before)  # nothing lost, nothing doubled, nothing moved
+    assert [t.start for t in after] == sorted(t.start for t in after)
+    depth = 0
+    for token in after:  # notes stay balanced: no note opened inside a note
+        depth += {"open": 1, "close": -1}.get(token.kind, 0)
+        assert depth in (0, 1)
+
+
+def test_a_file_of_several_juan_needs_its_starts():
+    witness_entry = manifest.entry_for(TONGJIE / "KR1d0085_013.txt")
+    assert witness_entry["juan"] == [13, 14] and witness_entry["juan_starts"] == ["1a", "30a"]
+    source = wenyuange.read(TONGJIE / "KR1d0085_013.txt", witness_entry)
+    offset = source.witness.text.index("詩樂¶")
+    assert source.page_at(offset).label() == "卷十四叶一a"
+    with pytest.raises(ConversionError, match="juan_starts"):
+        wenyuange.read(TONGJIE / "KR1d0085_013.txt", dict(witness_entry, juan_starts=["1a"]))
+
+
+# -- the pages Sphinx builds ------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def tongjie_pages(tmp_path_factory, sphinx_build):
+    """卷十五 (書數, lost) and 卷二十五 (厯數, then the absent 卜筮) converted and built with the
+    edition's own conf.py (warnings are errors)."""
+    project = tmp_path_factory.mktemp("tongjie-project")
+    (project / "conf.py").write_text((ROOT / "source" / "conf.py").read_text(encoding="utf-8"), encoding="utf-8")
+    (project / "index.md").write_text("# 通解\n\n```{toctree}\n\ntongjie/index\napparatus/index\n```\n", encoding="utf-8")
+    edition = assemble.convert([TONGJIE / "KR1d0085_014.txt", TONGJIE / "KR1d0085_024.txt"])
+    writer.write(edition, project)
+    return writer.pages(edition), sphinx_build(project, "html")
+
+
+def test_the_lost_and_absent_chapters_on_their_pages(tongjie_pages):
+    pages, built = tongjie_pages
+    assert ":::{yl:meta} part\n學禮九\n:::" in pages["tongjie/shushu.md"]
+    assert ":::{yl:meta} lost\n此一篇原闕\n:::" in pages["tongjie/shushu.md"]
+    assert ":::{yl:lacuna} lost\n:::" in pages["tongjie/bushi.md"] and "yl:passage" not in pages["tongjie/bushi.md"]
+    lost = re.search(r'<p class="yl-meta yl-meta-lost"[^>]*>(.*?)</p>', built.html("tongjie/shushu"), re.S)
+    diplomatic = re.sub(r'<span class="yl-n">.*?</span>', "", lost.group(1))  # the 规范 forms are apart
+    assert re.sub(r"<[^>]+>", "", diplomatic) == "此一篇原闕"
+    assert "〔此篇阙〕" in built.html("tongjie/bushi") and 'title="目录有此篇，正文无"' in built.html("tongjie/bushi")
+    index = built.html("tongjie/index")
+    index = index[index.index("<article"):]  # the page itself, not the site navigation
+    assert re.search(r'<p class="caption"[^>]*><span class="caption-text">学礼</span>', index)
+    assert index.index("学礼") < index.index("书数") < index.index("王朝礼") < index.index("历数") < index.index("卜筮")
+
+
+def test_the_manifest_schema_knows_the_tongjie(tmp_path):
+    """A 通解 entry names the 通解's own 篇 (zhonglv is none of the 仪礼's), and its juan_starts one
+    page per 卷: else an error at the manifest's line."""
+    shutil.copy(TONGJIE / "KR1d0085_013.txt", tmp_path)
+    entry = ('[[seed]]\nfile = "KR1d0085_013.txt"\nwork = "tongjie"\njuan = [13, 14]\n'
+             'juan_starts = ["1a"{more}]\nchapters = ["zhonglv", "zhonglvyi", "shiyue", "liyueji"]\n')
+    good = tmp_path / "manifest.toml"
+    good.write_text(entry.format(more=', "30a"'), encoding="utf-8")
+    assert manifest.load(good)["KR1d0085_013.txt"]["chapters"][0] == "zhonglv"
+    bad = tmp_path / "bad" / "manifest.toml"
+    bad.parent.mkdir()
+    shutil.copy(TONGJIE / "KR1d0085_013.txt", bad.parent)
+    bad.write_text(entry.format(more=""), encoding="utf-8")
+    with pytest.raises(ConversionError) as error:
+        manifest.load(bad)
+    assert error.value.line == 5 and error.value.message.startswith("'juan_starts' must name")
