@@ -349,3 +349,18 @@ def test_built_runs_parse_back(items):
     glosses, unparsed = parse_run(run)
     assert unparsed == []
     assert [(g.text, g.kind) for g in glosses] == items
+
+
+def test_an_old_reading_given_up_is_one_ruzi_gloss():
+    """舊音Y今讀如字 (the old reading Y, now the ordinary one) is one gloss of the character before
+    it: the 通解's 大學(大舊音泰今讀如字) and 知舊音智今讀如字 (KR1d0085_015, _009). 今讀如字 is
+    not a gloss of 讀."""
+    glosses, unparsed = parse_run("大舊音泰今讀如字")
+    assert not unparsed
+    assert [(g.char, g.kind, g.text) for g in glosses] == [("大", "ruzi", "大舊音泰今讀如字")]
+    glosses, unparsed = parse_run("媺音美行去聲知舊音智今讀如字")
+    assert not unparsed
+    assert [(g.char, g.kind, g.text) for g in glosses] == [
+        ("媺", "zhiyin", "媺音美行去聲"), ("知", "ruzi", "知舊音智今讀如字")]  # 行去聲: a tone note, as 寸上声
+    assert [g.text for g in embedded("國子公卿大夫之子弟今讀如字")] == []
+    assert is_gloss_run("大舊音泰今讀如字")  # a title's note made of it is 音义 (tongjie daxue)

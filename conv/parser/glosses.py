@@ -58,6 +58,9 @@ _VARIANT = re.compile(r"本?(?:或|又|亦|一)作")
 # Glossed characters that, in embedded position, are far likelier to start prose (五音, 声音…).
 _PROSE_BEFORE_YIN = set("之其五八声聲有无無此彼德清浊濁宫宮商徵羽同异異善恶惡")
 _MAX_DEFINITION_PIECES = 3
+# 舊音Y今讀如字 (旧音Y今读如字): one 如字 gloss of the character before it; 今讀如字 glosses no 讀.
+_OLD_READING_GIVEN_UP = re.compile(r"[舊旧]音.今[讀读]如字")
+_NOW_READ_AS_USUAL = re.compile(r"今[讀读]如字")
 
 
 def _is_han(char: str) -> bool:
@@ -140,6 +143,9 @@ def _reading_at(text: str, j: int) -> tuple[str, str | None, str | None, str | N
         return ("zhiyin", None, None, text[j + 1], j + 2)
     if text.startswith("如字", j):
         return ("ruzi", None, None, None, j + 2)
+    old = _OLD_READING_GIVEN_UP.match(text, j)  # 舊音泰今讀如字: the old reading, now the ordinary one
+    if old and _han(text, j + 2):
+        return ("ruzi", None, None, None, old.end())
     return None
 
 
@@ -307,8 +313,8 @@ def parse_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]]:
 
 
 # Where a text opening with a gloss shows it: X音Y, XAB反/切 (also 又AB反), X如字, the context
-# forms 无射之射…, 间间厠之间, 乐乐下字音洛. A text matching none of these opens with no gloss.
-_OPENS_WITH_GLOSS = re.compile(r".音|...[反切]|.如字|..之|...之|....音")
+# forms 无射之射…, 间间厠之间, 乐乐下字音洛, X舊音Y今讀如字. A text matching none of these opens with no gloss.
+_OPENS_WITH_GLOSS = re.compile(r".音|.[舊旧]音|...[反切]|.如字|..之|...之|....音")
 _SPACE = re.compile(r"\s")
 
 
@@ -396,7 +402,7 @@ def _trailing(text: str, after: int) -> list[Gloss]:
     if not (text.endswith(_TRAILING_ENDS) or text[-2:-1] == "音"):
         return best  # a gloss ending the segment ends in 反, 切, 如字, 音X or a scope (…同)
     for k in range(n - 1, max(after, n - _END_WINDOW) - 1, -1):
-        if not _OPENS_WITH_GLOSS.match(text, k):
+        if not _OPENS_WITH_GLOSS.match(text, k) or (k > 0 and _NOW_READ_AS_USUAL.match(text, k - 1)):
             continue
         glosses, unparsed = _parse(text[k:], _EMBEDDED, whole=True)
         if unparsed or not glosses or text[k].isspace():
