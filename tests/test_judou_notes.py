@@ -240,7 +240,7 @@ def test_the_front_matter_and_the_notes_as_pages(site):
     assert not tiyao.select(".yl-gap-nowords")  # the small 臣 opening the 提要 is no lacuna
     assert tiyao.select_one("#judou-tiyao-2")["class"] == ["yl-passage", "yl-front"]
     notes = soup(site, "judou/jianben")
-    assert [h.get_text().rstrip("¶") for h in notes.select("h2")][:3] == ["正文", "士冠礼", "士昏礼"]
+    assert [h.get_text().rstrip("¶") for h in notes.select("h2")][:3] == ["小引", "士冠礼", "士昏礼"]
     first = notes.select_one("#judou-jianben-2")
     shown = diplomatic(first)  # the gaiji &KR1114; shows 〓, its unencoded-character entry 校5
     assert shown.startswith("婦説服于室御受受誤作授") and "【第二十七〓】卷十八叶一b" in shown
