@@ -4,18 +4,17 @@ their entries as apparatus entries linked to the passages they name (conv/parser
 conv/parser/errata.py, conv/edition/errata.py)."""
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
+from smallsite import build_site
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conv import datafiles as data
+from conv.anchors import decisions
 from conv.edition import assemble, export
 from conv.model import conservation
 from conv.model.tree import TEXT_CHAR
@@ -69,6 +68,7 @@ def test_their_ids_collide_with_nothing():
     ids = [c["id"] for c in data.judou_apart()]
     assert ids == ["tiyao", "xu", "jianben", "shiben"] and all(i.isascii() and i.isalpha() for i in ids)
     assert not set(ids) & {c["id"] for c in [*data.chapters(), *data.tongjie_chapters()]}
+    assert decisions.known_chapter("judou-tiyao") and not decisions.known_chapter("tongjie-tiyao")  # a redirect target
 
 
 def test_the_tiyao_first_and_last_characters_and_pages(whole):
@@ -198,17 +198,7 @@ def test_wrong_for_any_lemma(chars, data, wrong):
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
-    src = tmp_path_factory.mktemp("notes")
-    shutil.copy(ROOT / "source" / "conf.py", src / "conf.py")
-    (src / "index.md").write_text("# 仪礼\n\n```{toctree}\njudou/index\napparatus/index\n```\n", encoding="utf-8")
-    convert = subprocess.run([sys.executable, "-m", "conv", "build", str(FRONT), str(SHIHUN), str(JIANBEN), "--out", str(src)],
-                             capture_output=True, text=True, cwd=ROOT)
-    assert convert.returncode == 0, convert.stderr[-3000:]
-    out = src / "_build"
-    build = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-W", "--keep-going", "-b", "html", str(src), str(out)],
-                           capture_output=True, text=True, cwd=ROOT)
-    assert build.returncode == 0, build.stderr[-3000:]
-    return out
+    return build_site(tmp_path_factory.mktemp("notes"), [FRONT, SHIHUN, JIANBEN])
 
 
 def soup(site: Path, page: str) -> BeautifulSoup:
