@@ -180,6 +180,12 @@ def test_reading_an_entry(text, lemma, subject, statement, cls):
     assert text == reading.lemma + reading.statement or reading.lemma == reading.subject
 
 
+def test_a_text_without_a_statement_is_not_read():
+    """A text with none of the grammar's words (誤, 作, 脱 …) is no entry: linking reports it
+    (errata-unread) instead of guessing a lemma."""
+    assert errata.read("賔主皆再拜") is None and errata.read("脱") is None
+
+
 FREE = "甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥"  # characters the grammar never reads as a statement
 
 
