@@ -119,10 +119,26 @@ def tongjie_parts() -> list[dict]:
     return _toml("tongjie_chapters.toml")["part"]
 
 
+@cache
+def judou_apart() -> list[dict]:
+    """The 句读's chapters outside its 十七篇 (``judou_apart.toml``): 提要 and 原序 before them,
+    张尔岐's 监本正误 and 石本误字 after them."""
+    return _toml("judou_apart.toml")["chapter"]
+
+
+@cache
+def judou_apart_meta() -> list[dict]:
+    """Lines of the 句读's front matter that are metadata (``judou_apart.toml``'s ``[[meta]]``)."""
+    return _toml("judou_apart.toml")["meta"]
+
+
 def chapters_of(work: str) -> list[dict]:
     """The chapters (篇) of one work, each with id, name and number: the 通解 has its own order and
-    its own 篇 (``tongjie_chapters``); any other work has the seventeen of the 仪礼 (``chapters``)."""
-    return tongjie_chapters() if work == "tongjie" else chapters()
+    its own 篇 (``tongjie_chapters``); the 句读 has the seventeen of the 仪礼 (``chapters``) and its
+    front matter and collation notes (``judou_apart``)."""
+    if work == "tongjie":
+        return tongjie_chapters()
+    return [*chapters(), *judou_apart()] if work == "judou" else chapters()
 
 
 def chapter_of(work: str, chapter_id: str) -> dict | None:

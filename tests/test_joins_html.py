@@ -2,13 +2,11 @@
 with the edition's extension: page references, join marks, the collation in the 校勘记, 引 citations."""
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
+from smallsite import build_site
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = ROOT / "seeds" / "000_065af0aba9fcdf9d.txt"
@@ -17,17 +15,7 @@ JUAN5 = ROOT / "seeds" / "wenyuange" / "KR1d0038" / "KR1d0038_005.txt"
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
-    src = tmp_path_factory.mktemp("joined")
-    shutil.copy(ROOT / "source" / "conf.py", src / "conf.py")
-    (src / "index.md").write_text("# 仪礼\n\n```{toctree}\njudou/index\napparatus/index\n```\n", encoding="utf-8")
-    convert = subprocess.run([sys.executable, "-m", "conv", "build", str(SEED), str(JUAN5), "--out", str(src)],
-                             capture_output=True, text=True, cwd=ROOT)
-    assert convert.returncode == 0, convert.stderr[-3000:]
-    out = src / "_build"
-    build = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-W", "--keep-going", "-b", "html", str(src), str(out)],
-                           capture_output=True, text=True, cwd=ROOT)
-    assert build.returncode == 0, build.stderr[-3000:]
-    return out
+    return build_site(tmp_path_factory.mktemp("joined"), [SEED, JUAN5])
 
 
 def soup(site: Path, page: str) -> BeautifulSoup:

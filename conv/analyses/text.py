@@ -67,12 +67,14 @@ def _mapped(seed: str, witness: str, offsets: Sequence[int], normalized: str | N
 
 
 def passages(edition: Edition) -> Iterator[tuple[Work, Chapter, Section, Passage]]:
-    """Every passage (经 and 记) in reading order, with its work, chapter and section."""
+    """Every passage (经 and 记) in reading order, with its work, chapter and section (not the text of
+    the front matter or of 张尔岐's collation notes: layers ``front``, ``errata``)."""
     for work in edition.works:
         for chapter in work.chapters:
             for section in chapter.sections:
                 for passage in section.passages:
-                    yield work, chapter, section, passage
+                    if passage.layer in ("jing", "ji"):
+                        yield work, chapter, section, passage
 
 
 def passage_text(edition: Edition, passage: Passage) -> MappedText:

@@ -23,7 +23,7 @@ def known_chapter(anchor: str) -> bool:
     if not CHAPTER_ANCHOR.fullmatch(anchor):
         return False
     work, chapter = anchor.split("-")
-    return work in {w["id"] for w in data.works()} and chapter in {c["id"] for c in data.chapters()}
+    return work in {w["id"] for w in data.works()} and chapter in {c["id"] for c in data.chapters_of(work)}
 
 
 def decide(outcome: Outcome, keep: list[tuple[str, str]], redirect: list[tuple[str, str]], note: str = "") -> tuple[Ledger, dict[str, tuple]]:

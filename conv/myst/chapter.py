@@ -102,6 +102,9 @@ class PageWriter:
         printed title stays in the ``yl:title`` directive."""
         if section.title:
             return fold(section.title[1:] if section.marker in ("右", "记") else section.title)
+        opening = (data.chapter_of(self.work.id, self.chapter.id) or {}).get("opening")
+        if opening and section.passages and all(p.layer not in ("jing", "ji") for p in section.passages):
+            return opening  # the 提要, the 序, the preface of the collation notes: no 章 of their own
         opening = next((p.normalized for p in section.passages if p.text), "")
         return f"〔{opening[:8]}…〕" if opening else "〔阙〕"
 

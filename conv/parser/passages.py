@@ -157,7 +157,8 @@ class PassageReader(SeedStructure):
         if passage is None:
             self.ensure_section()
             passage = self.passage = PassageDraft(self.layer, span_start=token.start, span_end=token.start, last_line=self.line_no)
-            self.report.problem(token.start, "note-without-text", "a note with no 经 before it: check the witness")
+            if passage.layer in ("jing", "ji"):  # the front matter opens a paragraph with a small 臣
+                self.report.problem(token.start, "note-without-text", "a note with no 经 before it: check the witness")
         note = NoteDraft([Unit("", range(0), 0)], mulu=passage.layer == "mulu")
         passage.notes.append(note)
         self.note = note

@@ -24,6 +24,7 @@ from conv import datafiles as data
 from conv.datafiles import drops
 from conv.errors import Problem
 from conv.model.tree import Chapter, Meta, Span
+from conv.parser import apart
 from conv.parser.corrections import Corrections
 from conv.parser.drafts import NoteDraft, PassageDraft
 from conv.parser.outline import Outline, OutlineLine
@@ -65,6 +66,7 @@ class SeedParser(PassageReader):
         self.title_span: Span | None = None
         self.outline: Outline | None = None  # the 通解 witness: its part and 篇 title lines
         self.heading_notes = False  # the line after a 通解 篇 title: a note opening it is the title's
+        self.apart: apart.ApartLines | None = None  # the 句读's front matter and collation notes
 
     # -- driver ----------------------------------------------------------------------------
     def run(self) -> SeedResult:
@@ -102,11 +104,16 @@ class SeedParser(PassageReader):
                 self.begin_chapter(self.chapter_queue[0], "", 0)  # 提要, 序, 目録: one chapter from the start
             else:
                 self.outline = Outline(self.src, self.report)
+        elif (self.entry or {}).get("role") in apart.ROLES and self.chapter_queue:
+            self.apart = apart.ApartLines(self.src, self.chapter_queue)
+            self.begin_apart(self.chapter_queue[0], 0)  # from the start: the lines before its heading are its meta
         self._start_fragment(body)
         for line in body:
             self.line_no = line.number
             self.handle_line(line)
         self.finish()
+        if self.apart is not None:
+            apart.relabel(self.chapters)
         report = self.report
         return SeedResult(self.seed, work, self.title_span, self.chapters, self.dropped, report.apparatus, report.problems)
 
@@ -225,6 +232,9 @@ class SeedParser(PassageReader):
         if item is not None:
             self.handle_outline(item, s, e)
             return
+        if self.apart is not None:
+            self.handle_apart(self.apart.get(line), s, e)
+            return
         folded = self.folded.same_length(s, e)
         meta = line_kinds.meta_line(folded)
         if meta is not None:
@@ -298,4 +308,42 @@ class SeedParser(PassageReader):
             self.content(item.end, e)
             self.title_mode = None
             self.close_passage()
+        self.context = self.text[item.start:item.end]
+
+    # -- the 句读's front matter and collation notes (conv.parser.apart) ----------------------
+    def begin_apart(self, chapter_id: str, s: int) -> Chapter:
+        info = apart.chapter_info(chapter_id)
+        chapter = self.begin_chapter(chapter_id, info["name"], s)
+        self.layer = info["layer"]
+        return chapter
+
+    def handle_apart(self, item: apart.ApartLine | None, s: int, e: int) -> None:
+        """A line of the front matter or the collation notes: its heading, a 篇 label (the 章 of
+        the entries after it, titled by it), a meta line, or text (never 章旨, 卷 lines or 记)."""
+        if item is None:
+            self.ensure_chapter(s)
+            self.content(s, e)
+            self.end_title_mode()
+            return
+        self.close_passage()
+        self.end_title_mode()
+        if item.kind == "heading":
+            chapter = self.chapter if self.chapter is not None and self.chapter.id == item.chapter else None
+            chapter = chapter or self.begin_apart(item.chapter, s)
+            self.set_heading(chapter, item.start, item.end)
+            if item.end < e:  # 儀禮監本正誤(附/)
+                self.title_mode = "mulu"
+                self.content(item.end, e)
+                self.title_mode = None
+                self.close_passage()
+        elif item.kind == "label":
+            self.section = None
+            section = self.ensure_section()
+            section.title = self.text[item.start:item.end]
+            section.title_span = self.report.span(item.start, item.end)
+        else:
+            text = "".join(c for c in self.text[item.start:item.end] if not c.isspace() and c != "\u3000")
+            meta = Meta(item.kind, text, self.report.span(item.start, item.end))
+            self.chapter.meta.append(meta)
+            self.chapter.order.append(("meta", meta))
         self.context = self.text[item.start:item.end]

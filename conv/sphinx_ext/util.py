@@ -26,18 +26,24 @@ def add_templates_folder(config, folder: Path) -> None:
         config.templates_path.append(str(folder))
 
 #: The main-text layers of a passage.
-TEXT_LAYERS = {"jing": "经", "ji": "记"}
+TEXT_LAYERS = {"jing": "经", "ji": "记", "front": "文", "errata": "校"}
 #: The commentary layers, in the order of the toolbar; the value is the printed label.
-SEGMENT_LAYERS = {"zhu": "注", "shu": "疏", "an": "按", "yin": "音义", "mulu": "目录"}
+SEGMENT_LAYERS = {"zhu": "注", "shu": "疏", "an": "按", "yin": "音义", "mulu": "目录", "small": "小字"}
+#: Layers of the text outside the 仪礼 and its commentary: the 句读's 提要 and 序, 张尔岐's collation
+#: notes, their small characters (the legend of the 仪礼's layers leaves them out).
+APART_LAYERS = ("front", "errata", "small")
 #: Longer names, for the legend and tooltips.
 LAYER_NAMES = {
     "jing": "经文",
     "ji": "记文",
+    "front": "提要、序（卷首，非经文）",
+    "errata": "张尔岐监本正误、石本误字",
     "zhu": "郑注",
     "shu": "贾疏",
     "an": "按语（张尔岐、朱熹及所引诸家）",
     "yin": "音义",
     "mulu": "郑目录",
+    "small": "小字（提要、序、校记中之小字）",
     "title": "章旨",
     "meta": "卷次、著录",
 }
@@ -53,8 +59,9 @@ LACUNA_TITLES = {
     "lost": "目录有此篇，正文无",
 }
 #: 卷 lines, 钦定四库全书, the author, the catalogue line, the 记 marker; in the 通解 a part line
-#: (家禮一之上), a 篇's note that it is lost (此一篇原闕), a label inside a 篇 (經七, 集補經)
-META_KINDS = ("juan", "siku", "author", "catalogue", "ji-marker", "part", "lost", "label")
+#: (家禮一之上), a 篇's note that it is lost (此一篇原闕), a label inside a 篇 (經七, 集補經); in the
+#: 句读's 提要 the 四库 editors' names (``credits``: 總纂官(臣)紀昀 …)
+META_KINDS = ("juan", "siku", "author", "catalogue", "ji-marker", "part", "lost", "label", "credits")
 
 #: Anchors are converter-made slugs; they must be usable as HTML ids and LaTeX labels.
 ANCHOR_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]*$")

@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from conv import datafiles as data
 from conv import unencoded
 from conv.analyses import readings
+from conv.parser import errata
 from conv.myst.chapter import page_label
 from conv.model.tree import Edition, Work
 from conv.myst.backmatter.locator import (
-    _BEFORE, COLLATION_CLASSES, INTERVENTION_LABEL, KIND_NAMES, PUA_KINDS, SECTIONS, TRADITION_LABEL, Locator, Locus, context,
+    _BEFORE, COLLATION_CLASSES, ERRATA_KINDS, INTERVENTION_LABEL, KIND_NAMES, PUA_KINDS, SECTIONS, TRADITION_LABEL, Locator, Locus, context,
     datatable, kept_forms, shorten, source_of, witness_slice,
 )
 from conv.myst.escape import escape_inline
@@ -70,6 +71,8 @@ class Apparatus:
         kind = record.get("kind", "unknown")
         span = record["span"]
         locus = self.locator.find(span, before=kind in _BEFORE)
+        if record.get("passage"):  # 张尔岐's note on a passage of the 句读 (its span: the note itself)
+            locus = self.locator.loci.get(record["passage"])
         if kind == "correction" and str(record.get("decision", "")).startswith("title"):
             locus = self.locator.overlapping(span, "section") or locus  # the title it settles
         work = self._work_of(locus)
@@ -132,7 +135,11 @@ class Apparatus:
         if kind == "collation":
             return escape_inline(collation_body(record))
         if kind == "unencoded":
-            return escape_inline(f"“{record.get('witness', '')}”：文渊阁本此字 Unicode 未收（汉籍リポジトリ外字），存其位，以〓标之。")
+            known = errata.gaiji().get(record.get("witness", ""))  # &KR1114; in 张尔岐's leaf references
+            said = f"据上下文当为“{known['reading']}”（{known['reason']}）。" if known else ""
+            return escape_inline(f"“{record.get('witness', '')}”：文渊阁本此字 Unicode 未收（汉籍リポジトリ外字），存其位，以〓标之。{said}")
+        if kind in ERRATA_KINDS:
+            return escape_inline(errata_body(record))
         if kind == "witness-join":
             witness = "录入本（简体录文，已与文渊阁本对校）" if record.get("witness") == "seed" else "文渊阁本（汉籍リポジトリ录文）"
             return escape_inline(f"自此以下据{witness}。")
@@ -198,6 +205,15 @@ def maintainer_reason(kind: str, record: dict) -> str:
     return reason if kind in ("dropped", "unknown") else ""
 
 
+def errata_body(record: dict) -> str:
+    """张尔岐's note in the 校勘记: the lemma and his statement as he wrote them, his reference to
+    the 监本's leaf (or the 石本's 节), and where the note stands in the book (卷十八叶一b)."""
+    times = f"（凡{len(record['target_spans'])}处）" if len(record.get("target_spans", [])) > 1 else ""
+    where = f"；见本书{page_label(record['page'])}" if record.get("page") else ""
+    return (f"{KIND_NAMES[record['kind']]}：“{record['lemma']}”{times}，{record['statement']}"
+            f"（{record.get('reference_reading', '')}{where}）。")
+
+
 def reading_body(reading: dict) -> str:
     """A 今文/古文 reading as an apparatus line: ``俟〕今文作“立”。郑注：“今文俟为立”``."""
     if reading.get("unparsed"):
@@ -250,6 +266,9 @@ def work_page(apparatus: Apparatus, work: Work) -> str:
         ),
         "",
     ]
+    if any(e.kind in ERRATA_KINDS for e in entries):
+        out += [escape_inline("又列张尔岐《监本正误》《石本误字》（本书卷十八、十九）所校各条，分篇系于其所校之段；"
+                              "未能确定所指之段者，不列于此，仍见于卷十八、十九原文。"), ""]
     # overview
     counts = Counter(e.kind for e in entries)
     occurrences = Counter()
@@ -285,7 +304,11 @@ def work_page(apparatus: Apparatus, work: Work) -> str:
         if not chosen:
             continue
         out += [f"(apparatus-{work.id}-{suffix})=", f"## {heading}", ""]
+        chapter = None
         for entry in chosen:
+            if kinds[0] in ERRATA_KINDS and entry.locus is not None and entry.locus.chapter is not chapter:
+                chapter = entry.locus.chapter  # under the 篇 it names
+                out += [f"(apparatus-{work.id}-{suffix}-{chapter.id})=", f"### {escape_inline(chapter.title)}", ""]
             out += _app_directive(entry)
     others = [e for e in entries if e.kind == "unknown"]
     if others:

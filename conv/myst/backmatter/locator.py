@@ -28,6 +28,8 @@ KIND_NAMES = {
     "dropped": "删除（非底本文字）",
     "witness-join": "底本转换（录入本与文渊阁本相接）",
     "restoration": "简体合并之字",
+    "zhang-jianben": "张尔岐《监本正误》",
+    "zhang-shiben": "张尔岐《石本误字》",
     "unknown": "其他",
 }
 #: Sections of an apparatus page: (anchor suffix, heading, kinds).
@@ -40,7 +42,11 @@ SECTIONS = (
     ("dropped", "删除", ("dropped",)),
     ("joins", "底本转换", ("witness-join",)),
     ("restorations", "简体合并之字", ("restoration",)),
+    ("zhang-jianben", "张尔岐《监本正误》", ("zhang-jianben",)),
+    ("zhang-shiben", "张尔岐《石本误字》", ("zhang-shiben",)),
 )
+#: 张尔岐's own collation notes (conv/edition/errata.py): listed under each 篇 they name.
+ERRATA_KINDS = ("zhang-jianben", "zhang-shiben")
 _BEFORE = {"lacuna-end", "lacuna-chapter-end", "dropped"}  # belong to what precedes them
 PUA_KINDS = {"quebi": "缺笔", "variant": "异体", "spurious": "衍字", "unidentified": "未识字"}
 #: Collation classes (conv.collate) as the 校勘记 names them.

@@ -113,7 +113,7 @@ class TermOccurrences(SphinxTransform):
         for passage in blocks(self.document, yl_passage):
             anchor = _anchor_of(passage)
             words = next((c for c in passage.children if isinstance(c, yl_text)), None)
-            if not anchor or words is None or anchor not in passage["ids"]:
+            if not anchor or words is None or anchor not in passage["ids"] or passage.get("layer") not in ("jing", "ji"):
                 continue
             placed = placed_words(words.astext(), catalogue)
             found = [word for word, _ in placed]

@@ -347,7 +347,7 @@ def js_runtime() -> str:
 
 #: Classes (and node names) of the layer elements: text in two different layers never joins.
 LAYER_CLASSES = frozenset(
-    [f"yl-{layer}" for layer in ("jing", "ji", "zhu", "shu", "an", "yin", "mulu", "title", "meta")]
+    [f"yl-{layer}" for layer in ("jing", "ji", "zhu", "shu", "an", "yin", "mulu", "title", "meta", "front", "errata", "small")]
     + ["yl-text", "yl-note"]
 )
 

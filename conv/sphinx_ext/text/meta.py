@@ -3,7 +3,8 @@
 ``yl:meta`` keeps the lines that are not text of the 仪礼 but must not be lost: 卷 lines
 (``juan``), ``钦定四库全书`` (``siku``), the author line (``author``), the catalogue line
 (``catalogue``), the 记 marker (``ji-marker``), and in the 通解 the part line (``part``: 家禮一之上), a label
-inside a 篇 (``label``: 經七) and a 篇's note that it is lost (``lost``: 此一篇原闕). ``yl:lacuna`` marks where the witness is cut
+inside a 篇 (``label``: 經七) and a 篇's note that it is lost (``lost``: 此一篇原闕); in the 句读's
+提要 the 四库 editors who checked the copy (``credits``). ``yl:lacuna`` marks where the witness is cut
 off (``start``, ``end``) or has a gap (``gap``); its label is made by the visitors, so it is
 never indexed as text.
 """

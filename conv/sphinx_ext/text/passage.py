@@ -159,7 +159,7 @@ def visit_passage_html(self, node: yl_passage) -> None:
     self.body.append(self.starttag(node, "div", "", **{"data-layer": node["layer"]}))
     if passage_gap(node, "start"):
         self.body.append(gap_html(self, "start"))
-    if not has_words(node):  # said so, and never hidden with the notes
+    if not has_words(node) and node["layer"] in NO_WORDS:  # said so, and never hidden with the notes
         label, title = NO_WORDS.get(node["layer"], NO_WORDS["jing"])
         self.body.append(f'<span class="yl-gap yl-gap-nowords" title="{self.attval(title)}">'
                          f"〔{label}〕</span>")

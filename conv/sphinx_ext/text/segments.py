@@ -16,7 +16,7 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
 
 from conv.sphinx_ext.text.body import parse_inline, segment_node
-from conv.sphinx_ext.util import add_node, LAYER_NAMES, SEGMENT_LAYERS, TEXT_LAYERS, warn
+from conv.sphinx_ext.util import add_node, APART_LAYERS, LAYER_NAMES, SEGMENT_LAYERS, TEXT_LAYERS, warn
 from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.text.passage import gap_html, gap_latex, gap_text
 from conv.sphinx_ext.nodes import yl_chaptertitle, yl_segment, yl_passage, yl_title
@@ -215,6 +215,8 @@ class LegendDirective(SphinxDirective):
         items = nodes.bullet_list(classes=["yl-legend"])
         labels = {**TEXT_LAYERS, **SEGMENT_LAYERS, "title": "右…"}
         for layer, label in labels.items():
+            if layer in APART_LAYERS:
+                continue
             sample = nodes.inline(label, label, classes=["yl-sample", f"yl-sample-{layer}"])
             para = nodes.paragraph("", "", sample, nodes.Text("\u3000" + LAYER_NAMES[layer]))
             items += nodes.list_item("", para)

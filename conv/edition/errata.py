@@ -1,0 +1,207 @@
+"""张尔岐's collation notes linked to the 句读 (监本正误、石本误字与正文互见).
+
+The chapters ``judou-jianben`` and ``judou-shiben`` (KR1d0038_018, _019; ``conv.parser.apart``)
+hold 张尔岐's notes as text: under each 篇's name (a titled section), entries such as
+``婦説服于室御受受誤作授`` with a small-character reference ``(第二十/七&KR1114;)``. Here each
+entry is read (``conv.parser.errata``: lemma and statement) and its lemma is looked for in the 经
+and 记 of the 篇 it is filed under, both sides folded with ``conv.collate.fold.key`` (the entries
+are traditional; the text is traditional in the 文渊阁 witness, simplified where a seed is the 底本;
+a lemma character also matches its forms, ``fold.forms``). Then:
+
+- found once, or exactly as often as the entry says (毋誤作母凡三見), or only within one passage
+  (長皆答拜 twice in one passage: the passage is sure, its places are all kept), it is an entry of
+  the chapter's kind (``zhang-jianben`` / ``zhang-shiben``, ``conv/data/judou_apart.toml``) on
+  the passage(s) holding the lemma's last character; not in the 经, the 注 is searched, then the
+  篇's printed title (大射儀第七脱儀字 → the chapter);
+- found nowhere, found more often than the entry says with nothing to decide between the places,
+  its 篇 not in the edition, or a text the grammar cannot read: a problem at the entry's
+  ``file:line:col`` (``errata-not-found``, ``errata-ambiguous``, ``errata-chapter-absent``,
+  ``errata-unread``), never a guess. The entry stays readable in its chapter either way.
+
+An entry is the run of passages of a section up to one with small characters (an entry the
+witness breaks with a U+3000, ``兩圜壺　兩壺獻酒　俱誤作壼``, is one entry); text after the last
+reference of a section (the closing count, 共脱八十字…) is no entry.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from conv.collate import fold
+from conv.model.tree import Chapter, Edition, Passage, Work, is_markup
+from conv.parser import apart, errata
+from conv.reader.source import page_at
+
+
+@dataclass
+class Entry:
+    """One entry of 张尔岐's notes: its passages in the notes chapter, text and reference."""
+
+    kind: str  # zhang-jianben | zhang-shiben
+    chapter_id: str  # the 篇 it is filed under (conv/data/chapters.toml)
+    label: str  # the 篇's name as printed (士昏禮)
+    passages: list[Passage]
+
+    @property
+    def text(self) -> str:
+        return "".join(p.text for p in self.passages)
+
+    @property
+    def reference(self) -> str:
+        return "".join(s.text for p in self.passages for s in p.notes)
+
+    @property
+    def span(self) -> list:
+        first, last = self.passages[0], self.passages[-1]
+        end = max([last.span[2], *(s.span[2] for s in last.notes)])
+        return [first.span[0], first.span[1], end]
+
+
+def entries(work: Work) -> list[Entry]:
+    """Every entry of the collation-notes chapters of ``work``, in reading order."""
+    found = []
+    for chapter in work.chapters:
+        info = apart.chapter_info(chapter.id)
+        if info is None or not info.get("errata"):
+            continue
+        for section in chapter.sections:
+            chapter_id = apart.label_chapter(section.title) if section.title else None
+            if chapter_id is None:
+                continue  # the preface before the first 篇
+            run: list[Passage] = []
+            for passage in section.passages:
+                run.append(passage)
+                if passage.notes:
+                    found.append(Entry(info["errata"], chapter_id, section.title, run))
+                    run = []
+    return found
+
+
+@cache
+def _alternatives(char: str) -> str:
+    """A regular-expression class of the folded forms ``char`` matches."""
+    keys = {fold.key(char), *(fold.key(f) for f in fold.forms(char))}
+    if char in errata.same():
+        keys.add(fold.key(errata.same()[char]))
+    return "[" + "".join(re.escape(k) for k in sorted(keys)) + "]"
+
+
+def lemma_pattern(lemma: str) -> re.Pattern:
+    return re.compile("".join(_alternatives(c) for c in lemma))
+
+
+def folded(text: str) -> str:
+    return "".join(fold.key(c) for c in text)
+
+
+@dataclass
+class Stream:
+    """Texts of one chapter, folded, with the passage of each character and its offset."""
+
+    text: str
+    owners: list[tuple[Passage, int]]  # per character: its passage and its offset in the seed
+
+    def find(self, lemma: str) -> list[tuple[int, int]]:
+        return [(m.start(), m.end()) for m in lemma_pattern(lemma).finditer(self.text)]
+
+
+def _offsets(edition: Edition, span, text: str) -> list[int]:
+    """The seed offsets of ``text``'s characters inside ``span`` (markup skipped)."""
+    seed, start, end = span
+    source = edition.sources[seed].text
+    offsets, j = [], 0
+    for i in range(start, end):
+        if j < len(text) and not is_markup(source[i]) and source[i] == text[j]:
+            offsets.append(i)
+            j += 1
+    return offsets if j == len(text) else [start] * len(text)
+
+
+def streams(edition: Edition, chapter: Chapter) -> tuple[Stream, list[Stream]]:
+    """The chapter's 经 and 记 as one stream (a lemma may run on across a note), and each
+    commentary segment as its own."""
+    chars, owners, notes = [], [], []
+    for section in chapter.sections:
+        for passage in section.passages:
+            if passage.layer not in ("jing", "ji"):
+                continue
+            chars.append(folded(passage.text))
+            owners += [(passage, o) for o in _offsets(edition, passage.span, passage.text)]
+            for segment in passage.notes:
+                offsets = _offsets(edition, segment.span, segment.text)
+                notes.append(Stream(folded(segment.text), [(passage, o) for o in offsets]))
+    return Stream("".join(chars), owners), notes
+
+
+def link(edition: Edition) -> None:
+    """Add an apparatus entry or a problem for every entry of 张尔岐's notes (module docstring)."""
+    for work in edition.works:
+        chapters = {c.id: c for c in work.chapters}
+        cache_: dict[str, tuple[Stream, list[Stream]]] = {}
+        for entry in entries(work):
+            _link(edition, work, chapters, cache_, entry)
+
+
+def _problem(edition: Edition, entry: Entry, kind: str, message: str) -> None:
+    seed, start, _ = entry.span
+    line, col = edition.sources[seed].position(start)
+    edition.problems.append({"seed": seed, "line": line, "col": col, "kind": kind, "message": message})
+
+
+def _link(edition: Edition, work: Work, chapters: dict[str, Chapter], cache_: dict, entry: Entry) -> None:
+    reading = errata.read(entry.text)
+    if reading is None:
+        _problem(edition, entry, "errata-unread", f"张尔岐's note {entry.text} has no statement conv/data/errata.toml "
+                 "can read (误作, 脱, 作 …): add its pattern there, or link it by hand")
+        return
+    chapter = chapters.get(entry.chapter_id)
+    if chapter is None:
+        _problem(edition, entry, "errata-chapter-absent", f"张尔岐's note on {entry.label} ({entry.text}): the 篇 "
+                 f"{entry.chapter_id} is not in this edition; convert its file with the notes to link the note")
+        return
+    if chapter.id not in cache_:
+        cache_[chapter.id] = streams(edition, chapter)
+    text, notes = cache_[chapter.id]
+    places = [(text, place) for place in text.find(reading.lemma)]
+    if not places:
+        places = [(note, place) for note in notes for place in note.find(reading.lemma)]
+    targets = [_target(stream, start, end) for stream, (start, end) in places]
+    if not targets and chapter.heading and lemma_pattern(reading.lemma).search(folded(chapter.heading)):
+        targets = [(f"{work.id}-{chapter.id}", list(chapter.heading_span))]
+    if not targets:
+        _problem(edition, entry, "errata-not-found", f"张尔岐's note {entry.text}: its lemma {reading.lemma} is in no "
+                 f"passage of {chapter.title} ({work.id}-{chapter.id}): check the lemma against the text, and the reading "
+                 "of conv/data/errata.toml")
+        return
+    if len(targets) > 1 and len(targets) != reading.times and len({anchor for anchor, _ in targets}) > 1:
+        anchors = ", ".join(anchor for anchor, _ in targets)
+        _problem(edition, entry, "errata-ambiguous", f"张尔岐's note {entry.text}: its lemma {reading.lemma} stands "
+                 f"{len(targets)} times in {chapter.title} ({anchors}) and the note does not say which: decide, and "
+                 "record the decision")
+        return
+    seed, start, _ = entry.span
+    edition.apparatus.append({
+        "kind": entry.kind, "span": entry.span, "chapter": chapter.id, "passage": targets[0][0],
+        "passages": list(dict.fromkeys(anchor for anchor, _ in targets)), "target_spans": [span for _, span in targets],
+        "lemma": reading.lemma, "subject": reading.subject, "statement": reading.statement,
+        "class": reading.cls, "times": reading.times, "text": entry.text, "reference": entry.reference,
+        "reference_reading": reference_reading(entry.reference), "page": page_at(edition.sources[seed], start),
+    })
+
+
+def _target(stream: Stream, start: int, end: int) -> tuple[str, list]:
+    """The passage holding the lemma's last character, and the lemma's span in the seed."""
+    passage, last = stream.owners[end - 1]
+    first_passage, first = stream.owners[start]
+    if first_passage.span[0] != passage.span[0]:
+        first = passage.span[1]
+    return passage.id, [passage.span[0], first, last + 1]
+
+
+def reference_reading(reference: str) -> str:
+    """The small-character reference with its gaiji read (第二十七&KR1114; → 第二十七葉)."""
+    out = reference
+    for entity, info in errata.gaiji().items():
+        out = out.replace(fold.gaiji_char(int(entity[3:-1])), info["reading"])
+    return out

@@ -1,0 +1,126 @@
+"""The 句读's front matter and appended 卷 (前后附卷): 提要, 原序, 监本正误, 石本误字.
+
+KR1d0038_000 holds the 四库 提要 and 张尔岐's 原序; KR1d0038_018 and _019 his own collation notes,
+监本正误 and 石本误字. None of it is 经: its text is a passage layer of its own (``front`` or
+``errata``, ``conv/data/judou_apart.toml``), and the small characters in it (``(臣/)``, ``(附/)``,
+an entry's leaf reference ``(第二十/七&KR1114;)``) are segments of the layer ``small`` (小字), not
+郑注. ``ApartLines`` finds the structural lines of such a file before the parser walks it, as
+``conv.parser.outline`` does for the 通解:
+
+- ``heading``: a chapter's heading line as printed (``提要``, ``儀禮鄭註句讀原序``, ``儀禮監本正誤``),
+  nothing but notes after it: the chapter (``judou-tiyao`` …) begins there;
+- ``label``: in the collation notes, a 篇's name on a line of its own (``士昏禮``, ``䘮服``): the
+  entries after it are about that 篇 (its id in ``chapter``);
+- a meta kind (``siku``, ``catalogue``, ``credits``): a line of the data file's ``[[meta]]``
+  patterns (``欽定四庫全書　經部四``, ``總纂官(臣/)紀昀…``): metadata, not text.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from conv import datafiles as data
+from conv.model.tree import Chapter
+from conv.normalize import fold
+from conv.reader.source import Line, Source
+
+NOTES = re.compile(r"【[^【】]*】")
+ROLES = ("front-matter", "collation-notes")  # manifest roles of these files
+SMALL = "small"  # the segment layer of small characters outside the 仪礼 (小字)
+
+
+@dataclass(frozen=True)
+class ApartLine:
+    """A structural line: ``kind`` heading | label | a meta kind; ``chapter`` the chapter it opens
+    (heading) or names (label: an id of ``conv/data/chapters.toml``); [start, end) its text
+    before any note."""
+
+    kind: str
+    chapter: str
+    start: int
+    end: int
+
+
+@cache
+def _labels() -> dict[str, str]:
+    """篇 names as printed (folded) → chapter id."""
+    names: dict[str, str] = {}
+    for chapter in data.chapters():
+        for name in (chapter["name"], *chapter.get("printed", [])):
+            names[fold(name)] = chapter["id"]
+    for printed, chapter_id in data._toml("judou_apart.toml").get("labels", {}).items():
+        names[fold(printed)] = chapter_id
+    return names
+
+
+def chapter_info(chapter_id: str) -> dict | None:
+    """The entry of ``judou_apart.toml`` for one of its chapters."""
+    return next((c for c in data.judou_apart() if c["id"] == chapter_id), None)
+
+
+class ApartLines:
+    """The structural lines of a front-matter or collation-notes file, by line number."""
+
+    def __init__(self, source: Source, chapters: list[str]) -> None:
+        self.items: dict[int, ApartLine] = {}
+        infos = [chapter_info(c) for c in chapters]
+        headings = {info["printed"]: info["id"] for info in infos if info}
+        errata = any(info and info["layer"] == "errata" for info in infos)
+        text = source.text
+        for line in source.lines:
+            offsets = [i for i in range(line.start, line.end) if not text[i].isspace() and text[i] != "\u3000"]
+            if not offsets:
+                continue
+            compact = "".join(text[i] for i in offsets)
+            large = compact.split("【", 1)[0]
+            notes_only = NOTES.sub("", compact[len(large):]) == ""
+            end = offsets[len(large) - 1] + 1 if large else offsets[0]
+            if large in headings and notes_only:
+                self.items[line.number] = ApartLine("heading", headings[large], offsets[0], end)
+            elif errata and compact == large and fold(large) in _labels():
+                self.items[line.number] = ApartLine("label", _labels()[fold(large)], offsets[0], end)
+            else:
+                bare = NOTES.sub("", compact)
+                for meta in data.judou_apart_meta():
+                    if re.search(meta["pattern"], bare):
+                        self.items[line.number] = ApartLine(meta["kind"], "", line.start + _lead(text, line), _trail(text, line))
+                        break
+
+    def get(self, line: Line) -> ApartLine | None:
+        return self.items.get(line.number)
+
+
+def _lead(text: str, line: Line) -> int:
+    """How many blanks open the line."""
+    n = 0
+    while line.start + n < line.end and text[line.start + n].isspace():
+        n += 1
+    return n
+
+
+def _trail(text: str, line: Line) -> int:
+    """The line's end without its trailing blanks."""
+    end = line.end
+    while end > line.start and text[end - 1].isspace():
+        end -= 1
+    return end
+
+
+def relabel(chapters: list[Chapter]) -> None:
+    """Small characters in the front matter and the collation notes are 小字, not 郑注 or 郑目录:
+    every segment of these chapters takes the layer ``small`` (its glosses stay: 捷初洽反)."""
+    for chapter in chapters:
+        for segment in chapter.mulu:
+            segment.layer = SMALL
+        for section in chapter.sections:
+            for segment in section.title_notes:
+                segment.layer = SMALL
+            for passage in section.passages:
+                for segment in passage.notes:
+                    segment.layer = SMALL
+
+
+def label_chapter(label: str) -> str | None:
+    """The chapter id of a 篇 label as printed (士昏禮 → shihun, 䘮服 → sangfu), or None."""
+    return _labels().get(fold("".join(c for c in label if not c.isspace() and c != "\u3000")))

@@ -1,0 +1,82 @@
+"""张尔岐's collation notes (监本正误, 石本误字): an entry's text → lemma and statement.
+
+卷十八 监本正误 and 卷十九 石本误字 (KR1d0038_018, _019) list, 篇 by 篇, what the 国子监 edition
+and the 唐石经 have wrong: ``婦説服于室御受受誤作授(第二十/七&KR1114;)`` is the lemma in context
+(婦説服于室御受), the statement (受誤作授: the 监本 prints 授 for 受) and, in small characters, the
+place in the 监本 (its leaf 27) or, in 石本误字, the 节 (婦見舅姑節). The grammar is the data file
+``conv/data/errata.toml`` (see its header): each pattern is tried at each position from the left,
+and the first match that takes the whole rest of the entry ends the lemma (a statement with
+nothing before it, 搔誤從木, is its own lemma: tried last). ``read`` returns None
+for a text no pattern reads: the caller reports it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from conv import datafiles as data
+from conv.reader.lines import chinese_number
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One entry read: ``lemma`` (the 句读's own text, as printed in the entry), ``subject`` (the
+    characters the statement is about, or ""), ``statement`` (张尔岐's words after the lemma),
+    ``cls`` (conv/data/errata.toml's class), ``times`` (凡三見: 3; else 1), ``split`` (the number of
+    characters of the entry before the statement)."""
+
+    lemma: str
+    subject: str
+    statement: str
+    cls: str
+    times: int
+    split: int
+
+
+@cache
+def _table() -> dict:
+    return data.read_toml(data.DATA_DIR / "errata.toml")
+
+
+@cache
+def _patterns() -> list[tuple[str, re.Pattern]]:
+    return [(rule["class"], re.compile(rule["pattern"])) for rule in _table()["statement"]]
+
+
+def gaiji() -> dict[str, dict]:
+    """Kanripo gaiji of these files → ``{reading, reason}``."""
+    return _table().get("gaiji", {})
+
+
+@cache
+def same() -> dict[str, str]:
+    """Forms the notes and the text write for one another (``[same]``): both directions."""
+    pairs = _table().get("same", {})
+    return {**pairs, **{b: a for a, b in pairs.items()}}
+
+
+def read(text: str) -> Reading | None:
+    """The lemma and statement of one entry's text (its large characters), or None."""
+    for splits in (range(1, len(text)), (0,)):  # an empty lemma only where no other reading is
+        for cls, pattern in _patterns():
+            for split in splits:
+                found = _reading(text, split, cls, pattern)
+                if found is not None:
+                    return found
+    return None
+
+
+def _reading(text: str, split: int, cls: str, pattern: re.Pattern) -> Reading | None:
+    match = pattern.fullmatch(text, split)
+    if match is None:
+        return None
+    lemma, subject = text[:split], match.groupdict().get("x") or ""
+    if subject and lemma and subject not in lemma:
+        return None
+    if not lemma:
+        if not subject:
+            return None
+        lemma = subject  # 毋誤作母凡三見: the subject is the lemma
+    times = match.groupdict().get("times")
+    return Reading(lemma, subject, text[split:], cls, chinese_number(times) if times else 1, split)

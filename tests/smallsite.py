@@ -1,0 +1,24 @@
+"""A small edition built for a test (小样本): some witness files converted into a temporary project
+with the edition's conf.py, then built with Sphinx (HTML, warnings as errors)."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def build_site(src: Path, files: list[Path]) -> Path:
+    """Convert ``files`` into ``src`` (a fresh folder) and build it; the HTML folder."""
+    shutil.copy(ROOT / "source" / "conf.py", src / "conf.py")
+    (src / "index.md").write_text("# 仪礼\n\n```{toctree}\njudou/index\napparatus/index\n```\n", encoding="utf-8")
+    convert = subprocess.run([sys.executable, "-m", "conv", "build", *map(str, files), "--out", str(src)],
+                             capture_output=True, text=True, cwd=ROOT)
+    assert convert.returncode == 0, convert.stderr[-3000:]
+    out = src / "_build"
+    build = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-W", "--keep-going", "-b", "html", str(src), str(out)],
+                           capture_output=True, text=True, cwd=ROOT)
+    assert build.returncode == 0, build.stderr[-3000:]
+    return out
