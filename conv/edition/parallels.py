@@ -8,8 +8,10 @@ explains) marked *transposed*. From the blocks:
 - **links** (``kind = "counterpart"``): a 句读 passage and a 通解 passage holding the same 经,
   each with the character range (indices into the passage's ``text``, end exclusive) the link
   covers. A passage cut differently in the other work has several links.
-- **notes** (``kind = "notes"``): the linked passages grouped (passages linked to each other,
-  directly or through others); the 郑注 of each group compared as a whole (``blocks.pair``).
+- **groups** (``kind = "group"``): the linked passages grouped (passages linked to each other,
+  directly or through others), the rows of the parallel page; the 郑注 of each group compared
+  as a whole where both give it (``blocks.pair``): ``notes_aligned`` characters of
+  ``notes_base`` and ``notes_other``.
 - **apparatus entries** (``kind = "parallel"``): every difference of the 经/记 or the 郑注 after
   folding (``class = "substantive"``), and every moved block once (``class = "transposition"``),
   each with both passages' anchors, spans and 文渊阁 pages.
@@ -192,14 +194,13 @@ class Pair:
                 "chars": len(pairs), "transposed": transposed}
 
     def notes(self, base_passages: list[Passage], other_passages: list[Passage]) -> None:
+        """A group of linked passages (``kind = "group"``) and the comparison of their 郑注."""
         a, b = notes_text(base_passages), notes_text(other_passages)
-        if not a.chars or not b.chars:
-            return
         found = compare.pair(a.chars, b.chars)
-        aligned = sum(len(block.pairs) for block in found)
-        self.found.links.append({"kind": "notes", "chapter": self.chapter, "layer": "zhu",
+        self.found.links.append({"kind": "group", "chapter": self.chapter,
                                  "base": [p.id for p in base_passages], "other": [p.id for p in other_passages],
-                                 "chars": aligned, "base_chars": len(a.chars), "other_chars": len(b.chars)})
+                                 "notes_aligned": sum(len(block.pairs) for block in found),
+                                 "notes_base": len(a.chars), "notes_other": len(b.chars)})
         for block in found:
             for edit in block.edits:
                 self.found.entries.append(self.difference(edit, a, b, layer="zhu"))
@@ -219,7 +220,7 @@ class Pair:
         if layer is None and (_in_notes(b.chars[j1:j2], _around(a, i1, i2))
                               or _in_notes(a.chars[i1:i2], _around(b, j1, j2))):
             kind = "note-in-text"  # a note's words transcribed as 经 on one side: no reading
-        elif layer is None and i1 == i2 and _at_edge(b, j1, j2):
+        elif layer is None and (j2 - j1) - (i2 - i1) >= 3 and _at_edge(b, j1, j2):
             kind, sure = "note-in-text", False  # words the other side adds at a passage's edge
         record.update({"class": kind, "sure": sure,
                        "op": "replace" if i2 > i1 and j2 > j1 else "delete" if i2 > i1 else "insert"})

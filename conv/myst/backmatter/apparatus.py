@@ -15,6 +15,7 @@ from conv.myst.backmatter.locator import (
     _BEFORE, COLLATION_CLASSES, INTERVENTION_LABEL, KIND_NAMES, PUA_KINDS, SECTIONS, TRADITION_LABEL, Locator, Locus, context,
     datatable, kept_forms, shorten, source_of, witness_slice,
 )
+from conv.myst.backmatter.parallels import HEADING as PARALLEL_HEADING, INTRODUCTION as PARALLEL_INTRODUCTION, parallel_body
 from conv.myst.escape import escape_inline
 
 # -- the apparatus of a work --------------------------------------------------------------------
@@ -131,6 +132,8 @@ class Apparatus:
             return escape_inline(f"删去“{record.get('text', '')}”：非底本文字（数字化者所加）。")
         if kind == "collation":
             return escape_inline(collation_body(record))
+        if kind == "parallel":
+            return parallel_body(record, self.locator)
         if kind == "unencoded":
             return escape_inline(f"“{record.get('witness', '')}”：文渊阁本此字 Unicode 未收（汉籍リポジトリ外字），存其位，以〓标之。")
         if kind == "witness-join":
@@ -285,6 +288,8 @@ def work_page(apparatus: Apparatus, work: Work) -> str:
         if not chosen:
             continue
         out += [f"(apparatus-{work.id}-{suffix})=", f"## {heading}", ""]
+        if heading == PARALLEL_HEADING:
+            out += [escape_inline(PARALLEL_INTRODUCTION), ""]
         for entry in chosen:
             out += _app_directive(entry)
     others = [e for e in entries if e.kind == "unknown"]

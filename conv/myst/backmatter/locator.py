@@ -28,6 +28,7 @@ KIND_NAMES = {
     "dropped": "删除（非底本文字）",
     "witness-join": "底本转换（录入本与文渊阁本相接）",
     "restoration": "简体合并之字",
+    "parallel": "句读本与通解本（异文、移易）",
     "unknown": "其他",
 }
 #: Sections of an apparatus page: (anchor suffix, heading, kinds).
@@ -40,6 +41,7 @@ SECTIONS = (
     ("dropped", "删除", ("dropped",)),
     ("joins", "底本转换", ("witness-join",)),
     ("restorations", "简体合并之字", ("restoration",)),
+    ("parallels", "句读本与通解本", ("parallel",)),
 )
 _BEFORE = {"lacuna-end", "lacuna-chapter-end", "dropped"}  # belong to what precedes them
 PUA_KINDS = {"quebi": "缺笔", "variant": "异体", "spurious": "衍字", "unidentified": "未识字"}
