@@ -13,7 +13,8 @@ texts share, in any order:
    either side and no other run's text in between, form a *block*; a block's edges are widened
    over equal characters;
 4. the heaviest chain of blocks in the same order in both texts is the main order; every block
-   outside it is *transposed* (moved), recorded once, never as text differences;
+   outside it is *transposed* (moved), recorded once, never as text differences; neighbours in
+   the main order with little between them are joined (``JOIN``);
 5. inside a block the texts are aligned globally (rapidfuzz's Levenshtein opcodes): its edits,
    and the aligned characters the folding does not relate after all, are the differences.
 
@@ -34,14 +35,17 @@ from . import fold
 
 K = 8  # anchor length, as ``locate``
 GAP = 24  # characters between two runs (on either side) that still make one block
+JOIN = 48  # characters between two blocks of the main order (on either side) that are compared
 MIN_SHARED = 8  # the shortest common stretch ``shared`` reports (the issue's threshold)
+REPLACED = 2  # a replacement of at most this many characters aligns them (a variant reading)
 SIMILAR = 0.5  # ``pair``: two short texts at least this similar are aligned as wholes
 
 
 @dataclass
 class Block:
     """A stretch ``a[a_start:a_end]`` standing for ``b[b_start:b_end]``; ``pairs`` the aligned
-    characters ``(i, j)`` (equal after folding, or replaced), ``edits`` the differences
+    characters ``(i, j)`` (equal after folding, or replaced one or two for one or two: a variant
+    reading; a longer replacement is other words, aligned with nothing), ``edits`` the differences
     ``(i1, i2, j1, j2)`` (an empty range on the side that lacks the text)."""
 
     a_start: int
@@ -50,6 +54,7 @@ class Block:
     b_end: int
     transposed: bool = False
     pairs: list[tuple[int, int]] = field(default_factory=list)
+    same: set[int] = field(default_factory=set)  # the ``a`` indices of pairs equal after folding
     edits: list[tuple[int, int, int, int]] = field(default_factory=list)
 
     @property
@@ -146,10 +151,14 @@ def _fill(block: Block, a_chars: str, b_chars: str, a: str, b: str) -> None:
                 block.edits[-1] = (block.edits[-1][0], i2, block.edits[-1][2], j2)
             else:
                 block.edits.append((i1, i2, j1, j2))
+        if tag == "replace" and max(i2 - i1, j2 - j1) > REPLACED:
+            continue  # other words, not a reading of the same ones: not aligned
         for i, j in zip(range(i1, i2), range(j1, j2)):
             block.pairs.append((i, j))
             if tag == "equal" and fold.relation(a_chars[i], b_chars[j]) is None:
                 block.edits.append((i, i + 1, j, j + 1))  # coded alike through a third character
+            elif tag == "equal":
+                block.same.add(i)
 
 
 def blocks(a_chars: str, b_chars: str, k: int = K, gap: int = GAP) -> list[Block]:
@@ -168,8 +177,27 @@ def blocks(a_chars: str, b_chars: str, k: int = K, gap: int = GAP) -> list[Block
     main = _chain(found)
     for n, block in enumerate(found):
         block.transposed = n not in main
+    found = _join(found)
+    for block in found:
         _fill(block, a_chars, b_chars, a, b)
     return found
+
+
+def _join(found: list[Block]) -> list[Block]:
+    """Neighbours of the main order with at most ``JOIN`` characters between them on either side,
+    and no moved block there, become one block: what lies between is compared, not left out (a
+    changed character in a formula repeated too often to hold an anchor)."""
+    moved = [block for block in found if block.transposed]
+    out: list[Block] = []
+    for block in found:
+        last = next((b for b in reversed(out) if not b.transposed), None) if not block.transposed else None
+        if (last is not None and 0 <= block.a_start - last.a_end <= JOIN and 0 <= block.b_start - last.b_end <= JOIN
+                and not any(last.a_end <= m.a_start < block.a_start or last.b_end <= m.b_start < block.b_start
+                            for m in moved)):
+            last.a_end, last.b_end = block.a_end, block.b_end
+            continue
+        out.append(block)
+    return out
 
 
 def pair(a_chars: str, b_chars: str) -> list[Block]:

@@ -30,6 +30,7 @@ from conv.model.tree import Chapter, Edition, Passage, is_markup
 from conv.reader import source as reader
 
 TEXT_LAYERS = ("jing", "ji")
+STEP = 3  # characters between two aligned pairs that still make one link
 HITS = 3  # k-grams a stretch must share with another 篇 to be looked for there
 GLOSS = re.compile(r".音.|..[反切]")  # a 音义 gloss (直音, 反切) in a stretch taken for 经
 
@@ -168,7 +169,9 @@ class Pair:
         """Links, transpositions and differences of the blocks of ``a`` (a part of the base text
         starting at ``offset``) and ``b``."""
         for block in found:
-            for pairs in _by_passages(block.pairs, a, b).values():
+            for pairs in _by_passages(block.pairs, a, b):
+                if 4 * sum(1 for i, _ in pairs if i in block.same) < 3 * len(pairs):
+                    continue  # mostly other words where two passages meet: no link
                 self.linked.update(offset + i for i, _ in pairs)
                 self.groups.join(a.passage(pairs[0][0]), b.passage(pairs[0][1]))
                 self.found.links.append(self.link(a, b, pairs, block.transposed))
@@ -328,11 +331,17 @@ def _anchors(text: ChapterText, start: int, end: int) -> list[str]:
     return list(dict.fromkeys(text.passage(i).id for i in range(start, end)))
 
 
-def _by_passages(pairs, a: ChapterText, b: ChapterText) -> dict[tuple[int, int], list[tuple[int, int]]]:
-    """Aligned character pairs grouped by their two passages, in order."""
-    out: dict[tuple[int, int], list[tuple[int, int]]] = {}
+def _by_passages(pairs, a: ChapterText, b: ChapterText) -> list[list[tuple[int, int]]]:
+    """Aligned character pairs in runs: the same two passages, and no more than ``STEP``
+    characters between neighbours on either side (what lies between is other words)."""
+    out: list[list[tuple[int, int]]] = []
     for i, j in pairs:
-        out.setdefault((a.owner[i], b.owner[j]), []).append((i, j))
+        last = out[-1][-1] if out else None
+        if (last and (a.owner[i], b.owner[j]) == (a.owner[last[0]], b.owner[last[1]])
+                and 0 < i - last[0] <= STEP and 0 < j - last[1] <= STEP):
+            out[-1].append((i, j))
+        else:
+            out.append([(i, j)])
     return out
 
 

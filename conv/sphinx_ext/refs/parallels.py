@@ -249,7 +249,10 @@ def depart_pair_html(self, node: yl_pair) -> None:
 
 
 def visit_parallel_latex(self, node: yl_parallel) -> None:
-    """The counterparts in the margin: ``\\ylcounterpart{通解·士冠礼5}{卷二叶三a}{label}``."""
-    for cite, page, label in node.get("margin", []):
-        self.body.append("\\ylcounterpart{%s}{%s}{%s}%%\n" % (self.encode(cite), self.encode(page), self.idescape(label)))
+    """The counterparts in the margin: ``\\ylcounterpart{\\ylcp{通解·士冠礼5}{卷二叶三a}{label}…}``."""
+    margin = node.get("margin", [])
+    if margin:
+        self.body.append("\\ylcounterpart{%s}%%\n" % "".join(
+            "\\ylcp{%s}{%s}{%s}" % (self.encode(cite), self.encode(page), self.idescape(label))
+            for cite, page, label in margin))
     raise nodes.SkipNode
