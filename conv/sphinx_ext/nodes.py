@@ -216,8 +216,8 @@ class yl_parallel(nodes.General, nodes.Element):  # noqa: N801
             <inline classes="yl-seealso">参见 <reference …>…
 
     HTML: ``<details class="yl-counterpart"><summary>通解</summary>…</details>`` (no script).
-    LaTeX: ``\\ylcounterpart{\\ylcp{通解·士冠礼5}{卷二叶三a}{label}}`` under the passage's number in the
-    margin (no copies). Text: nothing.
+    LaTeX: ``\\ylcounterpart{\\ylcp{通解·士冠礼5}{卷二叶三a}{label}}`` in the right margin beside the
+    passage's first line (no copies). Text: nothing.
     """
 
 

@@ -9,7 +9,7 @@ The converter (``conv.edition.parallels``) writes after a passage with parallels
   from its page's doctree into a native disclosure (``<details>``: keyboard and no script, no
   server), adds the 参见 links, and fills the parallel pages' two columns the same way. The
   copies carry ``no-search``: a page's search data holds its own passages only.
-- Writing LaTeX: each passage's counterparts go into the margin under its number: their
+- Writing LaTeX: each passage's counterparts go into the right margin beside its first line: their
   citation (通解·士冠礼5), 文渊阁 page and page in this book (``\\ylcounterpart``).
 
 A counterpart's page is a dependency of the page that copies it (``note_dependency``).
@@ -126,7 +126,7 @@ class FillParallels(SphinxPostTransform):
         self.passages = self.env.get_domain("yl").data.get("passages", {})
         for node in list(self.document.findall(yl_parallel)):
             here = _docname_of(node, self.env.docname)
-            if self.latex:  # the margin, at the passage's start (under its number)
+            if self.latex:  # the margin, at the passage's start (beside its first line)
                 node["margin"] = [self.margin(anchor) for anchor in node["counterparts"] if anchor in self.passages]
                 passage = node.parent
                 passage.remove(node)
