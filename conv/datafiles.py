@@ -209,3 +209,9 @@ def restorations() -> list[dict]:
 def drops() -> list[dict]:
     """Lines to drop (watermarks), each with its pattern and reason."""
     return _toml("drops.toml")["drop"]
+
+
+@cache
+def parallels() -> dict:
+    """The 篇 compared across the works and within one work (``parallels.toml``, 互见)."""
+    return _toml("parallels.toml")

@@ -60,6 +60,7 @@ def edition(e: Edition) -> dict:
         "apparatus": e.apparatus,
         "problems": e.problems,
         "redirects": e.redirects,
+        "parallels": e.parallels,  # 互见 (conv.edition.parallels): counterparts, note groups, 参见
         "provisional_anchors": [item.anchor for item in e.anchors.provisional] if e.anchors else [],
         **analyses(e),  # "terms", "variants" (今古文), "glossary" (郑注训诂): conv/analyses/
     }

@@ -143,3 +143,4 @@ class Edition:
     redirects: list[dict] = field(default_factory=list)  # old anchor → where it lands (conv.anchors.assign)
     anchors: Any = field(default=None, repr=False)  # conv.anchors.assign.Outcome: how anchors were assigned
     collations: dict = field(default_factory=dict, repr=False)  # seed → conv.edition.collation.SeedCollation
+    parallels: list[dict] = field(default_factory=list)  # 互见: links across and within works (conv.edition.parallels)

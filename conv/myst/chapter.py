@@ -51,6 +51,7 @@ class PageWriter:
         self.redirected: dict[str, list[str]] = {}  # target anchor → old anchors landing on it
         for redirect in edition.redirects:
             self.redirected.setdefault(redirect["to"], []).append(redirect["from"])
+        self.parallels = parallels_of(edition, f"{work.id}-{chapter.id}-")
 
     def source(self, span) -> str:
         seed, start, _ = span
@@ -87,6 +88,11 @@ class PageWriter:
             self.segment(segment)
         self.emit("::::", "")
         self.redirects(passage.id)
+        counterparts, see_also = self.parallels.get(passage.id, ([], []))
+        if counterparts or see_also:  # 互见 (conv.edition.parallels): after its passage
+            self.emit(f":::{{yl:parallel}} {passage.id}",
+                      *([f":counterparts: {' '.join(counterparts)}"] if counterparts else []),
+                      *([f":see-also: {' '.join(see_also)}"] if see_also else []), ":::", "")
 
     def title(self, section: Section) -> None:
         if section.title_joined:
@@ -141,6 +147,26 @@ class PageWriter:
             elif kind == "section":
                 self.section(item)
         return "\n".join(self.out).rstrip("\n") + "\n"
+
+
+def parallels_of(edition: Edition, prefix: str) -> dict[str, tuple[list[str], list[str]]]:
+    """Passage anchor (starting with ``prefix``: one chapter's) → its counterparts in the other
+    work and its 参见 passages, each in the order of the links, once."""
+    out: dict[str, tuple[list[str], list[str]]] = {}
+    for link in edition.parallels:
+        kind = link["kind"]
+        if kind == "counterpart":
+            ends = (link["base"], link["other"])
+        elif kind == "see-also":
+            ends = (link["a"], link["b"])
+        else:
+            continue
+        for mine, theirs in (ends, ends[::-1]):
+            if mine.startswith(prefix):
+                chosen = out.setdefault(mine, ([], []))[0 if kind == "counterpart" else 1]
+                if theirs not in chosen:
+                    chosen.append(theirs)
+    return out
 
 
 def work_index(work: Work) -> str:

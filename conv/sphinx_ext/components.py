@@ -22,6 +22,7 @@ from conv.sphinx_ext.output.toolbar import setup_toolbar
 from conv.sphinx_ext.output.locale import setup_locale
 from conv.sphinx_ext.output.integrity import setup_integrity
 from conv.sphinx_ext.output.latex_text import setup_latex_text
+from conv.sphinx_ext.refs.parallels import setup_parallels
 
 SETUPS: list = [
     setup_domain,  # first: the others register their directives and roles into the yl domain
@@ -42,6 +43,7 @@ SETUPS: list = [
     setup_cite,  # yl:cite, yl:redirect, std labels of passages (refs/cite.py)
     setup_permalink,  # the 引 permalink after each passage in HTML
     setup_ednotes,  # yl:note, editorial notes at their passages (refs/ednotes.py)
+    setup_parallels,  # 互见: yl:parallel (the 通解/句读 control, 参见), yl:pair rows (refs/parallels.py)
     setup_apparatus,  # yl:app entries of the apparatus pages, their marks in the text, yl:witness
     setup_tables,  # yl:datatable, the back matter's tables: one node each (backmatter/tables.py)
     setup_terms,  # the index of terms (yl-terms) and the terms in the general index

@@ -200,3 +200,40 @@ class yl_datatable(nodes.General, nodes.Element):  # noqa: N801
     ``targets`` maps each cited anchor that resolves to ``(docname, anchor, tooltip)`` (the live
     anchor a redirected one lands on).
     """
+
+
+class yl_parallel(nodes.General, nodes.Element):  # noqa: N801
+    """A passage's parallels (互见), at the end of its passage: ``counterparts`` (anchors of the
+    other work's passages holding the same 经) and ``see_also`` (参见: passages of the same work
+    sharing a sentence). Filled when a page is written (``refs.parallels``)::
+
+        <yl_parallel passage="judou-shiguan-3" counterparts=["tongjie-shiguan-5"] see_also=[]
+                     classes="yl-parallel no-search">
+            <yl_counterpart label="通解">                     (HTML: a disclosure)
+                <container classes="yl-counterpart-item">
+                    <reference refuri="../tongjie/shiguan.html#tongjie-shiguan-5">通解·士冠礼5 …
+                    <yl_text …> <yl_segment …> …             (copies of the passage's words and notes)
+            <inline classes="yl-seealso">参见 <reference …>…
+
+    HTML: ``<details class="yl-counterpart"><summary>通解</summary>…</details>`` (no script).
+    LaTeX: ``\\ylcounterpart{\\ylcp{通解·士冠礼5}{卷二叶三a}{label}}`` in the right margin beside the
+    passage's first line (no copies). Text: nothing.
+    """
+
+
+class yl_counterpart(nodes.General, nodes.Element):  # noqa: N801
+    """The disclosure of a passage's counterparts in the other work (see ``yl_parallel``)."""
+
+
+class yl_pair(nodes.General, nodes.Element):  # noqa: N801
+    """A row of a parallel page (对照): passages of two works holding the same 经 (``base`` and
+    ``other``, anchors), filled when the page is written::
+
+        <yl_pair base=["judou-shiguan-3"] other=["tongjie-shiguan-5", "tongjie-shiguan-6"]
+                 classes="yl-pair no-search">
+            <container classes="yl-pair-side">  (copies as in ``yl_parallel``, one per passage)
+            <container classes="yl-pair-side">
+
+    HTML: a grid row, two columns on wide screens, one on phones. LaTeX: the two lists of
+    passages with their pages.
+    """

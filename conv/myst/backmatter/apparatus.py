@@ -16,6 +16,7 @@ from conv.myst.backmatter.locator import (
     _BEFORE, COLLATION_CLASSES, ERRATA_KINDS, INTERVENTION_LABEL, KIND_NAMES, PUA_KINDS, SECTIONS, TRADITION_LABEL, Locator, Locus, context,
     datatable, kept_forms, shorten, source_of, witness_slice,
 )
+from conv.myst.backmatter.parallels import HEADING as PARALLEL_HEADING, INTRODUCTION as PARALLEL_INTRODUCTION, parallel_body
 from conv.myst.escape import escape_inline
 
 # -- the apparatus of a work --------------------------------------------------------------------
@@ -134,6 +135,8 @@ class Apparatus:
             return escape_inline(f"删去“{record.get('text', '')}”：非底本文字（数字化者所加）。")
         if kind == "collation":
             return escape_inline(collation_body(record))
+        if kind == "parallel":
+            return parallel_body(record, self.locator)
         if kind == "unencoded":
             known = errata.gaiji().get(record.get("witness", ""))  # &KR1114; in 张尔岐's leaf references
             said = f"据上下文当为“{known['reading']}”（{known['reason']}）。" if known else ""
@@ -305,6 +308,8 @@ def work_page(apparatus: Apparatus, work: Work) -> str:
             continue
         out += [f"(apparatus-{work.id}-{suffix})=", f"## {heading}", ""]
         chapter = None
+        if heading == PARALLEL_HEADING:
+            out += [escape_inline(PARALLEL_INTRODUCTION), ""]
         for entry in chosen:
             if kinds[0] in ERRATA_KINDS and entry.locus is not None and entry.locus.chapter is not chapter:
                 chapter = entry.locus.chapter  # under the 篇 it names

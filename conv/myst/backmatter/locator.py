@@ -30,6 +30,7 @@ KIND_NAMES = {
     "restoration": "简体合并之字",
     "zhang-jianben": "张尔岐《监本正误》",
     "zhang-shiben": "张尔岐《石本误字》",
+    "parallel": "句读本与通解本（异文、移易）",
     "unknown": "其他",
 }
 #: Sections of an apparatus page: (anchor suffix, heading, kinds).
@@ -44,6 +45,7 @@ SECTIONS = (
     ("restorations", "简体合并之字", ("restoration",)),
     ("zhang-jianben", "张尔岐《监本正误》", ("zhang-jianben",)),
     ("zhang-shiben", "张尔岐《石本误字》", ("zhang-shiben",)),
+    ("parallels", "句读本与通解本", ("parallel",)),
 )
 #: 张尔岐's own collation notes (conv/edition/errata.py): listed under each 篇 they name.
 ERRATA_KINDS = ("zhang-jianben", "zhang-shiben")

@@ -6,6 +6,7 @@ from conv.model.tree import Edition
 from conv.myst.backmatter.apparatus import Apparatus, work_page
 from conv.myst.backmatter.glosses import glosses_page
 from conv.myst.backmatter.locator import DIR, GLOSSARY_FORMS, Locator, cite, datatable, kept_forms, witness
+from conv.myst.backmatter import parallels
 from conv.myst.backmatter.terms import TERMS_RULE, tone_marks
 from conv.myst.escape import escape_inline
 
@@ -64,7 +65,9 @@ def index_page(edition: Edition) -> str:
         ":maxdepth: 2",
         "",
     ]
-    out += [w.id for w in works] + ["glosses", "glossary", "```"]
+    out += [w.id for w in works] + ["glosses", "glossary"]
+    out += [parallels.page_name(chapter) for chapter in parallels.groups_by_chapter(edition)]  # 对照 (互见)
+    out += ["```"]
     return "\n".join(out) + "\n"
 
 
@@ -76,5 +79,6 @@ def pages(edition: Edition) -> dict[str, str]:
         out[f"{DIR}/{work.id}.md"] = work_page(apparatus, work)
     out[f"{DIR}/glosses.md"] = glosses_page(edition, apparatus.locator)
     out[f"{DIR}/glossary.md"] = glossary_page(edition, apparatus.locator)
+    out.update(parallels.pages(edition))
     return out
 

@@ -67,6 +67,7 @@ KIND_TITLES = {
     "lacuna-chapter-end": "节录止于篇中", "dropped": "删除", "restoration": "简体合并之字",
     "reading": "今古文异文",
     "unparsed": "今古文（未能解析）",
+    "parallel": "句读本与通解本",
 }
 
 
