@@ -46,8 +46,7 @@ _HAN_RANGES = (
     (0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD), (0x3007, 0x3007),
 )
 _HAN = re.compile("[" + "".join(f"{chr(low)}-{chr(high)}" for low, high in _HAN_RANGES) + "]")
-_FANQIE_MARKS = "反切"
-_TONES = "平上去入"
+_FANQIE_MARKS, _TONES = "反切", "平上去入"
 # Scope notes (所及): after the gloss, before a definition. Longest alternatives first.
 _SCOPE = re.compile(
     r"注及下同|注下同|下及注同|下注同|下注[^反切音]{1,3}同|下文同|下皆同|下并同|下竝同"
@@ -58,9 +57,8 @@ _VARIANT = re.compile(r"本?(?:或|又|亦|一)作")
 # Glossed characters that, in embedded position, are far likelier to start prose (五音, 声音…).
 _PROSE_BEFORE_YIN = set("之其五八声聲有无無此彼德清浊濁宫宮商徵羽同异異善恶惡")
 _MAX_DEFINITION_PIECES = 3
-# 舊音Y今讀如字 (旧音Y今读如字): one 如字 gloss of the character before it; 今讀如字 glosses no 讀.
-_OLD_READING_GIVEN_UP = re.compile(r"[舊旧]音.今[讀读]如字")
-_NOW_READ_AS_USUAL = re.compile(r"今[讀读]如字")
+# 舊音Y今讀如字: one 如字 gloss of the character before it; 今讀如字 glosses no 讀.
+_OLD_READING_GIVEN_UP, _NOW_READ_AS_USUAL = re.compile(r"[舊旧]音.今[讀读]如字"), re.compile(r"今[讀读]如字")
 
 
 def _is_han(char: str) -> bool:
@@ -143,8 +141,7 @@ def _reading_at(text: str, j: int) -> tuple[str, str | None, str | None, str | N
         return ("zhiyin", None, None, text[j + 1], j + 2)
     if text.startswith("如字", j):
         return ("ruzi", None, None, None, j + 2)
-    old = _OLD_READING_GIVEN_UP.match(text, j)  # 舊音泰今讀如字: the old reading, now the ordinary one
-    if old and _han(text, j + 2):
+    if (old := _OLD_READING_GIVEN_UP.match(text, j)) and _han(text, j + 2):  # 舊音泰今讀如字
         return ("ruzi", None, None, None, old.end())
     return None
 
@@ -312,8 +309,8 @@ def parse_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]]:
         return [], ([(0, len(text))] if text else [])
 
 
-# Where a text opening with a gloss shows it: X音Y, XAB反/切 (also 又AB反), X如字, the context
-# forms 无射之射…, 间间厠之间, 乐乐下字音洛, X舊音Y今讀如字. A text matching none of these opens with no gloss.
+# Where a text opening with a gloss shows it: X音Y, XAB反/切 (又AB反), X如字, X舊音Y今讀如字, the
+# context forms 无射之射…, 间间厠之间, 乐乐下字音洛. A text matching none of these opens with no gloss.
 _OPENS_WITH_GLOSS = re.compile(r".音|.[舊旧]音|...[反切]|.如字|..之|...之|....音")
 _SPACE = re.compile(r"\s")
 
@@ -391,8 +388,7 @@ def _leading(text: str) -> list[Gloss]:
     return []
 
 
-_END_WINDOW = 40
-_TRAILING_ENDS = ("反", "切", "如字", "同")
+_END_WINDOW, _TRAILING_ENDS = 40, ("反", "切", "如字", "同")
 
 
 def _trailing(text: str, after: int) -> list[Gloss]:
