@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from bs4 import BeautifulSoup
@@ -212,3 +213,60 @@ def test_the_pdf_prints_the_adopted_character(site):
     tex = next((site / "latex").glob("*.tex")).read_text(encoding="utf-8")
     assert "燕坐䙝贵肴" in re.sub(r"\s|\\[a-zA-Z]+\{?|[{}]", "", tex)
     assert "燕坐防贵" not in tex
+
+
+# -- in the browser ----------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def served(site, http_server) -> str:
+    return http_server(site / "html")
+
+
+NOTE_JS = "() => document.querySelector('a.yl-emend').closest('.yl-note').innerText"
+
+
+@pytest.mark.browser
+def test_three_views_remembered(page, served, screenshots):
+    """底本 shows what the seed printed (防, simplified), 规范 the emended reading text, 繁体 the
+    seed in the 文渊阁 forms (貴, 辭, 䙝); the choice survives a reload."""
+    page.goto(f"{served}/judou/xiangshe.html")
+    assert "辞之者不敢以燕坐防贵肴" in page.evaluate(NOTE_JS)
+    page.get_by_role("radio", name="规范").check()
+    assert "辞之者不敢以燕坐䙝贵肴" in page.evaluate(NOTE_JS)
+    page.get_by_role("radio", name="繁体").check()
+    assert "俎者肴之貴者也辭之者不敢以燕坐䙝貴肴" in page.evaluate(NOTE_JS)
+    page.reload()
+    assert page.get_by_role("radio", name="繁体").is_checked()
+    assert "辭之者不敢以燕坐䙝貴肴" in page.evaluate(NOTE_JS)
+    assert page.evaluate("() => document.documentElement.classList.contains('yl-traditional')")
+    passage = page.locator("a.yl-emend").locator("xpath=ancestor::div[contains(@class, 'yl-passage')]")
+    for width, height in ((390, 844), (1366, 900)):  # the passage itself (a long page's far end
+        page.set_viewport_size({"width": width, "height": height})  # shoots blank in headless chromium)
+        passage.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        passage.screenshot(path=str(screenshots / f"collation-traditional-{width}.png"))
+
+
+def _search(page, base: str, query: str) -> set[str]:
+    page.goto(f"{base}/search.html?q={quote(query)}")
+    page.wait_for_function("() => { const s = document.querySelector('#search-results p.search-summary');"
+                           " return !!(s && s.innerText.trim()); }", timeout=10000)
+    return set(page.evaluate("() => [...document.querySelectorAll('#search-results ul.search li > a')]"
+                             ".map(a => a.getAttribute('href').split('#')[1])"))
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("view", ["diplomatic", "normalized", "traditional"])
+def test_search_from_either_script_in_every_view(page, served, site, view):
+    page.goto(f"{served}/index.html")
+    page.evaluate("(view) => localStorage.setItem('yili.view', JSON.stringify({hide: [], view}))", view)
+    page_html = soup(site, "judou/xiangshe")
+    passage = page_html.select_one("a.yl-emend").find_parent(class_="yl-passage")["id"]
+    for query in ("辞之者不敢", "辭之者不敢", "燕坐䙝贵", "燕坐䙝貴"):
+        assert passage in _search(page, served, query), (view, query)
+    gaiji = soup(site, "tongjie/dashe").select_one('.yl-char-unencoded[data-code="U+E14B"]').find_parent(
+        class_="yl-passage")["id"]
+    for query in ("KR0871", "&KR0871;"):
+        found = _search(page, served, query)  # the passage, and the 校勘记's entries on it
+        assert gaiji in found and all(f == gaiji or f.startswith(("tongjie-jiao-", "apparatus-")) for f in found)
+    assert gaiji not in _search(page, served, "KR0872")

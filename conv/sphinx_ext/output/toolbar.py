@@ -42,7 +42,7 @@ VIEWS = (
     ("diplomatic", "录入本（简体）", "录入本字形：照录底本的简体录入本（异体、避讳缺笔字加标记；其简体字或合并文渊阁本有别之字，见校勘记“简体合并之字”）"),
     ("normalized", "规范", "规范字形：异体归并，私用区字校正，代字据文渊阁本改"),
     # the 文渊阁 forms: the seeds' stretches through the collation, the witness's own as they are
-    ("traditional", "繁体（文渊阁本）", "文渊阁本字形：录入本各段依对校所得文渊阁本之字，文渊阁本各段照录"),
+    ("traditional", "繁体", "文渊阁本字形：录入本各段依对校所得文渊阁本之字，文渊阁本各段照录"),
 )
 
 
