@@ -70,6 +70,16 @@ def test_every_emendation_is_written_into_the_reading_text(edition, pages):
     assert "不敢以燕坐{yl:emend}`防→䙝 <judou-jiao-" in page
 
 
+def test_the_reading_text_in_the_dump_takes_the_witness(edition):
+    """``normalized`` (the reading text) has the emended character; ``text`` stays as printed."""
+    blocks = [b for w in edition.works for c in w.chapters for s in c.sections for p in s.passages
+              for b in (p, *p.notes) if b.span[0].startswith("00") and ("燕坐防" in b.text or "𤣥" in b.normalized)]
+    yan = next(b for b in blocks if "燕坐防" in b.text)
+    assert "燕坐䙝贵肴" in yan.normalized and "燕坐防贵肴" in yan.text
+    dropped = [b for b in blocks if b.span[0] == S002.name]  # 玄酒, 玄被: 002 dropped the 𤣥
+    assert len(blocks) == 3 and all("𤣥" not in b.text for b in dropped)
+
+
 def test_the_tongjie_seeds_against_their_witness(edition):
     """003 乡饮酒礼 and 004 大射仪 against KR1d0085 (the real files): aligned, every difference
     classified as the 句读 seeds' are, with both spans and the page; U+E14B is the witness's
@@ -270,3 +280,44 @@ def test_search_from_either_script_in_every_view(page, served, site, view):
         found = _search(page, served, query)  # the passage, and the 校勘记's entries on it
         assert gaiji in found and all(f == gaiji or f.startswith(("tongjie-jiao-", "apparatus-")) for f in found)
     assert gaiji not in _search(page, served, "KR0872")
+
+
+# -- a reviewed decision on a substantive difference (conv/data/corrections.toml, kind emend) -----
+
+@pytest.fixture(scope="module")
+def changed_seed(tmp_path_factory) -> Path:
+    """Seed 000 with one character changed: 燕坐防贵肴 → 燕坐防贱肴 (the witness reads 貴)."""
+    path = tmp_path_factory.mktemp("changed") / S000.name
+    text = S000.read_text(encoding="utf-8")
+    assert text.count("燕坐防贵肴") == 1
+    path.write_text(text.replace("燕坐防贵肴", "燕坐防贱肴"), encoding="utf-8")
+    return path
+
+
+def test_a_substantive_difference_is_listed_not_emended(changed_seed):
+    from conv.parser.corrections import Corrections
+
+    edition = convert([changed_seed, JUDOU / "KR1d0038_005.txt"], corrections=Corrections([]))
+    found = [r for r in edition.apparatus if r["kind"] == "collation" and r["class"] == "substantive"]
+    assert [(r["text"], r["witness_text"], r["emended"]) for r in found] == [("贱", "貴", False)]
+    assert "燕坐防贱肴" in writer.pages(edition)["judou/xiangshe.md"].replace("{yl:emend}`防→䙝 <judou-jiao-2>`", "防")
+
+
+def test_a_reviewed_correction_emends_a_substantive_difference(changed_seed):
+    from conv.errors import ConversionError
+    from conv.parser.corrections import Corrections
+
+    decision = {"id": "t1", "seed": S000.name, "kind": "emend", "text": "贱", "reading": "貴",
+                "reason": "test: the witness's reading"}
+    edition = convert([changed_seed, JUDOU / "KR1d0038_005.txt"], corrections=Corrections([decision]))
+    record = next(r for r in edition.apparatus if r["kind"] == "collation" and r["class"] == "substantive")
+    assert record["emended"] and record["correction"] == "t1"
+    pages = writer.pages(edition)
+    assert re.search(r"\{yl:emend\}`贱→貴 <(judou-jiao-\d+)>`肴", pages["judou/xiangshe.md"])
+    assert "异文：“贱”，文渊阁本作“貴”（卷五叶三十三b），据改。" in pages["apparatus/judou.md"]
+    # a decision that matches no difference of a collated seed stops the conversion …
+    stale = {**decision, "text": "贵"}
+    with pytest.raises(ConversionError, match="t1"):
+        convert([changed_seed, JUDOU / "KR1d0038_005.txt"], corrections=Corrections([stale]))
+    # … and is not checked where the seed is converted without its witness
+    convert([changed_seed], corrections=Corrections([stale]))

@@ -6,7 +6,7 @@ from itertools import groupby
 
 from conv import datafiles as data
 from conv.collate.forms import Emendation, traditional
-from conv.model.tree import Chapter, Edition, Passage, Section, Segment, Work, is_markup
+from conv.model.tree import Chapter, Edition, Passage, Section, Segment, Work, text_offsets
 from conv.myst.escape import escape_inline, locus
 from conv.normalize import fold
 from conv.reader.mandoku_lex import Page
@@ -86,13 +86,6 @@ class PageWriter:
         for old in self.redirected.get(anchor, []):
             self.emit(f":::{{yl:redirect}} {old}", f":to: {anchor}", ":::", "")
 
-    def offsets(self, span, text: str) -> list[int] | None:
-        """The seed offset of each character of ``text``, the text characters of ``span``."""
-        seed, start, end = span
-        source = self.edition.sources[seed].text
-        found = [offset for offset in range(start, end) if not is_markup(source[offset])]
-        return found if len(found) == len(text) else None
-
     def trad(self, span, text: str, offsets) -> list[str]:
         """The ``:trad:`` option of a block of a collated seed: its text in the 文渊阁 forms
         (``conv.collate.forms.traditional``), when they differ from the seed's."""
@@ -104,7 +97,7 @@ class PageWriter:
 
     def words(self, span, text: str) -> tuple[list[str], str]:
         """The ``:trad:`` option and the escaped, emended line of a passage's or title's words."""
-        offsets = self.offsets(span, text)
+        offsets = text_offsets(self.edition.sources[span[0]].text, span, text)
         if offsets is None:
             return [], escape_inline(text)
         return self.trad(span, text, offsets), emended(text, offsets, 0, len(text), self.emends.get(span[0], []))

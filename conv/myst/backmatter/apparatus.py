@@ -158,7 +158,10 @@ class Apparatus:
 
     def _number(self, work: str) -> None:
         kinds = [kind for _, _, section_kinds in SECTIONS for kind in section_kinds] + ["unknown"]
-        entries = sorted(self.interventions[work], key=lambda e: (kinds.index(e.kind), self._key(e)))
+        section = {kind: number for number, (_, _, section_kinds) in enumerate(SECTIONS) for kind in section_kinds}
+        # per section of the page, per 篇 (per_chapter), then per kind: numbered as the page lists them
+        entries = sorted(self.interventions[work], key=lambda e: (
+            section.get(e.kind, len(SECTIONS)), e.locus.chapter_index if e.locus else 0, kinds.index(e.kind), self._key(e)))
         self.interventions[work] = entries
         for number, entry in enumerate(entries, 1):
             entry.id, entry.label = f"{work}-jiao-{number}", f"{INTERVENTION_LABEL}{number}"
@@ -197,6 +200,8 @@ def maintainer_reason(kind: str, record: dict) -> str:
     reason = str(record.get("reason", ""))
     if kind == "correction":
         return f"{record.get('correction', '')} {record.get('decision', '')}: {reason}".strip()
+    if kind == "collation" and record.get("correction"):  # a reviewed emendation (kind emend)
+        return f"{record['correction']} emend: {reason}"
     return reason if kind in ("dropped", "unknown") else ""
 
 
