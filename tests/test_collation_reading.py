@@ -76,8 +76,12 @@ def test_the_reading_text_in_the_dump_takes_the_witness(edition):
               for b in (p, *p.notes) if b.span[0].startswith("00") and ("燕坐防" in b.text or "𤣥" in b.normalized)]
     yan = next(b for b in blocks if "燕坐防" in b.text)
     assert "燕坐䙝贵肴" in yan.normalized and "燕坐防贵肴" in yan.text
-    dropped = [b for b in blocks if b.span[0] == S002.name]  # 玄酒, 玄被: 002 dropped the 𤣥
-    assert len(blocks) == 3 and all("𤣥" not in b.text for b in dropped)
+    dropped = [b for b in blocks if b.span[0] == S002.name]  # 玄酒, 玄被: 002 dropped the 缺笔 𤣥
+    assert len(blocks) == 1 and not dropped
+    blocks = [b for w in edition.works for c in w.chapters for s in c.sections for p in s.passages
+              for b in (p, *p.notes) if b.span[0] == S002.name and "玄" in b.normalized and "玄" not in b.text]
+    assert sorted(w for b in blocks for w in ("玄酒", "玄被") if w in b.normalized) == ["玄被", "玄酒"]
+    # the reading text takes the witness's 𤣥 in its standard form 玄
 
 
 def test_the_tongjie_seeds_against_their_witness(edition):
@@ -179,6 +183,9 @@ def test_the_emendation_on_the_page(site):
     entry = soup(site, "apparatus/judou").find(id=href.split("#")[1])
     assert "代字：“防”，文渊阁本作“䙝”（卷五叶三十三b），据改。" in entry.get_text()
     assert entry.select_one(".yl-app-locus a")["href"].endswith("#" + passage["id"])
+    titles = [a["title"] for a in page.select("sup.yl-appmark a")]  # the marks' tips: Chinese
+    assert any("对校：代字" in t for t in titles) and any("底本转换" in t for t in titles)
+    assert not [t for t in titles if re.search(r"collation|witness-join|unencoded|placeholder", t)]
 
 
 def test_the_seed_in_the_witness_forms(site):
@@ -188,6 +195,15 @@ def test_the_seed_in_the_witness_forms(site):
     for hidden in segment.select(".yl-s, .yl-w, .yl-n, .yl-ed"):
         hidden.decompose()
     assert segment.get_text() == "俎者肴之貴者也辭之者不敢以燕坐䙝貴肴"
+
+
+def test_the_traditional_view_only_where_there_are_witness_forms(site, fixture_html):
+    """A collated seed's page offers 繁体; a page of uncollated seeds does not (its 繁体 would be
+    its 底本 view)."""
+    views = [r["value"] for r in soup(site, "judou/xiangshe").select(".yl-toolbar input[data-view]")]
+    assert views == ["diplomatic", "normalized", "traditional"]
+    page = BeautifulSoup(fixture_html.html("judou/xiangshe"), "html.parser")
+    assert [r["value"] for r in page.select(".yl-toolbar input[data-view]")] == ["diplomatic", "normalized"]
 
 
 def test_the_apparatus_per_chapter_for_readers_and_maintainers(site):

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass
+from functools import cache
 
+from conv.normalize import fold as normal_form
 from conv.unencoded import is_stand_in
 
 from . import fold
@@ -38,6 +40,20 @@ def traditional(collation: Collation, offsets, text: str) -> str:
                 continue
         out.append(char)
     return "".join(out)
+
+
+@cache
+def _standard_forms() -> dict[str, str]:
+    """Witness form → its standard character, for the project's pairs of another form of the same
+    character (``data/equivalents.tsv``: 缺笔 𤣥 → 玄, variants 𨽻 → 隶; not 著/着, two readings)."""
+    return {witness: seed for witness, seed, kind, _ in fold.equivalents() if kind in ("quebi", "variant")}
+
+
+def reading_form(text: str) -> str:
+    """The reading text's (规范) form of characters the witness has: 𤣥 → 玄, 恵 → 惠, else the
+    reading form of ``conv.normalize.fold`` (a character Unicode lacks stays its stand-in)."""
+    table = _standard_forms()
+    return "".join(table.get(char) or normal_form(char) for char in text)
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,9 @@ import bisect
 from dataclasses import dataclass
 
 from conv.collate.align import align
-from conv.collate.forms import emendations
+from conv.collate.forms import emendations, reading_form
 from conv.collate.records import Collation, Side
 from conv.model.tree import Chapter, Edition, is_markup, text_offsets
-from conv.normalize import fold
 from conv.reader.source import Source
 from conv.unencoded import is_stand_in
 
@@ -152,5 +151,5 @@ def _emended(edition: Edition, block, emends) -> str:
         at = bisect.bisect_left(offsets, emendation.start)
         if at < len(offsets) and offsets[at] == emendation.start and \
                 block.text[at:at + len(emendation.printed)] == emendation.printed:
-            normalized = normalized[:at] + fold(emendation.adopted) + normalized[at + len(emendation.printed):]
+            normalized = normalized[:at] + reading_form(emendation.adopted) + normalized[at + len(emendation.printed):]
     return normalized

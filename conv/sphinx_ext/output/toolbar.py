@@ -32,7 +32,7 @@ from pathlib import Path
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from conv.sphinx_ext.nodes import yl_chaptertitle, yl_passage, yl_segment, yl_title
+from conv.sphinx_ext.nodes import yl_chaptertitle, yl_char, yl_emend, yl_passage, yl_segment, yl_title, yl_trad
 from conv.sphinx_ext.util import LAYER_NAMES, SEGMENT_LAYERS, STATIC_DIR
 
 #: The two views of the characters: key, label, tooltip.
@@ -81,8 +81,15 @@ def page_layers(doctree: nodes.document) -> list[str] | None:
     return [layer for layer in SEGMENT_LAYERS if layer in found]
 
 
-def toolbar_html(layers: list[str]) -> str:
-    """The toolbar's markup (reader-facing: Chinese only)."""
+def has_witness_forms(doctree: nodes.document) -> bool:
+    """Does the page show anything in the 繁体 view that the 底本 view does not (a collated seed's
+    文渊阁 forms, an emendation)? Else its toolbar offers no 繁体 view."""
+    return any(True for _ in doctree.findall(
+        lambda n: isinstance(n, (yl_trad, yl_emend)) or (isinstance(n, yl_char) and bool(n.get("trad")))))
+
+
+def toolbar_html(layers: list[str], traditional: bool = True) -> str:
+    """The toolbar's markup (reader-facing: Chinese only); ``traditional``: with the 繁体 view."""
     out = ['<div class="yl-toolbar" role="group" aria-label="阅读设置">',
            '<fieldset class="yl-toolbar-group yl-toolbar-layers"><legend>层次</legend>']
     for layer in layers:
@@ -91,6 +98,8 @@ def toolbar_html(layers: list[str]) -> str:
                    f'<span class="yl-swatch yl-swatch-{layer}">{escape(SEGMENT_LAYERS[layer])}</span></label>')
     out.append('</fieldset><fieldset class="yl-toolbar-group yl-toolbar-view"><legend>字形</legend>')
     for key, label, title in VIEWS:
+        if key == "traditional" and not traditional:
+            continue
         checked = " checked" if key == "diplomatic" else ""
         out.append(f'<label class="yl-toggle" title="{escape(title)}"><input type="radio" '
                    f'name="yl-view" value="{key}" data-view="{key}"{checked}>'
@@ -109,4 +118,4 @@ def add_toolbar(app: Sphinx, pagename: str, templatename: str, context: dict, do
     layers = page_layers(doctree)
     if layers is None:
         return
-    context["body"] = toolbar_html(layers) + context["body"]
+    context["body"] = toolbar_html(layers, has_witness_forms(doctree)) + context["body"]

@@ -48,8 +48,12 @@
     document.querySelectorAll(".yl-toolbar input[data-layer]").forEach(function (box) {
       box.checked = state.hide.indexOf(box.getAttribute("data-layer")) < 0;
     });
-    document.querySelectorAll(".yl-toolbar input[data-view]").forEach(function (radio) {
-      radio.checked = radio.getAttribute("data-view") === state.view;
+    var radios = document.querySelectorAll(".yl-toolbar input[data-view]");
+    var shown = Array.prototype.some.call(radios, function (radio) {
+      return radio.getAttribute("data-view") === state.view;
+    });
+    radios.forEach(function (radio) {  // a page without the 繁体 view shows the 底本 forms
+      radio.checked = radio.getAttribute("data-view") === (shown ? state.view : "diplomatic");
     });
   }
 

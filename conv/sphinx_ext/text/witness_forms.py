@@ -24,7 +24,8 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxRole
 
 from conv import unencoded
-from conv.normalize import fold, is_pua
+from conv.collate.forms import reading_form
+from conv.normalize import is_pua
 
 from conv.sphinx_ext.nodes import yl_char, yl_emend, yl_trad
 from conv.sphinx_ext.util import add_node, depart_noop, visit_noop, warn
@@ -62,7 +63,7 @@ class EmendRole(SphinxRole):
             warn(f"yl:emend {self.text!r}: expected PRINTED→ADOPTED <ENTRY>", YlWarning.MARKUP, self.get_location())
             return [nodes.Text(self.text)], []
         printed, adopted, entry = match.group(1), match.group(2), match.group(3) or ""
-        normal = "".join(shown(c) if unencoded.is_stand_in(c) else fold(c) for c in adopted)
+        normal = "".join(shown(c) for c in reading_form(adopted))
         node = yl_emend(self.rawtext, normal, printed=printed, adopted=adopted, normal=normal, entry=entry,
                         refdoc="", classes=["yl-char", "yl-emend", "yl-char-t"])
         self.set_source_info(node)
@@ -71,8 +72,9 @@ class EmendRole(SphinxRole):
 
 def emend_title(node: yl_emend) -> str:
     """The tooltip of an emendation, in the 校勘记's words."""
-    printed = node["printed"] or "无"
-    return f"底本作“{printed}”，文渊阁本作“{entity(node['adopted'])}”，据改"
+    if not node["printed"]:
+        return f"底本无，文渊阁本有“{entity(node['adopted'])}”，据补"
+    return f"底本作“{node['printed']}”，文渊阁本作“{entity(node['adopted'])}”，据改"
 
 
 def visit_emend_html(self, node: yl_emend) -> None:
