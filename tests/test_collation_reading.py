@@ -337,3 +337,16 @@ def test_a_reviewed_correction_emends_a_substantive_difference(changed_seed):
         convert([changed_seed, JUDOU / "KR1d0038_005.txt"], corrections=Corrections([stale]))
     # … and is not checked where the seed is converted without its witness
     convert([changed_seed], corrections=Corrections([stale]))
+
+
+@pytest.mark.browser
+def test_a_saved_traditional_view_on_a_page_without_it(page, fixture_html, http_server):
+    """A page of uncollated seeds has no 繁体 radio: a saved 繁体 choice shows its 底本 forms and
+    checks 录入本 there, and is kept for the pages that have it."""
+    base = http_server(fixture_html.outdir)
+    page.goto(f"{base}/index.html")
+    page.evaluate("() => localStorage.setItem('yili.view', JSON.stringify({hide: [], view: 'traditional'}))")
+    page.goto(f"{base}/judou/xiangshe.html")
+    assert page.get_by_role("radio", name="录入本（简体）").is_checked()
+    assert page.locator(".yl-char .yl-w").first.is_visible()
+    assert json.loads(page.evaluate("() => localStorage.getItem('yili.view')"))["view"] == "traditional"
