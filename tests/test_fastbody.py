@@ -419,3 +419,23 @@ RECOGNISED = [
 @pytest.mark.parametrize("page", RECOGNISED)
 def test_unusual_recognised_bodies_fast_equals_slow(app, recorder, page):
     check_page(app, recorder, page, must_be_fast=True)
+
+
+def test_collated_page_fast_equals_slow(app, recorder):
+    """A seed collated with the 文渊阁 witness: its page's {yl:emend} roles and :trad: options
+    (passages, titles, segments) read the same without MyST as through it."""
+    from pathlib import Path
+
+    from conv.edition.assemble import convert
+    from conv.myst import writer
+    from conv.sphinx_ext.nodes import yl_emend, yl_trad
+
+    root = Path(__file__).resolve().parents[1]
+    edition = convert([next((root / "seeds").glob("000_*.txt")),
+                       root / "seeds" / "wenyuange" / "KR1d0038" / "KR1d0038_005.txt"])
+    text = writer.pages(edition)["judou/xiangshe.md"]
+    assert "{yl:emend}" in text and ":trad:" in text
+    fast, slow = parse_both(app, recorder, text, "judou/xiangshe")
+    assert fast.slow == [] and fast.warnings == slow.warnings and not fast.warnings
+    assert_same(fast.doctree, slow.doctree)
+    assert len(list(fast.doctree.findall(yl_emend))) == 1 and len(list(fast.doctree.findall(yl_trad))) > 1000

@@ -68,7 +68,7 @@ def _convert(paths, corrections, ledger, full) -> Edition:
         part = joins.Part((len(witnesses) + number, 0), result, "seed")
         work_witnesses = by_work.get(result.work["id"])
         if work_witnesses:
-            _collate(edition, source, result, work_witnesses, part, order_in_witness, covered)
+            _collate(edition, source, result, work_witnesses, part, order_in_witness, covered, corrections)
         parts.append(part)
     overlap.check(seen)
     for source, entry in witnesses:
@@ -82,7 +82,7 @@ def _convert(paths, corrections, ledger, full) -> Edition:
         edition.dropped.extend(part.result.dropped)
         edition.apparatus.extend(joins.settle(part))
         edition.problems.extend(joins.settled_problems(part))
-    corrections.check_used(set(edition.sources))
+    corrections.check_used(set(edition.sources), set(edition.collations))
     order = {w["id"]: i for i, w in enumerate(data.works())}
     edition.works = sorted(works.values(), key=lambda w: order.get(w.id, 99))
     for work in edition.works:
@@ -93,6 +93,7 @@ def _convert(paths, corrections, ledger, full) -> Edition:
     edition.redirects = edition.anchors.redirects
     edition.problems.extend(edition.anchors.problems)
     distinctions.protect(edition)  # after the anchors: a fingerprint is the fully folded text
+    collation.emend_readings(edition)  # after the anchors too: the stand-ins the witness corrects
     edition.problems.extend(readings.problems(edition))  # 今文/古文 notes that need an editor
     edition.problems.extend(terms.problems(edition))  # 名物 the sense rules cannot place
     errata.link(edition)  # 张尔岐's 监本正误 and 石本误字 on the passages they name
@@ -103,7 +104,7 @@ def _convert(paths, corrections, ledger, full) -> Edition:
     return edition
 
 
-def _collate(edition, source, result, work_witnesses, part, order_in_witness, covered) -> None:
+def _collate(edition, source, result, work_witnesses, part, order_in_witness, covered, corrections) -> None:
     """Collate a seed with its work's witness files: where it stands, its pages, its differences;
     or one problem when it stands nowhere."""
     skip = [tuple(d["span"][1:]) for d in result.dropped]  # lines the witness does not have:
@@ -120,7 +121,7 @@ def _collate(edition, source, result, work_witnesses, part, order_in_witness, co
     part.key = (order_in_witness[stretch[0][0]], stretch[0][1])
     part.span = (stretch[0][0], stretch[0][1], stretch[-1][2])
     collation.place_seed_chapters(result.chapters, found, edition.sources)
-    edition.apparatus.extend(collation.entries(found, edition.sources))
+    edition.apparatus.extend(collation.entries(found, edition.sources, corrections))
     for name, start, end in stretch:
         start, end = joins.widen(edition.sources[name].text, start, end)
         covered.setdefault(name, []).append((start, end))

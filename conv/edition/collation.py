@@ -14,8 +14,9 @@ import bisect
 from dataclasses import dataclass
 
 from conv.collate.align import align
+from conv.collate.forms import emendations, reading_form
 from conv.collate.records import Collation, Side
-from conv.model.tree import Chapter, is_markup
+from conv.model.tree import Chapter, Edition, is_markup, text_offsets
 from conv.reader.source import Source
 from conv.unencoded import is_stand_in
 
@@ -95,12 +96,16 @@ def place_seed_chapters(chapters: list[Chapter], found: SeedCollation, sources: 
                     item.page = page.as_dict() if page is not None else None
 
 
-def entries(found: SeedCollation, sources: dict) -> list[dict]:
+def entries(found: SeedCollation, sources: dict, corrections=None) -> list[dict]:
     """Every difference of the collation as an apparatus entry (``kind`` "collation", its
     ``class``): the seed's span and text, the witness's span, text and page; ``emended`` for a
-    stand-in the seed printed (placeholder) and a private-use code point the witness resolves."""
+    stand-in the seed printed (placeholder), a private-use code point the witness resolves and a
+    substantive difference a reviewed correction (``emend``) decides (its ``correction`` and
+    ``reason``)."""
     out = []
     for difference in found.collation.differences:
+        decided = corrections.emend(found.seed, difference.seed_text, difference.witness_text) \
+            if corrections is not None and difference.kind == "substantive" else None
         name, start, end = difference.witness_span
         page = sources[name].page_at(start)
         seed_name, seed_start, _ = difference.seed_span
@@ -110,7 +115,41 @@ def entries(found: SeedCollation, sources: dict) -> list[dict]:
             "span": list(difference.seed_span), "line": line, "col": col,
             "text": difference.seed_text, "witness_text": difference.witness_text,
             "witness_span": list(difference.witness_span), "page": page.as_dict() if page else None,
-            "emended": difference.kind == "placeholder" or (difference.kind == "pua" and not difference.confirmed),
+            "emended": difference.kind == "placeholder" or (difference.kind == "pua" and not difference.confirmed)
+            or decided is not None,
             "confirmed": difference.confirmed, "note": difference.note,
+            **({"correction": decided["id"], "reason": decided["reason"]} if decided else {}),
         })
     return out
+
+
+def emend_readings(edition: Edition) -> None:
+    """The reading text (``normalized``) of each passage and segment of a collated seed takes its
+    emendations (``conv.collate.forms.emendations``: the witness's character for a stand-in the
+    seed printed or a character it dropped), as the 规范 view, the PDF and search do. After the
+    anchors: a passage keeps the fingerprint it had without the witness."""
+    found = emendations(edition.apparatus)
+    if not found:
+        return
+    for work in edition.works:
+        for chapter in work.chapters:
+            for section in chapter.sections:
+                for passage in section.passages:
+                    for block in (passage, *passage.notes):
+                        if block.span[0] in found and block.text:
+                            block.normalized = _emended(edition, block, found[block.span[0]])
+
+
+def _emended(edition: Edition, block, emends) -> str:
+    """``block.normalized`` with the emendations of its characters (it has one character per
+    character of its text, else it is left as it is)."""
+    offsets = getattr(block, "offsets", None) or text_offsets(edition.sources[block.span[0]].text, block.span, block.text)
+    normalized = block.normalized
+    if offsets is None or len(normalized) != len(block.text):
+        return normalized
+    for emendation in reversed(emends):
+        at = bisect.bisect_left(offsets, emendation.start)
+        if at < len(offsets) and offsets[at] == emendation.start and \
+                block.text[at:at + len(emendation.printed)] == emendation.printed:
+            normalized = normalized[:at] + reading_form(emendation.adopted) + normalized[at + len(emendation.printed):]
+    return normalized

@@ -22,6 +22,14 @@ def is_markup(char: str) -> bool:
     return char in MARKUP or char.isspace()
 
 
+def text_offsets(source_text: str, span: Span, text: str) -> list[int] | None:
+    """The offset of each character of ``text``, the text characters (not markup) of ``span`` in
+    ``source_text``; None when they are not ``text``."""
+    _seed, start, end = span
+    found = [offset for offset in range(start, end) if not is_markup(source_text[offset])]
+    return found if len(found) == len(text) and all(source_text[o] == c for o, c in zip(found, text)) else None
+
+
 @dataclass
 class Gloss:
     """One 音义 gloss (see ``conv.parser.glosses``) placed in its seed."""

@@ -5,17 +5,37 @@ import bisect
 from itertools import groupby
 
 from conv import datafiles as data
-from conv.model.tree import Chapter, Edition, Passage, Section, Segment, Work
+from conv.collate.forms import Emendation, traditional
+from conv.model.tree import Chapter, Edition, Passage, Section, Segment, Work, text_offsets
 from conv.myst.escape import escape_inline, locus
 from conv.normalize import fold
 from conv.reader.mandoku_lex import Page
 
 
-def inline(segment_text: str, offsets: list[int], glosses) -> str:
+def emended(text: str, offsets, start: int, end: int, emends: list[Emendation]) -> str:
+    """Escaped ``text[start:end]`` with each emendation of its characters as a ``{yl:emend}`` role:
+    ``{yl:emend}`防→䙝 <judou-jiao-5>``` (printed → adopted, the apparatus entry); a character the
+    seed dropped is ``{yl:emend}`→𤣥 <…>``` before the character it stands before."""
+    out, cursor = [], start
+    for emendation in emends:
+        at = bisect.bisect_left(offsets, emendation.start, start, end)
+        if at >= end or offsets[at] != emendation.start or at < cursor:
+            continue
+        stop = at + len(emendation.printed)
+        if text[at:stop] != emendation.printed or stop > end:
+            continue
+        entry = f" <{emendation.entry}>" if emendation.entry else ""
+        out += [escape_inline(text[cursor:at]), "{yl:emend}`", emendation.printed, "→", emendation.adopted, entry, "`"]
+        cursor = stop
+    out.append(escape_inline(text[cursor:end]))
+    return "".join(out)
+
+
+def inline(segment_text: str, offsets: list[int], glosses, emends: list[Emendation] = ()) -> str:
     """Escaped text with each gloss wrapped in a ``{yl:gloss}`` role (a second reading 又… in the
     same role as the gloss it follows, so the role's text always parses on its own). A gloss with
     characters restored from the 文渊阁 text (``Gloss.restored``) gives the restored form after the
-    printed one: ``{yl:gloss}`个音干 <个音幹>```."""
+    printed one: ``{yl:gloss}`个音干 <个音幹>```. Emendations outside the glosses: :func:`emended`."""
     out = []
     cursor = 0
     groups: list[list] = []
@@ -30,7 +50,7 @@ def inline(segment_text: str, offsets: list[int], glosses) -> str:
         piece = segment_text[start:end]
         if start < cursor or not piece or "`" in piece:
             continue
-        out.append(escape_inline(segment_text[cursor:start]))
+        out.append(emended(segment_text, offsets, cursor, start, emends))
         restored = piece
         for gloss in group:
             if gloss.restored:
@@ -38,15 +58,17 @@ def inline(segment_text: str, offsets: list[int], glosses) -> str:
                 restored = restored[:at] + gloss.restored + restored[at + len(gloss.restored):]
         out.append("{yl:gloss}`" + piece + (f" <{restored}>" if restored != piece else "") + "`")
         cursor = end
-    out.append(escape_inline(segment_text[cursor:]))
+    out.append(emended(segment_text, offsets, cursor, len(segment_text), emends))
     return "".join(out)
 
 
 class PageWriter:
     """Builds the MyST text of one chapter page."""
 
-    def __init__(self, edition: Edition, work: Work, chapter: Chapter) -> None:
+    def __init__(self, edition: Edition, work: Work, chapter: Chapter,
+                 emends: dict[str, list[Emendation]] | None = None) -> None:
         self.edition, self.work, self.chapter = edition, work, chapter
+        self.emends = emends or {}  # seed → its emendations (conv.collate.forms), with their entries
         self.out: list[str] = []
         self.redirected: dict[str, list[str]] = {}  # target anchor → old anchors landing on it
         for redirect in edition.redirects:
@@ -65,11 +87,28 @@ class PageWriter:
         for old in self.redirected.get(anchor, []):
             self.emit(f":::{{yl:redirect}} {old}", f":to: {anchor}", ":::", "")
 
+    def trad(self, span, text: str, offsets) -> list[str]:
+        """The ``:trad:`` option of a block of a collated seed: its text in the 文渊阁 forms
+        (``conv.collate.forms.traditional``), when they differ from the seed's."""
+        found = self.edition.collations.get(span[0]) if offsets is not None else None
+        if found is None or not found.aligned:
+            return []
+        forms = traditional(found.collation, offsets, text)
+        return [f":trad: {forms}"] if forms != text else []
+
+    def words(self, span, text: str) -> tuple[list[str], str]:
+        """The ``:trad:`` option and the escaped, emended line of a passage's or title's words."""
+        offsets = text_offsets(self.edition.sources[span[0]].text, span, text)
+        if offsets is None:
+            return [], escape_inline(text)
+        return self.trad(span, text, offsets), emended(text, offsets, 0, len(text), self.emends.get(span[0], []))
+
     def segment(self, segment: Segment, fence: str = ":::") -> None:
         self.emit(f"{fence}{{yl:{segment.layer}}}")
         if segment.lacuna:
             self.emit(f":lacuna: {segment.lacuna}")
-        self.emit(inline(segment.text, segment.offsets, segment.glosses), fence, "")
+        self.emit(*self.trad(segment.span, segment.text, segment.offsets))
+        self.emit(inline(segment.text, segment.offsets, segment.glosses, self.emends.get(segment.span[0], [])), fence, "")
 
     def passage(self, passage: Passage) -> None:
         if passage.joined:
@@ -81,9 +120,11 @@ class PageWriter:
             self.emit(f":lacuna: {passage.lacuna}")
         if passage.kept:
             self.emit(f":keep: {passage.kept}")
+        trad, line = self.words(passage.span, passage.text) if passage.text else ([], "")
+        self.emit(*trad)
         self.emit("")
         if passage.text:
-            self.emit(escape_inline(passage.text), "")
+            self.emit(line, "")
         for segment in passage.notes:
             self.segment(segment)
         self.emit("::::", "")
@@ -97,7 +138,8 @@ class PageWriter:
     def title(self, section: Section) -> None:
         if section.title_joined:
             self.emit(f":::{{yl:lacuna}} join-{section.title_joined}", ":::", "")
-        self.emit(f"::::{{yl:title}} {section.id}", escape_inline(section.title), "")
+        trad, line = self.words(section.title_span, section.title)
+        self.emit(f"::::{{yl:title}} {section.id}", *(trad + [""] if trad else []), line, "")
         for segment in section.title_notes:
             self.segment(segment)
         self.emit("::::", "")

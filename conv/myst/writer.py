@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from dataclasses import replace
+
+from conv.collate.forms import Emendation, emendations
 from conv.model.tree import Edition
+from conv.myst.backmatter.apparatus import Apparatus
 from conv.myst.backmatter import pages as back_matter
 from conv.myst.chapter import PageWriter, work_index
 from conv.datafiles import read_text, write_atomically
@@ -25,15 +29,25 @@ def pages(edition: Edition) -> dict[str, str]:
 
 def _pages(edition: Edition) -> dict[str, str]:
     out: dict[str, str] = {}
+    apparatus = Apparatus(edition)
+    emends = with_entries(emendations(edition.apparatus), apparatus)
     for work in edition.works:
         seeds = sorted({seed for chapter in work.chapters for seed in chapter.seeds})
         out[f"{work.id}/index.md"] = with_header(work_index(work), seeds)
         for chapter in work.chapters:
-            out[f"{work.id}/{chapter.id}.md"] = with_header(PageWriter(edition, work, chapter).page(), chapter.seeds)
+            out[f"{work.id}/{chapter.id}.md"] = with_header(PageWriter(edition, work, chapter, emends).page(), chapter.seeds)
     seeds = sorted(edition.sources)
-    for path, body in back_matter.pages(edition).items():
+    for path, body in back_matter.pages(edition, apparatus).items():
         out[path] = with_header(body, seeds)
     return out
+
+
+def with_entries(emends: dict[str, list[Emendation]], apparatus: Apparatus) -> dict[str, list[Emendation]]:
+    """Each emendation with the id of its apparatus entry (the reading text links to it)."""
+    ids = {tuple(entry.span): entry.id for entries in apparatus.interventions.values()
+           for entry in entries if entry.kind == "collation"}
+    return {seed: [replace(e, entry=ids.get((seed, e.start, e.end), "")) for e in found]
+            for seed, found in emends.items()}
 
 
 def generated_files(out_dir: Path, unreadable: list[Path] | None = None) -> list[Path]:

@@ -8,6 +8,10 @@ Kinds:
                title standing at its end ("" when the run holds no title).
   ``layer``  — ``text`` is a whole segment; ``layer`` is its layer (e.g. for a leading fragment
                whose marker was lost with the start of the excerpt).
+  ``emend``  — a substantive difference of the collation with the 文渊阁 witness
+               (``conv.edition.collation``) that the reading text emends: ``text`` is what the seed
+               reads there, ``reading`` what the witness reads (every such difference of the seed).
+               Checked only when the seed is collated (converted with its witness files).
 """
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ from conv.errors import ConversionError
 from conv.reader.manifest import PROJECT_SEEDS
 
 
-KINDS = ("title", "layer")
+KINDS = ("title", "layer", "emend")
 FILE = "conv/data/corrections.toml"
 
 
@@ -34,6 +38,8 @@ class Corrections:
                     raise fail(f"correction {entry.get('id', '?')} lacks {key!r}", "every correction needs id, seed, kind, text and reason")
             if entry["kind"] not in KINDS:
                 raise fail(f"correction {entry['id']}: unknown kind {entry['kind']!r} (known: {', '.join(KINDS)})", "see the kinds in conv/parser/corrections.py")
+            if entry["kind"] == "emend" and not entry.get("reading"):
+                raise fail(f"correction {entry['id']}: an emend needs the witness's reading", "add reading = \"…\" (what the 文渊阁 text has)")
             if entry["kind"] == "title" and entry.get("title") and entry["title"] not in entry["text"]:
                 raise fail(f"correction {entry['id']}: title {entry['title']!r} is not part of its text", "the title must stand inside the text it applies to")
         self.lines = {str(entry["id"]): lines.get(str(entry["id"]), 1) for entry in self.entries}
@@ -59,17 +65,25 @@ class Corrections:
         """The layer decision for a segment, if reviewed."""
         return self._find(seed, "layer", segment_text)
 
-    def check_used(self, seeds: set[str]) -> None:
-        """Every correction for a converted seed must have matched its text; a correction must name
-        a seed being converted or one of the project's ``seeds/`` (where the project has them: an
-        installed package has none to compare with)."""
+    def emend(self, seed: str, text: str, reading: str) -> dict | None:
+        """The reviewed decision to emend the seed's ``text`` to the witness's ``reading``."""
+        entry = self._index.get((seed, "emend", text))
+        if entry is None or entry.get("reading") != reading:
+            return None
+        return self._find(seed, "emend", text)
+
+    def check_used(self, seeds: set[str], collated: set[str] | None = None) -> None:
+        """Every correction for a converted seed must have matched its text (an ``emend`` one: for a
+        ``collated`` seed); a correction must name a seed being converted or one of the project's
+        ``seeds/`` (where the project has them: an installed package has none to compare with)."""
         project = {p.name for p in PROJECT_SEEDS.glob("*.txt")} if PROJECT_SEEDS.is_dir() else None
         for entry in self.entries:
             if project is not None and entry["seed"] not in seeds | project:
                 raise ConversionError(FILE, self.lines.get(str(entry["id"]), 1), 1,
                                       f"correction {entry['id']}: seed {entry['seed']!r} does not exist in seeds/",
                                       "name the seed file the correction applies to")
-            if entry["seed"] in seeds and entry["id"] not in self.used:
+            checked = (collated or set()) if entry["kind"] == "emend" else seeds
+            if entry["seed"] in checked and entry["id"] not in self.used:
                 raise ConversionError(
                     FILE, self.lines.get(str(entry["id"]), 1), 1,
                     f"correction {entry['id']} ({entry['kind']}) no longer matches its seed {entry['seed']}: text {entry['text']!r} not found where expected",

@@ -4,6 +4,7 @@ from __future__ import annotations
 from conv.sphinx_ext.backmatter.apparatus import setup_apparatus
 from conv.sphinx_ext.text.cjk import setup_cjk
 from conv.sphinx_ext.text.chars import setup_chars
+from conv.sphinx_ext.text.witness_forms import setup_witness_forms
 from conv.sphinx_ext.refs.cite import setup_cite
 from conv.sphinx_ext.refs.domain import setup_domain
 from conv.sphinx_ext.text.glosses import setup_glosses
@@ -29,6 +30,7 @@ SETUPS: list = [
     setup_integrity,  # an interrupted build is followed by a full one; departed pages removed
     setup_seeds,  # -D yl_seeds=../seeds: the seeds converted at config-inited (seeds.py)
     setup_chars,
+    setup_witness_forms,  # emendations ({yl:emend}) and the 繁体 view's forms (:trad:)
     setup_glosses,
     setup_passage,
     setup_segments,

@@ -105,6 +105,31 @@ class yl_char(nodes.Inline, nodes.TextElement):  # noqa: N801
     """
 
 
+class yl_emend(nodes.Inline, nodes.TextElement):  # noqa: N801
+    """An emendation (据改): the seed printed ``printed`` (a stand-in such as 防, or nothing), the
+    文渊阁 witness has ``adopted``, which the reading text takes::
+
+        <yl_emend printed="防" adopted="䙝" normal="䙝" entry="judou-jiao-2" refdoc="apparatus/judou">
+            䙝
+
+    The only child is the reading form (``astext()``: search, tables of contents). HTML shows the
+    printed form, marked, in the 底本 view, the reading form in 规范 and the adopted form in 繁体,
+    and links to the apparatus entry (``refdoc`` set by ``ApparatusMarks``); LaTeX and text print
+    the reading form.
+    """
+
+
+class yl_trad(nodes.Inline, nodes.TextElement):  # noqa: N801
+    """A run of a seed's characters whose 文渊阁 forms differ (繁体 view)::
+
+        <yl_trad trad="賓禮">
+            宾礼
+
+    HTML: the child in ``<span class="yl-s">``, the 文渊阁 forms in ``<span class="yl-t">`` (shown
+    only in the 繁体 view); LaTeX and text: the child. ``astext()`` is the seed's text.
+    """
+
+
 class yl_gloss(nodes.Inline, nodes.TextElement):  # noqa: N801
     """One gloss, as printed, with its parsed fields (strings; ``""`` when absent)::
 

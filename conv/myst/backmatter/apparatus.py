@@ -35,6 +35,7 @@ class Entry:
     keep: str = ""  # characters shown as printed in both views (its passage's ``kept``: 竝)
     source: str = ""  # seed:line:col (for maintainers: the reader's page cites the passage)
     reason: str = ""  # the data file's own reason, as written (for maintainers)
+    collation: dict | None = None  # a collation entry's record for maintainers (:func:`collation_row`)
 
 
 class Apparatus:
@@ -81,7 +82,8 @@ class Apparatus:
             return
         body = self._body(kind, record)
         entry = Entry(kind if kind in KIND_NAMES else "unknown", locus, list(span), body,
-                      source=source_of(self.edition, span), reason=maintainer_reason(kind, record))
+                      source=source_of(self.edition, span), reason=maintainer_reason(kind, record),
+                      collation=collation_row(record) if kind == "collation" else None)
         if kind == "pua":
             entry.code = record.get("witness", "")
             self.pua_counts[work][entry.code] += 1
@@ -166,7 +168,10 @@ class Apparatus:
 
     def _number(self, work: str) -> None:
         kinds = [kind for _, _, section_kinds in SECTIONS for kind in section_kinds] + ["unknown"]
-        entries = sorted(self.interventions[work], key=lambda e: (kinds.index(e.kind), self._key(e)))
+        section = {kind: number for number, (_, _, section_kinds) in enumerate(SECTIONS) for kind in section_kinds}
+        # per section of the page, per 篇 (per_chapter), then per kind: numbered as the page lists them
+        entries = sorted(self.interventions[work], key=lambda e: (
+            section.get(e.kind, len(SECTIONS)), e.locus.chapter_index if e.locus else 0, kinds.index(e.kind), self._key(e)))
         self.interventions[work] = entries
         for number, entry in enumerate(entries, 1):
             entry.id, entry.label = f"{work}-jiao-{number}", f"{INTERVENTION_LABEL}{number}"
@@ -205,6 +210,8 @@ def maintainer_reason(kind: str, record: dict) -> str:
     reason = str(record.get("reason", ""))
     if kind == "correction":
         return f"{record.get('correction', '')} {record.get('decision', '')}: {reason}".strip()
+    if kind == "collation" and record.get("correction"):  # a reviewed emendation (kind emend)
+        return f"{record['correction']} emend: {reason}"
     return reason if kind in ("dropped", "unknown") else ""
 
 
@@ -247,6 +254,8 @@ def _app_directive(entry: Entry, full: bool = False) -> list[str]:
     lines.append(":source: " + entry.source)
     if entry.keep:
         lines.append(":keep: " + entry.keep)
+    if entry.collation:
+        lines.append(":collation: " + json.dumps(entry.collation, ensure_ascii=False))
     if entry.reason:
         # a double-quoted string: the reason may open with a quote or hold a colon
         lines.append(":reason: " + json.dumps(" ".join(entry.reason.split()), ensure_ascii=False))
@@ -307,14 +316,9 @@ def work_page(apparatus: Apparatus, work: Work) -> str:
         if not chosen:
             continue
         out += [f"(apparatus-{work.id}-{suffix})=", f"## {heading}", ""]
-        chapter = None
         if heading == PARALLEL_HEADING:
             out += [escape_inline(PARALLEL_INTRODUCTION), ""]
-        for entry in chosen:
-            if kinds[0] in ERRATA_KINDS and entry.locus is not None and entry.locus.chapter is not chapter:
-                chapter = entry.locus.chapter  # under the 篇 it names
-                out += [f"(apparatus-{work.id}-{suffix}-{chapter.id})=", f"### {escape_inline(chapter.title)}", ""]
-            out += _app_directive(entry)
+        out += per_chapter(chosen, f"apparatus-{work.id}-{suffix}")
     others = [e for e in entries if e.kind == "unknown"]
     if others:
         out += [f"(apparatus-{work.id}-other)=", "## 其他", ""]
@@ -333,18 +337,52 @@ def work_page(apparatus: Apparatus, work: Work) -> str:
 # -- glosses ------------------------------------------------------------------------------------
 
 
+def per_chapter(entries: list[Entry], label: str) -> list[str]:
+    """The entries of a section grouped per 篇 (they are in reading order), each group under the
+    篇's title (``label-<chapter id>``)."""
+    out: list[str] = []
+    current = None
+    for entry in entries:
+        chapter = entry.locus.chapter if entry.locus else None
+        if chapter is not None and chapter is not current:
+            out += [f"({label}-{chapter.id})=", f"### {escape_inline(chapter.title)}", ""]
+            current = chapter
+        out += _app_directive(entry)
+    return out
+
+
 def collation_body(record: dict) -> str:
     """A collation entry in the usual form: the seed's reading, the 文渊阁本's with its page, the
     decision (据改 for a stand-in or an unresolved code point, else listed only)."""
     page = record.get("page")
     where = f"（{page_label(page)}）" if page else ""
-    seed = record.get("text") or "无"
-    witness = record.get("witness_text") or "无"
+    seed, witness = record.get("text", ""), record.get("witness_text", "")
     kind = COLLATION_CLASSES.get(record.get("class", ""), "")
+    if not seed:  # the witness has what the seed lacks
+        return f"{kind}：底本无，文渊阁本有“{witness}”{where}" + ("，据补。" if record.get("emended") else "。")
+    if not witness:
+        return f"{kind}：底本有“{seed}”，文渊阁本无{where}" + ("，据删。" if record.get("emended") else "。")
     decision = "，据改" if record.get("emended") else ""
     if record.get("class") == "pua" and record.get("confirmed"):
         decision = "，与私用区字表合"
     return f"{kind}：“{seed}”，文渊阁本作“{witness}”{where}{decision}。"
+
+
+def collation_row(record: dict) -> dict:
+    """What the maintainers' listing of the collation holds of an entry (English class, both
+    places as ``file:start-end`` offsets, the page, both texts, the aligner's note)."""
+    seed, start, end = record["span"]
+    witness, witness_start, witness_end = record["witness_span"]
+    page = record.get("page")
+    return {"class": record.get("class", ""), "op": record.get("op", ""), "seed": f"{seed}:{start}-{end}",
+            "witness": f"{witness}:{witness_start}-{witness_end}", "page": page_label(page) if page else "",
+            "seed_text": unencoded_text(record.get("text", "")), "witness_text": unencoded_text(record.get("witness_text", "")),
+            "emended": bool(record.get("emended")), "note": record.get("note", "")}
+
+
+def unencoded_text(text: str) -> str:
+    """``text`` with each character Unicode lacks as the witness writes it (``&KR0871;``)."""
+    return "".join(unencoded.markup(c) if unencoded.is_stand_in(c) else c for c in text)
 
 
 def shown(record: dict) -> bool:

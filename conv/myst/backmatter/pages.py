@@ -71,9 +71,9 @@ def index_page(edition: Edition) -> str:
     return "\n".join(out) + "\n"
 
 
-def pages(edition: Edition) -> dict[str, str]:
+def pages(edition: Edition, apparatus: Apparatus | None = None) -> dict[str, str]:
     """Relative path (under ``source/``) → MyST body (without the generated-page header)."""
-    apparatus = Apparatus(edition)
+    apparatus = apparatus or Apparatus(edition)
     out = {f"{DIR}/index.md": index_page(edition)}
     for work in edition.works:
         out[f"{DIR}/{work.id}.md"] = work_page(apparatus, work)

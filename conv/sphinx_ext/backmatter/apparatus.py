@@ -38,6 +38,7 @@ back matter's tables fold the witness cells of their ``yl:datatable`` the same w
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
 from docutils import nodes
@@ -55,7 +56,7 @@ from conv.sphinx_ext.util import add_node, BLOCK, ANCHOR_RE, warn
 from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.walk import blocks
 from conv.sphinx_ext.text.glosses import _ESCAPE
-from conv.sphinx_ext.nodes import yl_app, yl_appmark, yl_chaptertitle, yl_passage, yl_text, yl_title
+from conv.sphinx_ext.nodes import yl_app, yl_appmark, yl_chaptertitle, yl_emend, yl_passage, yl_text, yl_title
 from conv.sphinx_ext.refs.ednotes import write_only
 from conv.sphinx_ext.text.segments import placed_already
 
@@ -65,7 +66,7 @@ KIND_TITLES = {
     "page-break-text": "经文跨页接合", "lacuna-chapter-start": "节录始于篇中",
     "lacuna-start": "底本始于注中", "lacuna-end": "底本止于注中",
     "lacuna-chapter-end": "节录止于篇中", "dropped": "删除", "restoration": "简体合并之字",
-    "reading": "今古文异文",
+    "reading": "今古文异文", "collation": "对校", "unencoded": "外字", "witness-join": "底本转换",
     "unparsed": "今古文（未能解析）",
     "parallel": "句读本与通解本",
 }
@@ -109,6 +110,7 @@ class AppDirective(SphinxDirective):
         "source": directives.unchanged,
         "keep": directives.unchanged,
         "reason": directives.unchanged,
+        "collation": directives.unchanged,  # a collation entry's record, JSON (for maintainers)
     }
 
     def run(self) -> list[nodes.Node]:
@@ -117,7 +119,7 @@ class AppDirective(SphinxDirective):
         label = self.options.get("label", entry_id)
         locus = self.options.get("locus", "")
         node = yl_app(label=label, kind=kind, locus=locus, source=self.options.get("source", ""),
-                      reason=self.options.get("reason", ""), classes=["yl-app", f"yl-app-{kind}" if kind else "yl-app-other"])
+                      reason=self.options.get("reason", ""), collation=self.options.get("collation", ""), classes=["yl-app", f"yl-app-{kind}" if kind else "yl-app-other"])
         self.set_source_info(node)
         document = self.state.document
         if not ANCHOR_RE.match(entry_id):
@@ -171,6 +173,14 @@ def _entries(env: BuildEnvironment) -> dict[str, list[tuple[str, str, str, str, 
     return env.yl_apparatus
 
 
+def _collation(env: BuildEnvironment) -> dict[str, list[tuple[str, str, str]]]:
+    """docname → ``(id, label, record as JSON)`` of its collation entries (the maintainers'
+    listing of the collation)."""
+    if not hasattr(env, "yl_apparatus_collation"):
+        env.yl_apparatus_collation = {}
+    return env.yl_apparatus_collation
+
+
 def _sources(env: BuildEnvironment) -> dict[str, list[tuple[str, str, str, str, str, str]]]:
     """docname → ``(id, label, kind, locus, seed:line:col, reason)`` of its entries: what the
     maintainers' listing holds and the reader's page does not show."""
@@ -183,10 +193,12 @@ class ApparatusCollector(EnvironmentCollector):
     def clear_doc(self, app: Sphinx, env: BuildEnvironment, docname: str) -> None:
         _entries(env).pop(docname, None)
         _sources(env).pop(docname, None)
+        _collation(env).pop(docname, None)
 
     def merge_other(self, app: Sphinx, env: BuildEnvironment, docnames: set[str],
                     other: BuildEnvironment) -> None:
-        for mine, theirs in ((_entries(env), _entries(other)), (_sources(env), _sources(other))):
+        for mine, theirs in ((_entries(env), _entries(other)), (_sources(env), _sources(other)),
+                             (_collation(env), _collation(other))):
             for docname in docnames:
                 if docname in theirs:
                     mine[docname] = theirs[docname]
@@ -201,6 +213,9 @@ class ApparatusCollector(EnvironmentCollector):
                     n.get("reason", "")) for n in entries if n.get("source") or n.get("reason")]
         if sources:
             _sources(app.env)[app.env.docname] = sources
+        collated = [(n["ids"][0], n["label"], n["collation"]) for n in entries if n.get("collation")]
+        if collated:
+            _collation(app.env)[app.env.docname] = collated
 
 
 #: The maintainers' listing of the apparatus, under the HTML output (linked from no page).
@@ -222,6 +237,31 @@ def write_maintainers_listing(app: Sphinx, exception: Exception | None) -> None:
     target = Path(app.builder.outdir) / MAINTAINERS_LISTING
     target.parent.mkdir(parents=True, exist_ok=True)
     write_atomically(target, "\n".join(lines) + "\n")
+    write_collation_listing(app)
+
+
+#: The maintainers' listing of the collation with the 文渊阁 witness, beside ``MAINTAINERS_LISTING``.
+COLLATION_LISTING = "_maintainers/collation.tsv"
+COLLATION_COLUMNS = ("class", "op", "seed", "witness", "page", "seed_text", "witness_text", "emended", "note")
+
+
+def write_collation_listing(app: Sphinx) -> None:
+    """Every collation entry of the 校勘记 (``build/html/_maintainers/collation.tsv``): its page,
+    id and label, its English class and operation, the seed's and the witness's ``file:start-end``
+    offsets, the 文渊阁 page, both texts (a character Unicode lacks as its entity), whether the
+    reading text was emended, the aligner's note. Orthographic forms and confirmed code points are
+    in ``python -m conv dump --json`` only (they are no entries)."""
+    rows = ["\t".join(("page", "entry", "label") + COLLATION_COLUMNS)]
+    collation = _collation(app.env)
+    for docname in sorted(collation):
+        for entry_id, label, record in collation[docname]:
+            try:
+                values = json.loads(record)
+            except ValueError:
+                values = {}
+            cells = [str(values.get(column, "")) for column in COLLATION_COLUMNS]
+            rows.append("\t".join(" ".join(cell.split()) for cell in [docname, entry_id, label, *cells]))
+    write_atomically(Path(app.builder.outdir) / COLLATION_LISTING, "\n".join(rows) + "\n")
 
 
 def marks_by_locus(env: BuildEnvironment) -> dict[str, list[tuple[str, str, str, str]]]:
@@ -258,6 +298,9 @@ class ApparatusMarks(SphinxPostTransform):
         marks = marks_by_locus(self.env)
         if not marks:
             return
+        pages = {entry_id: docname for found in marks.values() for docname, entry_id, _, _ in found}
+        for emend in self.document.findall(yl_emend):  # each emendation links to its entry
+            emend["refdoc"] = pages.get(emend["entry"], "")
         for node in list(blocks(self.document, (yl_passage, yl_title, yl_chaptertitle))):
             if isinstance(node, yl_passage):
                 anchors = [node.get("anchor")] if node.get("anchor") else list(node["ids"][:1])

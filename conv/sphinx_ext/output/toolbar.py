@@ -32,7 +32,7 @@ from pathlib import Path
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from conv.sphinx_ext.nodes import yl_chaptertitle, yl_passage, yl_segment, yl_title
+from conv.sphinx_ext.nodes import yl_chaptertitle, yl_char, yl_emend, yl_passage, yl_segment, yl_title, yl_trad
 from conv.sphinx_ext.util import LAYER_NAMES, SEGMENT_LAYERS, STATIC_DIR
 
 #: The two views of the characters: key, label, tooltip.
@@ -40,7 +40,9 @@ VIEWS = (
     # the 底本 view shows the seeds' simplified transcription (录入本), which merged characters the
     # 文渊阁 copy keeps apart (着/著, 干/乾/幹): the label says so (issue 23)
     ("diplomatic", "录入本（简体）", "录入本字形：照录底本的简体录入本（异体、避讳缺笔字加标记；其简体字或合并文渊阁本有别之字，见校勘记“简体合并之字”）"),
-    ("normalized", "规范", "规范字形：异体归并，私用区字校正"),
+    ("normalized", "规范", "规范字形：异体归并，私用区字校正，代字据文渊阁本改"),
+    # the 文渊阁 forms: the seeds' stretches through the collation, the witness's own as they are
+    ("traditional", "繁体", "文渊阁本字形：录入本各段依对校所得文渊阁本之字，文渊阁本各段照录"),
 )
 
 
@@ -79,8 +81,15 @@ def page_layers(doctree: nodes.document) -> list[str] | None:
     return [layer for layer in SEGMENT_LAYERS if layer in found]
 
 
-def toolbar_html(layers: list[str]) -> str:
-    """The toolbar's markup (reader-facing: Chinese only)."""
+def has_witness_forms(doctree: nodes.document) -> bool:
+    """Does the page show anything in the 繁体 view that the 底本 view does not (a collated seed's
+    文渊阁 forms, an emendation)? Else its toolbar offers no 繁体 view."""
+    return any(True for _ in doctree.findall(
+        lambda n: isinstance(n, (yl_trad, yl_emend)) or (isinstance(n, yl_char) and bool(n.get("trad")))))
+
+
+def toolbar_html(layers: list[str], traditional: bool = True) -> str:
+    """The toolbar's markup (reader-facing: Chinese only); ``traditional``: with the 繁体 view."""
     out = ['<div class="yl-toolbar" role="group" aria-label="阅读设置">',
            '<fieldset class="yl-toolbar-group yl-toolbar-layers"><legend>层次</legend>']
     for layer in layers:
@@ -89,6 +98,8 @@ def toolbar_html(layers: list[str]) -> str:
                    f'<span class="yl-swatch yl-swatch-{layer}">{escape(SEGMENT_LAYERS[layer])}</span></label>')
     out.append('</fieldset><fieldset class="yl-toolbar-group yl-toolbar-view"><legend>字形</legend>')
     for key, label, title in VIEWS:
+        if key == "traditional" and not traditional:
+            continue
         checked = " checked" if key == "diplomatic" else ""
         out.append(f'<label class="yl-toggle" title="{escape(title)}"><input type="radio" '
                    f'name="yl-view" value="{key}" data-view="{key}"{checked}>'
@@ -107,4 +118,4 @@ def add_toolbar(app: Sphinx, pagename: str, templatename: str, context: dict, do
     layers = page_layers(doctree)
     if layers is None:
         return
-    context["body"] = toolbar_html(layers) + context["body"]
+    context["body"] = toolbar_html(layers, has_witness_forms(doctree)) + context["body"]

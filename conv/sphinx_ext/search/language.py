@@ -13,7 +13,7 @@ Han characters (字 + 二字组, an overlapping-bigram index):
   ``Text`` node at a time, so a word cut by inline markup (a variant or PUA character wrapped in
   its own node, ``吿于<yl_char>賔</yl_char>曰``) would lose the pairs at the cut:
   :func:`boundary_pairs` finds them and a hidden :class:`search_pairs` node (a ``meta`` keywords
-  node the HTML writer skips) hands them to the indexer.
+  node the HTML writer skips) hands them to the indexer, with ``witness_terms`` (防 of 防→䙝, KR0871).
 - **Feeding the indexer.** Sphinx's ``IndexBuilder.feed`` walks a page node by node, splits each
   text node on its own and stems and filters every word it gets, repeats and all: a large
   corpus took seconds, in the main process even in a parallel build. So the HTML builder's
@@ -72,6 +72,7 @@ from sphinx.search import SearchLanguage
 from conv import normalize
 
 from conv import datafiles as data
+from conv.sphinx_ext.search.witness_terms import witness_texts
 from conv.sphinx_ext.util import STATIC_DIR
 from conv.sphinx_ext.search.summaries import setup_summaries
 
@@ -410,11 +411,11 @@ def boundary_pairs(doctree: nodes.Node) -> list[str]:
 
 def _add_boundary_pairs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     builder = app.builder
-    if builder.format != "html" or not getattr(builder, "search", False):
+    if builder.format != "html" or not getattr(builder, "search", False) or (
+            app.config.html_search_language or app.config.language) != LANG:
         return
-    if (app.config.html_search_language or app.config.language) != LANG:
-        return
-    pairs = boundary_pairs(doctree)
+    runs, words = witness_texts(doctree)  # search/witness_terms.py
+    pairs = _unique(boundary_pairs(doctree) + [t for run in runs for t in split_text(run)] + words)
     if pairs:
         doctree.append(search_pairs("", name="keywords", content=",".join(pairs)))
 

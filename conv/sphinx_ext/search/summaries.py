@@ -28,7 +28,8 @@ from docutils import nodes
 from sphinx.application import Sphinx
 
 from conv.datafiles import write_atomically
-from conv.sphinx_ext.nodes import yl_appmark, yl_char, yl_ednote_ref, yl_segment, yl_text
+from conv import unencoded
+from conv.sphinx_ext.nodes import yl_appmark, yl_char, yl_ednote_ref, yl_emend, yl_segment, yl_text
 
 #: Where the files go, under the HTML output.
 DIRECTORY = "_search"
@@ -148,9 +149,15 @@ def page_units(doctree: nodes.document) -> dict:
             if node["kind"] == "pua-spurious":
                 return
             shown = node["resolved"]
-            if node["normal"] != shown:
+            if node["kind"] == "unencoded":  # its stand-in: the search page shows 〓, finds its entity
+                shown = node.get("stand_in") or shown
+            elif node["normal"] != shown:
                 page.forms[shown] = node["normal"]
             text = shown
+        elif isinstance(node, yl_emend):  # the reading text: the witness's character
+            text = node["adopted"]
+            if node["normal"] != text and not unencoded.is_stand_in(text):
+                page.forms[text] = node["normal"]
         elif isinstance(node, nodes.Text):
             text = str(node)
         else:

@@ -14,7 +14,8 @@
  * element with an id. The prefix `经:` or the checkbox restricts matching to the text of the
  * classic (经 and 记).
  *
- * A query without Han characters goes to Sphinx's own search unchanged.
+ * A character Unicode lacks is found by its Kanripo entity (KR0871). Any other query without Han
+ * characters goes to Sphinx's own search unchanged.
  */
 "use strict";
 
@@ -31,6 +32,16 @@
   const SNIPPET_BEFORE = 30;
   const SNIPPET_LENGTH = 110;
   const SEPARATOR = "\u0000";
+  /* a character Unicode lacks is one stand-in code point in the search data (conv/unencoded.py):
+     shown 〓, found by its Kanripo entity (a query KR0871 or &KR0871;) */
+  const GAIJI_BASE = 0xf0000;
+  const STAND_IN_END = 0x100100;
+  const ENTITY_QUERY = /kr\d{4}/i;
+  const standIn = (c) => {
+    const code = c.codePointAt(0);
+    if (code < GAIJI_BASE || code >= STAND_IN_END) return null;
+    return code < GAIJI_BASE + 10000 ? "&kr" + String(code - GAIJI_BASE).padStart(4, "0") + ";" : "〓";
+  };
 
   const zh = (document.documentElement.lang || "").toLowerCase().startsWith("zh");
   const T = zh
@@ -108,9 +119,10 @@
     }
 
     push(char, layer) {
-      this.display.push(char);
+      const entity = char === SEPARATOR ? null : standIn(char);
+      this.display.push(entity ? "〓" : char);
       this.layers.push(layer);
-      const folded = char === SEPARATOR ? SEPARATOR : YL.foldChar(char).toLowerCase();
+      const folded = char === SEPARATOR ? SEPARATOR : entity || YL.foldChar(char).toLowerCase();
       this.folded += folded;
       for (let k = 0; k < folded.length; k++) this.map.push(this.display.length - 1); // per UTF-16 unit
     }
@@ -292,7 +304,7 @@
     const [prefixed, rest] = YL.parseScope(query);
     const classicOnly = prefixed || classicParam();
     // no Han character, or a searchtools.js without the hooks this relies on (Sphinx 9): Sphinx's search
-    if (!YL.hasHan(rest) || typeof Search._parseQuery !== "function" || typeof Search._performSearch !== "function")
+    if (!(YL.hasHan(rest) || ENTITY_QUERY.test(rest)) || typeof Search._parseQuery !== "function" || typeof Search._performSearch !== "function")
       return sphinxQuery(rest);
     const needles = YL.needles(rest);
     const docNames = candidates(rest);

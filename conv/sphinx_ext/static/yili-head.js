@@ -2,12 +2,13 @@
  *
  * conv/sphinx_ext/output/toolbar.py inlines this script in <head> (no request, nothing waits for
  * it), with __LAYERS__ replaced by the commentary layers' keys. It reads the choice kept in
- * localStorage ("yili.view": {hide: [...layers], view: "diplomatic"|"normalized"}) and sets, on
+ * localStorage ("yili.view": {hide: [...layers], view: "diplomatic"|"normalized"|"traditional"}) and sets, on
  * <html>, the classes the styles read:
  *   yl-js            scripts run: the toolbar is shown (without them it is hidden, nothing hides);
  *                    furo's "no-js" is removed at the same time
  *   yl-hide-<layer>  hides every .yl-note.yl-<layer>
  *   yl-normalized    shows the reading form (.yl-n) of each .yl-char
+ *   yl-traditional   shows the 文渊阁 forms (.yl-t: a .yl-char-t's, a seed's run .yl-s → .yl-t)
  * so hidden notes never show and the page never reflows after it is drawn. yili.js wires the
  * toolbar to the same functions (window.YL_VIEW).
  */
@@ -24,7 +25,7 @@
       if (saved && Array.isArray(saved.hide)) {
         state.hide = saved.hide.filter(function (layer) { return LAYERS.indexOf(layer) >= 0; });
       }
-      if (saved && saved.view === "normalized") state.view = "normalized";
+      if (saved && (saved.view === "normalized" || saved.view === "traditional")) state.view = saved.view;
     } catch (e) { /* storage unavailable or corrupt: the defaults */ }
     return state;
   }
@@ -38,6 +39,7 @@
       root.classList.toggle("yl-hide-" + layer, state.hide.indexOf(layer) >= 0);
     });
     root.classList.toggle("yl-normalized", state.view === "normalized");
+    root.classList.toggle("yl-traditional", state.view === "traditional");
   }
 
   /* the toolbar's controls show ``state`` (called inline right after the toolbar's markup, so
@@ -46,8 +48,12 @@
     document.querySelectorAll(".yl-toolbar input[data-layer]").forEach(function (box) {
       box.checked = state.hide.indexOf(box.getAttribute("data-layer")) < 0;
     });
-    document.querySelectorAll(".yl-toolbar input[data-view]").forEach(function (radio) {
-      radio.checked = radio.getAttribute("data-view") === state.view;
+    var radios = document.querySelectorAll(".yl-toolbar input[data-view]");
+    var shown = Array.prototype.some.call(radios, function (radio) {
+      return radio.getAttribute("data-view") === state.view;
+    });
+    radios.forEach(function (radio) {  // a page without the 繁体 view shows the 底本 forms
+      radio.checked = radio.getAttribute("data-view") === (shown ? state.view : "diplomatic");
     });
   }
 

@@ -19,10 +19,11 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from conv.sphinx_ext.text.chars import wrap_chars
+from conv.sphinx_ext.text.witness_forms import apply_trad
 from conv.sphinx_ext.util import warn
 from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.text.generated import Words, split_body, split_inline
-from conv.sphinx_ext.nodes import yl_char, yl_gloss, yl_segment, yl_text
+from conv.sphinx_ext.nodes import yl_char, yl_emend, yl_gloss, yl_segment, yl_text
 
 try:
     from myst_parser.mocking import MockState
@@ -31,7 +32,7 @@ except ImportError:  # pragma: no cover - the extension is used with myst_parser
 
 
 def _allowed_inline() -> tuple[type, ...]:
-    return (nodes.Text, yl_gloss, yl_char)
+    return (nodes.Text, yl_gloss, yl_char, yl_emend)
 
 
 def sanitize(children: list[nodes.Node], location: object) -> list[nodes.Node]:
@@ -88,8 +89,8 @@ def _roles(directive: SphinxDirective, parts: list, lineno: int) -> list[nodes.N
         if isinstance(part, str):
             out.append(nodes.Text(part))
             continue
-        role = directive.env.get_domain("yl").role("gloss")
-        made, messages = role("yl:gloss", f":yl:gloss:`{part.content}`", part.content, lineno,
+        role = directive.env.get_domain("yl").role(part.role)
+        made, messages = role(f"yl:{part.role}", f":yl:{part.role}:`{part.content}`", part.content, lineno,
                               directive.state.inliner)
         out += made + messages
     return out
@@ -145,9 +146,10 @@ class LineDirective(SphinxDirective):
                 # as SegmentDirective.run: parse_inline at the segment's body line (its directive
                 # line + MyST's content_offset: 1, 2 after a :lacuna: line), where MyST calls
                 # the roles one line further
-                content_offset = 2 if block.lacuna else 1
+                content_offset = 1 + bool(block.lacuna) + bool(block.trad)
                 segment.extend(inline_nodes(self, block.parts, at + content_offset,
                                             _location(source, at)))
+                apply_trad(segment, block.trad, _location(source, at))
                 segments.append(segment)
             document.current_line = at  # where MyST leaves it
         if words is not None:
@@ -156,6 +158,7 @@ class LineDirective(SphinxDirective):
             text = yl_text("", "", *wrap_chars(sanitize(children, location), location),
                            layer=text_layer, classes=["yl-text", text_class])
             text.source, text.line = source, at
+            apply_trad(text, self.options.get("trad", ""), location)
             line += text
         line.extend(segments)
 
@@ -172,6 +175,7 @@ class LineDirective(SphinxDirective):
                 text = yl_text("", "", *words, layer=text_layer,
                                classes=["yl-text", text_class])
                 text.source, text.line = child.source, child.line
+                apply_trad(text, self.options.get("trad", ""), location)
                 line += text
                 seen_text = True
             elif isinstance(child, yl_segment):

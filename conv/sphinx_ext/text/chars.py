@@ -10,7 +10,8 @@ The witness keeps its own forms (賔, 説, PUA code points); the reading text fo
   and a tooltip (``U+EB8E 缺笔 → 弦``); a spurious one shows a small 衍 mark; an unknown one
   shows 〓 and the build warns (``yl.pua``). A character Unicode lacks (``conv.unencoded``: the
   文渊阁 transcription's gaiji ``&KR0871;``, and U+E14B, which stands for it) is 〓 in both forms,
-  its entity in the tooltip (searching by the entity is not there yet).
+  its entity in the tooltip; ``stand_in`` is its stand-in, whose entity search finds
+  (``conv.sphinx_ext.search.language.witness_terms``).
 - LaTeX and text print the reading form by default (``yl_print_form = "normalized"``) or the
   witness form with PUA resolved (``yl_print_form = "diplomatic"``).
 - ``astext()`` is the reading form (search, domain titles, table of contents).
@@ -26,7 +27,7 @@ from conv.normalize import fold_char, is_pua
 
 from conv.sphinx_ext.util import add_node, depart_noop, warn
 from conv.sphinx_ext.warnings_ import YlWarning
-from conv.sphinx_ext.nodes import yl_char
+from conv.sphinx_ext.nodes import yl_char, yl_emend, yl_trad
 
 PUA_KIND_LABELS = {"quebi": "缺笔", "variant": "异体", "spurious": "衍字", "unknown": "未识"}
 UNKNOWN_MARK = "〓"  # U+3013 geta mark: the conventional sign for a character that cannot be shown
@@ -50,7 +51,7 @@ def char_node(char: str) -> yl_char | None:
     if unencoded.is_stand_in(char):
         entity = unencoded.markup(char)
         return yl_char("", UNKNOWN_MARK, witness=char, normal=UNKNOWN_MARK, resolved=UNKNOWN_MARK,
-                       kind="unencoded", code=entity, title=f"{entity} 此字 Unicode 未收（汉籍リポジトリ外字编号）")
+                       kind="unencoded", code=entity, stand_in=char, title=f"{entity} 此字 Unicode 未收（汉籍リポジトリ外字编号）")
     if is_pua(char):
         entry = data.pua().get(char)
         code = f"U+{ord(char):04X}"
@@ -60,7 +61,7 @@ def char_node(char: str) -> yl_char | None:
         elif unencoded.is_stand_in(entry["char"]):  # an unidentified character (未识字)
             entity = unencoded.markup(entry["char"])
             return yl_char("", UNKNOWN_MARK, witness=char, normal=UNKNOWN_MARK, resolved=UNKNOWN_MARK,
-                           kind="unencoded", code=code, title=f"{code} 未识字：文渊阁本作 {entity}（Unicode 未收）")
+                           kind="unencoded", code=code, stand_in=entry["char"], title=f"{code} 未识字：文渊阁本作 {entity}（Unicode 未收）")
         else:
             kind, normal = entry["kind"], entry["char"]
             resolved = normal
@@ -96,7 +97,7 @@ def wrap_chars(children: list[nodes.Node], location: object = None) -> list[node
     for child in children:
         if isinstance(child, nodes.Text):
             result.extend(_split_text(str(child), location))
-        elif isinstance(child, (yl_char, nodes.FixedTextElement, nodes.literal, nodes.raw)):
+        elif isinstance(child, (yl_char, yl_emend, yl_trad, nodes.FixedTextElement, nodes.literal, nodes.raw)):
             result.append(child)
         elif isinstance(child, nodes.Element):
             new = wrap_chars(list(child.children), location)
@@ -154,12 +155,16 @@ def visit_char_html(self, node: yl_char) -> None:
     attributes = {"title": node["title"]}
     if node.get("code"):
         attributes["data-code"] = node["code"]
+    trad = node.get("trad", "")
+    if trad:  # the 文渊阁 form (繁体 view: conv.sphinx_ext.text.witness_forms)
+        classes.append("yl-char-t")
     self.body.append(self.starttag(node, "span", "", CLASS=" ".join(classes), **attributes))
     if kind == "pua-spurious":
         shown = f'<span class="yl-w yl-mark">{SPURIOUS_MARK}</span>'
     else:
         shown = f'<span class="yl-w">{self.encode(node["resolved"])}</span>'
-    self.body.append(shown + f'<span class="yl-n">{self.encode(node["normal"])}</span></span>')
+    trad = f'<span class="yl-t">{self.encode(trad)}</span>' if trad else ""
+    self.body.append(shown + f'<span class="yl-n">{self.encode(node["normal"])}</span>{trad}</span>')
     raise nodes.SkipNode
 
 

@@ -33,17 +33,20 @@ _PLAIN = "[^" + _PUNCT + r"\s\x00-\x1f\x7f]+"
 #: A piece of inline text between roles: plain runs, escapes and single spaces.
 _PIECE = re.compile("(?:" + _PLAIN + r"|\\[" + _PUNCT + "]| )*")
 _ESCAPE = re.compile(r"\\([" + _PUNCT + "])")
-_ROLE = re.compile(r"\{yl:gloss\}`([^`\x00-\x1f\x7f]+)`")
+_ROLE = re.compile(r"\{yl:(gloss|emend)\}`([^`\x00-\x1f\x7f]+)`")
 #: Quick test for the common case: nothing but plain characters and single spaces.
 _SIMPLE = re.compile(_PLAIN + "(?: " + _PLAIN + ")*")
 _FENCE = re.compile(r":::\{yl:(" + "|".join(SEGMENT_LAYERS) + r")\}")
 _LACUNA = re.compile(":lacuna: (start|end)")
+_TRAD = re.compile(":trad: ([^\\s`]+)")
 
 
 class Gloss(NamedTuple):
-    """A ``{yl:gloss}`` role: its content as written (the role resolves escapes itself)."""
+    """A ``{yl:gloss}`` (or ``{yl:emend}``) role: its content as written (the role resolves
+    escapes itself)."""
 
     content: str
+    role: str = "gloss"
 
 
 class Words(NamedTuple):
@@ -60,6 +63,7 @@ class SegmentBlock(NamedTuple):
     layer: str
     lacuna: str
     parts: list
+    trad: str = ""  # the 文渊阁 forms of its text (``:trad:``)
 
 
 def split_inline(text: str) -> list[str | Gloss] | None:
@@ -69,11 +73,13 @@ def split_inline(text: str) -> list[str | Gloss] | None:
         return [text]
     if not text or text[0] == " " or text[-1] == " " or "  " in text:
         return None
-    pieces = _ROLE.split(text)  # text, gloss content, text, …
+    pieces = _ROLE.split(text)  # text, role name, role content, text, …
     parts: list[str | Gloss] = []
     for i, piece in enumerate(pieces):
-        if i % 2:
-            parts.append(Gloss(piece))
+        if i % 3 == 1:
+            continue
+        if i % 3 == 2:
+            parts.append(Gloss(piece, pieces[i - 1]))
         elif piece:
             if not _PIECE.fullmatch(piece):
                 return None
@@ -97,12 +103,15 @@ def split_body(lines: list[str]) -> list[Words | SegmentBlock] | None:
             lacuna = _LACUNA.fullmatch(lines[j]) if j < count else None
             if lacuna is not None:
                 j += 1
+            trad = _TRAD.fullmatch(lines[j]) if j < count else None
+            if trad is not None:
+                j += 1
             if j + 1 >= count or lines[j + 1] != ":::":
                 return None
             parts = split_inline(lines[j])
             if parts is None:
                 return None
-            blocks.append(SegmentBlock(i, fence[1], lacuna[1] if lacuna else "", parts))
+            blocks.append(SegmentBlock(i, fence[1], lacuna[1] if lacuna else "", parts, trad[1] if trad else ""))
             i = j + 2
         elif not blocks and (i + 1 == count or not lines[i + 1]):
             parts = split_inline(line)

@@ -67,6 +67,7 @@ class PassageDirective(LineDirective):
         "lacuna": lambda arg: directives.choice(arg, ("start", "end")),
         "keep": directives.unchanged,
         "page": directives.unchanged,  # the 文渊阁 page where it starts: 卷五叶十五b
+        "trad": directives.unchanged,  # its words in the 文渊阁 forms (text/witness_forms.py)
     }
 
     def run(self) -> list[nodes.Node]:

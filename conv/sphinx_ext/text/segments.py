@@ -16,6 +16,7 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
 
 from conv.sphinx_ext.text.body import parse_inline, segment_node
+from conv.sphinx_ext.text.witness_forms import apply_trad
 from conv.sphinx_ext.util import add_node, APART_LAYERS, LAYER_NAMES, SEGMENT_LAYERS, TEXT_LAYERS, warn
 from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.text.passage import gap_html, gap_latex, gap_text
@@ -46,7 +47,8 @@ class SegmentDirective(SphinxDirective):
 
     layer = "zhu"
     has_content = True
-    option_spec = {"lacuna": lambda arg: directives.choice(arg, ("start", "end"))}
+    option_spec = {"lacuna": lambda arg: directives.choice(arg, ("start", "end")),
+                   "trad": directives.unchanged}  # its text in the 文渊阁 forms (text/witness_forms.py)
 
     def run(self) -> list[nodes.Node]:
         node = segment_node(self.layer, self.options.get("lacuna", ""), *self.get_source_info())
@@ -56,6 +58,7 @@ class SegmentDirective(SphinxDirective):
                  self.get_location())
         text = "\n".join(line for line in lines if line.strip())
         node.extend(parse_inline(self, text, self.lineno + self.content_offset))
+        apply_trad(node, self.options.get("trad", ""), self.get_location())
         return [node]
 
 

@@ -10,6 +10,7 @@ keeps only the label as the section's id (never ``id1``), and records each secti
 from __future__ import annotations
 
 from docutils import nodes
+from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 
@@ -41,9 +42,11 @@ def setup_titles(app: Sphinx) -> None:
 
 
 class TitleDirective(LineDirective):
-    """``yl:title SECTION-ANCHOR``: the printed title, then its notes."""
+    """``yl:title SECTION-ANCHOR``: the printed title, then its notes (option ``trad``: the
+    title in the 文渊阁 forms, ``text/witness_forms.py``)."""
 
     required_arguments = 1
+    option_spec = {"trad": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         anchor = self.arguments[0]

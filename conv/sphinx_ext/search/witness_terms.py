@@ -1,0 +1,41 @@
+"""Index terms the text's nodes do not give (校本检索词): what the 底本 view shows of an
+emendation, and the entity of a character Unicode lacks.
+
+- An emendation (``yl_emend``, ``conv.sphinx_ext.text.witness_forms``) is the witness's character
+  in the reading text, which the index gets as text; the seed's printed form (防) is indexed too,
+  with its neighbours (坐防, 防贵), so a reader who searches what the 底本 view shows finds it.
+- A character Unicode lacks is shown 〓; its Kanripo entity (``KR0871`` for ``&KR0871;``) is
+  indexed, so that searching the entity finds it (the search page matches the stand-in the search
+  data holds: ``static/search-lzh.js``).
+"""
+from __future__ import annotations
+
+from docutils import nodes
+
+from conv import unencoded
+from conv.sphinx_ext.nodes import yl_char, yl_emend
+
+
+def entity_word(char: str) -> str:
+    """The search word of a character Unicode lacks: ``KR0871`` for ``&KR0871;`` (a composed
+    character has none: its description is no word)."""
+    markup = unencoded.markup(char)
+    return markup[1:-1] if markup.startswith("&") else ""
+
+
+def witness_texts(doctree: nodes.Node) -> tuple[list[str], list[str]]:
+    """``(runs, words)``: the printed form of each emendation with its neighbours, to be split
+    like the text; the entity words of the characters Unicode lacks."""
+    runs: list[str] = []
+    words: list[str] = []
+    for node in doctree.findall(lambda n: isinstance(n, (yl_char, yl_emend))):
+        if isinstance(node, yl_emend):
+            parent, at = node.parent, node.parent.index(node)
+            before = parent[at - 1].astext()[-1:] if at else ""
+            after = parent[at + 1].astext()[:1] if at + 1 < len(parent) else ""
+            if node["printed"]:
+                runs.append(before + node["printed"] + after)
+            words += [entity_word(c) for c in node["adopted"] if unencoded.is_stand_in(c)]
+        elif node["kind"] == "unencoded" and node.get("stand_in"):  # U+E14B stands for &KR0871;
+            words.append(entity_word(node["stand_in"]))
+    return runs, list(dict.fromkeys(word for word in words if word))
