@@ -21,7 +21,9 @@ import shutil
 import subprocess
 from pathlib import Path
 
-MISSING = re.compile(r"^Missing character: There is no (.+?) in font (.+?)!", re.M)
+#: xelatex's line (TeX wraps its log at 79 columns, so the font's name may run onto the next line):
+#: ``Missing character: There is no 𰬸 (U+30B38) in font HanaMinB Regular/OT:language=dflt;!``
+MISSING = re.compile(r"^Missing character: There is no (\S+)(?: \(U\+[0-9A-F]+\))? in font ([^!]*)!", re.M)
 HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
 
 
@@ -71,7 +73,8 @@ def check(latex_dir: Path) -> dict:
     out = {}
     for pdf in sorted(Path(latex_dir).glob("*.pdf")):
         log = pdf.with_suffix(".log")
-        missing = MISSING.findall(log.read_text(encoding="utf-8", errors="replace")) if log.exists() else None
+        missing = ([(char, font.replace("\n", "")) for char, font in
+                    MISSING.findall(log.read_text(encoding="utf-8", errors="replace"))] if log.exists() else None)
         found = fonts(pdf)
         out[pdf.name] = {
             "bytes": pdf.stat().st_size,

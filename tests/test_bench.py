@@ -101,8 +101,9 @@ def test_edition_project_copies_only_hand_written_files(tmp_path):
 def test_pdfcheck_reads_a_log_of_missing_characters(tmp_path):
     """The tofu count comes from xelatex's log, one per ``Missing character`` line."""
     (tmp_path / "x.log").write_text("Missing character: There is no 𠀀 in font [NotoSerifCJK]!\n"
-                                    "ok\nMissing character: There is no 〓 in font lmroman!\n", encoding="utf-8")
+                                    "ok\nMissing character: There is no 𰬸 (U+30B38) in font HanaMinB Regular/OT:language\n"
+                                    "=dflt;!\n", encoding="utf-8")
     (tmp_path / "x.pdf").write_bytes(b"%PDF-1.4 not really")
     found = pdfcheck.check(tmp_path)["x.pdf"]
     assert found["missing_glyphs"] == 2
-    assert found["missing_examples"] == [("〓", "lmroman"), ("𠀀", "[NotoSerifCJK]")]
+    assert found["missing_examples"] == [("𠀀", "[NotoSerifCJK]"), ("𰬸", "HanaMinB Regular/OT:language=dflt;")]
