@@ -39,8 +39,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--repeats", type=int, help="repeats of each variant (default 3; --quick 1)")
     parser.add_argument("--converter-repeats", type=int, default=3, help="conversions per (c) process (first cold, rest warm)")
     parser.add_argument("--incremental-repeats", type=int, help="(d) rebuilds after each (a) (default 3; --quick 1)")
-    parser.add_argument("--timeout", type=float, default=1200.0,
-                        help="stop a command after this many seconds and record it as failed (default 1200)")
+    parser.add_argument("--timeout", type=float, default=2700.0,
+                        help="stop a command after this many seconds and record it as failed (default 2700: the whole PDF)")
     parser.add_argument("--jobs", default="auto", help="sphinx-build -j (default auto)")
     parser.add_argument("--only", default="abcde", help="variants to run, e.g. 'ab' or 'cd' (d needs a)")
     parser.add_argument("--no-latex", action="store_true", help="skip (e)")
