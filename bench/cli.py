@@ -8,9 +8,11 @@ Variants, timed in one run and alternated (a before b in even repeats, b before 
   b  the floor: plain Sphinx (myst-parser, furo) on the same text as bare MyST paragraphs
   c  the converter alone, in a fresh interpreter (``python -m bench.converter``): characters/s
   d  incremental: after a, one hand-written notes page changed, ``sphinx-build`` again
-  e  ``make latexpdf``'s equivalent on the seeds (skipped when xelatex is missing)
+  e  ``make latexpdf``'s equivalent on the whole edition, and what its PDFs hold (fonts, missing
+     characters: ``bench.pdfcheck``); skipped when xelatex is missing
 
-a and b run on the large generated corpus (``bench.corpus``) and on the seeds alone.
+a, b and d run on the whole edition (the five seeds and the 文渊阁 transcription: ``bench.corpus``)
+and on the seeds alone.
 """
 from __future__ import annotations
 
@@ -33,25 +35,25 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true",
-                        help="a smaller corpus (200k characters) and one repeat; results in <date>-quick.json, latest-quick.md")
-    parser.add_argument("--chars", type=int, help="size of the generated corpus in characters (default 800000; --quick 200000)")
+                        help="one repeat, one incremental rebuild, no PDF; results in <date>-quick.json, latest-quick.md")
     parser.add_argument("--repeats", type=int, help="repeats of each variant (default 3; --quick 1)")
     parser.add_argument("--converter-repeats", type=int, default=3, help="conversions per (c) process (first cold, rest warm)")
-    parser.add_argument("--incremental-repeats", type=int, default=3, help="(d) rebuilds after each (a) (default 3)")
-    parser.add_argument("--timeout", type=float, default=1200.0,
-                        help="stop a command after this many seconds and record it as failed (default 1200)")
+    parser.add_argument("--incremental-repeats", type=int, help="(d) rebuilds after each (a) (default 3; --quick 1)")
+    parser.add_argument("--timeout", type=float, default=2700.0,
+                        help="stop a command after this many seconds and record it as failed (default 2700: the whole PDF)")
     parser.add_argument("--jobs", default="auto", help="sphinx-build -j (default auto)")
     parser.add_argument("--only", default="abcde", help="variants to run, e.g. 'ab' or 'cd' (d needs a)")
     parser.add_argument("--no-latex", action="store_true", help="skip (e)")
     parser.add_argument("--profile", action="store_true",
-                        help="also cProfile the converter and a -j 1 edition build of the large corpus (work dir profile-*.txt)")
+                        help="also cProfile the converter and a -j 1 edition build of the whole edition (work dir profile-*.txt)")
     parser.add_argument("--workdir", default=str(ROOT / "build" / "bench"), help="where projects and builds go (default build/bench)")
     parser.add_argument("--results", default=str(RESULTS), help="where results go (default bench/results)")
     parser.add_argument("--no-save", action="store_true", help="print the summary, write no results file")
     parser.add_argument("--note", default="", help="a note stored with the results (e.g. machine load)")
     args = parser.parse_args(argv)
-    args.chars = args.chars or (200_000 if args.quick else 800_000)
     args.repeats = args.repeats or (1 if args.quick else 3)
+    args.incremental_repeats = args.incremental_repeats or (1 if args.quick else 3)
+    args.no_latex = args.no_latex or args.quick
     args.only = set(args.only)
     if "d" in args.only and "a" not in args.only:
         parser.error("--only: d (incremental) runs after a")

@@ -1,56 +1,31 @@
-"""The benchmark corpus (语料): a whole-work-sized input built from the five seeds.
+"""The benchmark's inputs (语料): the whole edition, and the five seeds alone.
 
-The real witnesses are excerpts (≈34 k characters). To measure the edition at the size of the
-whole 仪礼 — seventeen chapters in each of the two works, ≈800 k characters — the generator copies
-the seeds into a directory of its own, each copy under a distinct chapter, with a
-``manifest.toml`` beside them (``conv.reader.manifest`` looks there first), so the converter sees real
-structure: every chapter of both works, chapter titles with their 郑目录, 卷 lines, 记 items, gaps
-between excerpts.
+The whole edition is the five seeds (``seeds/*.txt``) and every file of the 文渊阁 transcription
+the manifest marks ``convert = true`` (``seeds/wenyuange/KR1d0038/KR1d0038_001–017.txt``, the 句读;
+``seeds/wenyuange/KR1d0085/KR1d0085_000–036.txt``, the 通解): about 840,000 characters.
+:func:`whole_edition` asks the converter for it first — ``conv.edition.build.seeds_in(seeds/)``,
+the list ``make html`` (``-D yl_seeds=../seeds``) converts — and takes that list when it holds the
+witness's files; else it falls back to the explicit list above, from ``seeds/manifest.toml``.
 
-Per work, in reading order (士冠礼 … 有司彻):
-
-* a *boundary* seed — one that runs from the end of one chapter into the next (001: 乡射礼记 →
-  燕礼第六; 002: 特牲馈食礼记 → 少牢馈食礼第十六) — joins every pair of consecutive chapters
-  ``k``, ``k+1`` of 句读: its chapter title line is rewritten to chapter ``k+1``'s
-  (``燕礼第六`` → ``士昏礼第二``) and its 卷 lines to the chapters' numbers (卷 = 篇 in these
-  excerpts); its manifest entry lists ``[k, k+1]``;
-* *filler* seeds — excerpts from the middle of one chapter (000 for 句读; 003 and 004 for 通解,
-  which has no chapter title in its seeds) — are copied into each chapter, round-robin, until the
-  work reaches its share of the target size.
-
-The text of each copy is the seed's own, byte for byte, apart from those title and 卷 lines, so
-every excerpt still starts and ends mid-note, carries its PUA code points, its watermark and its
-variant forms. The seeds' reviewed corrections (``conv/data/corrections.toml``) name the original
-files, so they do not apply to the copies: a copy reports those few cases as problems instead.
-
-Nothing is written under ``seeds/`` or ``source/``: :func:`generate` refuses those directories.
+``sphinx-build -D yl_seeds=DIR`` converts the ``*.txt`` of one directory. When the converter's own
+list is not yet the whole edition, :func:`whole_edition` writes a directory of its own in the
+work dir (``whole-seeds/``): a symbolic link to each file and a ``manifest.toml`` with the
+project's entries for them (their ``path`` left out: the file is beside it), so that the build
+converts the whole edition as ``make html`` will. Nothing is written under ``seeds/`` or
+``source/``.
 """
 from __future__ import annotations
 
-import hashlib
-import re
+import json
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from conv import datafiles as data
+from conv.edition import build
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
 FORBIDDEN = (ROOT / "seeds", ROOT / "source")
-
-DIGITS = "〇一二三四五六七八九"
-
-
-def numeral(number: int) -> str:
-    """6 → 六, 10 → 十, 16 → 十六, 20 → 二十 (chapter and 卷 numbers, 1–99)."""
-    if not 0 < number < 100:
-        raise ValueError(number)
-    tens, ones = divmod(number, 10)
-    if tens == 0:
-        return DIGITS[ones]
-    return ("" if tens == 1 else DIGITS[tens]) + "十" + (DIGITS[ones] if ones else "")
-
 
 @dataclass
 class SeedInfo:
@@ -65,17 +40,13 @@ class SeedInfo:
         return self.entry["work"]
 
     @property
-    def boundary(self) -> bool:
-        return len(self.entry.get("chapters", [])) == 2
-
-    @property
     def chars(self) -> int:
         return len(self.text)
 
 
 @dataclass
 class Copy:
-    """One generated seed file."""
+    """One input file of a corpus."""
 
     path: Path
     work: str
@@ -86,10 +57,12 @@ class Copy:
 
 @dataclass
 class Corpus:
-    """What :func:`generate` wrote."""
+    """The files of one input: ``directory`` is what ``-D yl_seeds`` names (its ``*.txt`` are
+    ``paths``); ``own_list``: the converter's own list of the edition (``seeds_in``) is this one."""
 
     directory: Path
     copies: list[Copy] = field(default_factory=list)
+    own_list: bool = True
 
     @property
     def paths(self) -> list[Path]:
@@ -115,6 +88,7 @@ class Corpus:
     def summary(self) -> dict:
         return {
             "directory": str(self.directory),
+            "own_list": self.own_list,
             "files": len(self.copies),
             "chars": self.chars,
             "chars_by_work": self.chars_by_work(),
@@ -124,8 +98,7 @@ class Corpus:
 
 def project_seeds(seeds_dir: Path = SEEDS) -> list[SeedInfo]:
     """The seeds with their manifest entries (file order)."""
-    with (seeds_dir / "manifest.toml").open("rb") as handle:
-        entries = {e["file"]: e for e in tomllib.load(handle)["seed"]}
+    entries = {e["file"]: e for e in manifest_entries(seeds_dir)}
     out = []
     for path in sorted(seeds_dir.glob("*.txt")):
         entry = entries.get(path.name)
@@ -136,137 +109,68 @@ def project_seeds(seeds_dir: Path = SEEDS) -> list[SeedInfo]:
     return out
 
 
-def _chapter(chapter_id: str) -> dict:
-    return next(c for c in data.chapters() if c["id"] == chapter_id)
-
-
-def _juan_re(work_id: str) -> re.Pattern:
-    title = next(w["title"] for w in data.works() if w["id"] == work_id)
-    return re.compile(rf"^([\s\u3000]*){re.escape(title)}卷([〇零一二三四五六七八九十]+)([\s\u3000]*)$")
-
-
-def rewrite(seed: SeedInfo, chapters: list[str]) -> str:
-    """The seed's text with its chapter title and 卷 lines moved to ``chapters``."""
-    from conv.reader.lines import chinese_number
-
-    old = seed.entry.get("chapters", [])
-    if len(old) != len(chapters):
-        raise ValueError(f"{seed.path.name}: {len(old)} chapters, asked for {len(chapters)}")
-    text = seed.text
-    if len(old) == 2:
-        before, after = _chapter(old[1]), _chapter(chapters[1])
-        old_title = f"{before['name']}第{numeral(before['number'])}"
-        new_title = f"{after['name']}第{numeral(after['number'])}"
-        pattern = re.compile(rf"^([\s\u3000]*){re.escape(old_title)}(?=【|$)", re.M)
-        text, count = pattern.subn(lambda m: m.group(1) + new_title, text)
-        if count != 1:
-            raise ValueError(f"{seed.path.name}: chapter title {old_title} found {count} times")
-    old_juan = list(seed.entry.get("juan", []))
-    if old_juan:
-        mapping = {j: _chapter(ch)["number"] for j, ch in zip(old_juan, chapters)}
-        juan_re = _juan_re(seed.work)
-        lines = text.split("\n")
-        for i, line in enumerate(lines):
-            body = line[:-1] if line.endswith("\r") else line
-            match = juan_re.match(body)
-            if match:
-                number = chinese_number(match.group(2))
-                if number in mapping:
-                    new = body[: match.start(2)] + numeral(mapping[number]) + body[match.end(2) :]
-                    lines[i] = new + ("\r" if line.endswith("\r") else "")
-        text = "\n".join(lines)
-    return text
-
-
-def plan(seeds: list[SeedInfo], target_chars: int) -> list[tuple[SeedInfo, list[str]]]:
-    """(seed, chapters) for each copy, in reading order, about ``target_chars`` in all.
-
-    The target is shared evenly between the works (the two are of comparable length); each work
-    gets all seventeen chapters, however small the target.
-    """
-    works = [w["id"] for w in data.works()]
-    chapters = [c["id"] for c in sorted(data.chapters(), key=lambda c: c["number"])]
-    out: list[tuple[SeedInfo, list[str]]] = []
-    share = target_chars / len(works)
-    for work in works:
-        mine = [s for s in seeds if s.work == work]
-        boundaries = [s for s in mine if s.boundary]
-        if not mine:
-            continue
-        fillers = [s for s in mine if not s.boundary]
-        # boundary copies: chapter k → k+1, alternating the boundary seeds
-        joins: list[tuple[SeedInfo, list[str]]] = []
-        if boundaries:
-            for k in range(len(chapters) - 1):
-                joins.append((boundaries[k % len(boundaries)], [chapters[k], chapters[k + 1]]))
-        total = sum(s.chars for s, _ in joins)
-        filled: dict[str, list[SeedInfo]] = {ch: [] for ch in chapters}
-        turn = 0
-        # every chapter gets at least one filler when the work has no boundaries (else it would be empty)
-        minimum = 0 if boundaries else 1
-        while fillers:
-            counts = [len(v) for v in filled.values()]
-            if min(counts) >= minimum and total >= share:
-                break
-            chapter = chapters[turn % len(chapters)]
-            seed = fillers[turn % len(fillers)]
-            filled[chapter].append(seed)
-            total += seed.chars
-            turn += 1
-        # reading order: chapter k = [its start from join k-1] + fillers + [its 记 from join k]
-        for index, chapter in enumerate(chapters):
-            out.extend((s, [chapter]) for s in filled[chapter])
-            if joins and index < len(joins):
-                out.append(joins[index])
-    return out
-
-
-def generate(directory: Path, target_chars: int = 800_000, seeds_dir: Path = SEEDS) -> Corpus:
-    """Write the corpus (seed copies and their ``manifest.toml``) into ``directory``.
-
-    ``directory`` is emptied of earlier ``*.txt`` seeds first; it must not be (inside) the
-    project's ``seeds/`` or ``source/``.
-    """
-    directory = Path(directory).resolve()
-    for forbidden in FORBIDDEN:
-        if directory == forbidden or forbidden in directory.parents:
-            raise ValueError(f"refusing to write the corpus into {directory}: it is inside {forbidden}")
-    directory.mkdir(parents=True, exist_ok=True)
-    for old in directory.glob("*.txt"):
-        old.unlink()
-    seeds = project_seeds(seeds_dir)
-    corpus = Corpus(directory)
-    manifest = [
-        "# Generated by `python -m bench` (bench/corpus.py): copies of the project's seeds, each under",
-        "# its own chapter, for benchmarking at the size of the whole work. Not witnesses: do not edit.",
-        "",
-    ]
-    for number, (seed, chapters) in enumerate(plan(seeds, target_chars)):
-        text = rewrite(seed, chapters)
-        name = f"{number:04d}_{seed.work}_{chapters[0]}_{seed.path.stem[:3]}.txt"
-        path = directory / name
-        raw = text.encode("utf-8")
-        path.write_bytes(raw)
-        juan = [_chapter(ch)["number"] for ch in chapters] if seed.entry.get("juan") else []
-        manifest += [
-            "[[seed]]",
-            f'file = "{name}"',
-            f'sha256 = "{hashlib.sha256(raw).hexdigest()}"',
-            f'work = "{seed.work}"',
-            f"juan = [{', '.join(map(str, juan))}]",
-            f"chapters = [{', '.join(repr(c).replace(chr(39), chr(34)) for c in chapters)}]",
-            f'start_layer = "{seed.entry.get("start_layer", "jing")}"',
-            f'copy_of = "{seed.path.name}"',
-            "",
-        ]
-        corpus.copies.append(Copy(path, seed.work, list(chapters), seed.path.name, len(text)))
-    (directory / "manifest.toml").write_text("\n".join(manifest), encoding="utf-8")
-    return corpus
-
-
 def from_seeds(seeds_dir: Path = SEEDS) -> Corpus:
     """The project's own seeds as a corpus (not copied: the converter reads them in place)."""
     corpus = Corpus(Path(seeds_dir).resolve())
     for seed in project_seeds(seeds_dir):
         corpus.copies.append(Copy(seed.path, seed.work, list(seed.entry.get("chapters", [])), seed.path.name, seed.chars))
+    return corpus
+
+
+def manifest_entries(seeds_dir: Path = SEEDS) -> list[dict]:
+    """The entries of ``seeds/manifest.toml`` in their order."""
+    with (seeds_dir / "manifest.toml").open("rb") as handle:
+        return tomllib.load(handle)["seed"]
+
+
+def explicit_whole(seeds_dir: Path = SEEDS) -> list[Path]:
+    """The whole edition by the manifest: ``seeds/*.txt``, then every ``convert = true`` file."""
+    return [*sorted(seeds_dir.glob("*.txt")),
+            *(seeds_dir / e["path"] for e in manifest_entries(seeds_dir) if e.get("convert") and "path" in e)]
+
+
+def whole_edition(workdir: Path, seeds_dir: Path = SEEDS) -> Corpus:
+    """The whole edition (see the module docstring): the converter's list of ``seeds/`` when it
+    holds the witness's files, else the explicit list, linked into ``workdir/whole-seeds``."""
+    own = build.seeds_in(seeds_dir)
+    entries = {e["file"]: e for e in manifest_entries(seeds_dir)}
+    witness = {name for name, e in entries.items() if e.get("convert")}
+    if witness and witness <= {p.name for p in own}:
+        return _corpus(Path(seeds_dir).resolve(), own, entries, own_list=True)
+    directory = Path(workdir).resolve() / "whole-seeds"
+    return _corpus(directory, link_inputs(directory, explicit_whole(seeds_dir), entries), entries, own_list=False)
+
+
+def link_inputs(directory: Path, paths: list[Path], entries: dict[str, dict]) -> list[Path]:
+    """A seed directory of links to ``paths``, with a ``manifest.toml`` of their ``entries``
+    (by file name; ``path`` left out): what ``-D yl_seeds=directory`` converts as it would convert
+    ``paths``. Returns the links. Refuses to write into ``seeds/`` or ``source/``."""
+    directory = Path(directory).resolve()
+    for forbidden in FORBIDDEN:
+        if directory == forbidden or forbidden in directory.parents:
+            raise ValueError(f"refusing to write into {directory}: it is inside {forbidden}")
+    directory.mkdir(parents=True, exist_ok=True)
+    for old in directory.iterdir():
+        old.unlink()
+    lines = ["# Written by `python -m bench` (bench/corpus.py): links to the edition's files, with",
+             "# their entries of seeds/manifest.toml. Not witnesses: do not edit.", ""]
+    links = []
+    for path in paths:
+        link = directory / path.name
+        link.symlink_to(Path(path).resolve())
+        links.append(link)
+        lines.append("[[seed]]")
+        lines += [f"{key} = {json.dumps(value, ensure_ascii=False)}"
+                  for key, value in entries[path.name].items() if key != "path"]
+        lines.append("")
+    (directory / "manifest.toml").write_text("\n".join(lines), encoding="utf-8")
+    return links
+
+
+def _corpus(directory: Path, paths: list[Path], entries: dict, own_list: bool) -> Corpus:
+    corpus = Corpus(directory, own_list=own_list)
+    for path in paths:
+        entry = entries.get(path.name, {})
+        corpus.copies.append(Copy(path, entry.get("work", "?"), list(entry.get("chapters", [])), path.name,
+                                  len(path.read_bytes().decode("utf-8"))))
     return corpus

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from bench import corpus as corpus_mod
-from bench import profiles, projects, summary
+from bench import pdfcheck, profiles, projects, summary
 from bench.corpus import ROOT
 from bench.environment import code_fingerprint, environment
 from bench.runner import Run, _say, run
@@ -43,37 +43,37 @@ class Bench:
     # -- set-up ----------------------------------------------------------------------------
     def setup(self) -> None:
         from conv.edition import assemble
-        from conv.anchors.ledger import Ledger
 
         self.work.mkdir(parents=True, exist_ok=True)
         self.env = environment(self.args.note)
         _say(f"work dir {self.work}; load average {self.env['loadavg_start']}")
-        self.large = corpus_mod.generate(self.work / "corpus", self.args.chars)
+        self.whole = corpus_mod.whole_edition(self.work)
         self.seeds = corpus_mod.from_seeds()
-        self.large_ledger = self.work / "corpus" / "anchors.tsv"  # never written: an empty ledger
-        _say(f"corpus: {self.large.chars:,} characters in {len(self.large.copies)} seed files "
-             f"({', '.join(f'{w} {n:,}' for w, n in self.large.chars_by_work().items())}); seeds alone {self.seeds.chars:,}")
+        _say(f"the whole edition: {self.whole.chars:,} characters in {len(self.whole.copies)} files "
+             f"({', '.join(f'{w} {n:,}' for w, n in self.whole.chars_by_work().items())}; "
+             f"{'the converter' if self.whole.own_list else 'explicit'} list, -D yl_seeds={self.whole.directory}); "
+             f"seeds alone {self.seeds.chars:,}")
         self.projects = {
             "edition-seeds": projects.edition_project(self.work / "edition-seeds"),
-            "edition-large": projects.edition_project(self.work / "edition-large"),
+            "edition-whole": projects.edition_project(self.work / "edition-whole"),
         }
         _say("converting in-process for the plain (floor) projects")
         seeds_edition = assemble.convert(self.seeds.paths, full=True)
-        large_edition = assemble.convert(self.large.paths, ledger=Ledger.load(self.large_ledger))
+        whole_edition = assemble.convert(self.whole.paths, full=self.whole.own_list)
         self.projects["plain-seeds"] = projects.plain_project(self.work / "plain-seeds", seeds_edition)
-        self.projects["plain-large"] = projects.plain_project(self.work / "plain-large", large_edition)
-        self.problems = {"seeds": len(seeds_edition.problems), "large": len(large_edition.problems)}
+        self.projects["plain-whole"] = projects.plain_project(self.work / "plain-whole", whole_edition)
+        self.problems = {"seeds": len(seeds_edition.problems), "whole": len(whole_edition.problems)}
 
     def seeds_options(self, which: str) -> list:
         """``-D`` options for the conversion inside ``sphinx-build`` (as ``make html`` passes them)."""
         if which == "seeds":  # seeds/ of the project, the committed ledger
             return ["-D", f"yl_seeds={ROOT / 'seeds'}"]
-        return ["-D", f"yl_seeds={self.large.directory}", "-D", f"yl_seeds_ledger={self.large_ledger}"]
+        return ["-D", f"yl_seeds={self.whole.directory}"]  # the committed ledger too
 
     def convert_cmd(self, which: str, out: Path) -> list:
         if which == "seeds":  # as `make convert` does: seeds/ from the project root, committed ledger
             return [PY, "-m", "conv", "build", "--out", out]
-        return [PY, "-m", "conv", "build", *self.large.paths, "--out", out, "--ledger", self.large_ledger]
+        return [PY, "-m", "conv", "build", *self.whole.paths, "--out", out]
 
     def record(self, variant: str, corpus: str, step: str, result: Run, repeat: int) -> Run:
         entry = result.as_dict() | {"variant": variant, "corpus": corpus, "step": step, "repeat": repeat}
@@ -126,20 +126,20 @@ class Bench:
 
     def variant_c(self, which: str, repeat: int) -> None:
         cmd = [PY, "-m", "bench.converter", "--repeats", str(self.args.converter_repeats)]
-        if which == "large":
-            cmd += [*self.large.paths, "--ledger", self.large_ledger]
+        if which == "whole":
+            cmd += [*self.whole.paths]
         log = f"c-{which}-{repeat}.log"
         if self.step("c", which, "converter", cmd, log, repeat):
             lines = [l for l in (self.logs / log).read_text(encoding="utf-8").splitlines() if l.startswith("{")]
             self.runs[-1]["converter"] = json.loads(lines[-1])
 
     def variant_e(self, repeat: int) -> None:
-        project = self.projects["edition-seeds"]
-        if not (project / "judou").is_dir():
-            run("e convert (untimed)", self.convert_cmd("seeds", project), self.logs / f"e-convert-{repeat}.log", cwd=ROOT)
-        shutil.rmtree(project / "_build" / "latexpdf", ignore_errors=True)
-        self.step("e", "seeds", "latexpdf", sphinx_cmd(project, "latexpdf", self.jobs) + self.seeds_options("seeds"),
-                  f"e-seeds-latexpdf-{repeat}.log", repeat)
+        """``make latexpdf`` of the whole edition (converting inside sphinx-build as it does), then
+        what the PDFs hold: fonts, missing characters (``bench.pdfcheck``; not timed)."""
+        project = projects.edition_project(self.work / "pdf-whole")  # cold: a fresh project of its own
+        if self.step("e", "whole", "latexpdf", sphinx_cmd(project, "latexpdf", self.jobs) + self.seeds_options("whole"),
+                     f"e-whole-latexpdf-{repeat}.log", repeat):
+            self.runs[-1]["pdf"] = pdfcheck.check(project / "_build" / "latexpdf" / "latex")
 
     # -- the run --------------------------------------------------------------------------------
     def go(self) -> dict:
@@ -151,7 +151,7 @@ class Bench:
             _say(latex_skipped)
         for repeat in range(self.args.repeats):
             _say(f"— repeat {repeat + 1}/{self.args.repeats} —")
-            for which in ("seeds", "large"):
+            for which in ("seeds", "whole"):
                 pair = [("a", self.variant_a), ("b", self.variant_b)]
                 if repeat % 2:
                     pair.reverse()
@@ -161,31 +161,30 @@ class Bench:
                         if name == "a" and ok and "d" in wanted:
                             self.variant_d(which, repeat)
             if "c" in wanted:
-                self.variant_c("large", repeat)
+                self.variant_c("whole", repeat)
                 if repeat == 0:
                     self.variant_c("seeds", repeat)
-            if latex:
+            if latex and repeat == 0:  # once: the whole edition's PDF takes minutes
                 self.variant_e(repeat)
         sizes_out = {}
         for name, project in self.projects.items():
             if (project / "_build" / "html" / "searchindex.js").exists():
                 sizes_out[name] = sizes(project)
-        pdfs = sorted((self.projects["edition-seeds"] / "_build" / "latexpdf" / "latex").glob("*.pdf"))
-        if pdfs:
-            sizes_out["latexpdf-seeds"] = {"pdf_bytes": pdfs[0].stat().st_size}
+        for pdf in sorted((self.work / "pdf-whole" / "_build" / "latexpdf" / "latex").glob("*.pdf")):
+            sizes_out[f"latexpdf-whole {pdf.name}"] = {"pdf_bytes": pdf.stat().st_size}
         profile = self.profile() if self.args.profile else None
         return self.summarise(sizes_out, latex_skipped, profile)
 
     # -- profiles -------------------------------------------------------------------------------
     def profile(self) -> dict:
-        """cProfile the converter, and -j 1 builds of the large corpus: the edition and the floor."""
+        """cProfile the converter, and -j 1 builds of the whole edition: the edition and the floor."""
         out = {}
         conv_prof = self.work / "profile-converter.prof"
-        run("profile converter", [PY, "-m", "bench.converter", *self.large.paths, "--ledger", self.large_ledger,
+        run("profile converter", [PY, "-m", "bench.converter", *self.whole.paths,
                                   "--profile", conv_prof], self.logs / "profile-converter.log", cwd=ROOT)
-        project = projects.edition_project(self.projects["edition-large"])
-        run("profile convert (untimed)", self.convert_cmd("large", project), self.logs / "profile-convert.log", cwd=ROOT)
-        builds = {"sphinx_j1": project, "plain_j1": self.projects["plain-large"]}
+        project = projects.edition_project(self.projects["edition-whole"])
+        run("profile convert (untimed)", self.convert_cmd("whole", project), self.logs / "profile-convert.log", cwd=ROOT)
+        builds = {"sphinx_j1": project, "plain_j1": self.projects["plain-whole"]}
         for name, source in builds.items():
             shutil.rmtree(source / "_build", ignore_errors=True)
             path = self.work / f"profile-{name}.prof"
@@ -212,11 +211,11 @@ class Bench:
         return {
             "date": dt.datetime.now().isoformat(timespec="seconds"),
             "mode": "quick" if self.args.quick else "full",
-            "options": {"chars": self.args.chars, "repeats": self.args.repeats, "jobs": self.jobs,
+            "options": {"repeats": self.args.repeats, "jobs": self.jobs,
                         "only": "".join(sorted(self.args.only)), "converter_repeats": self.args.converter_repeats,
                         "incremental_repeats": self.args.incremental_repeats},
             "environment": env,
-            "corpus": self.large.summary() | {"problems": self.problems["large"]},
+            "corpus": self.whole.summary() | {"problems": self.problems["whole"]},
             "seeds": self.seeds.summary() | {"problems": self.problems["seeds"]},
             "medians": medians,
             "ratios": ratios,

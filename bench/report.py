@@ -52,9 +52,9 @@ def markdown(r: dict) -> str:
         + "."
         + (" **The code under test (conv/, source/conf.py, source/index.md) changed during the run**: "
            "the repeats may have measured different versions." if env.get("code_changed_during_run") else ""),
-        f"- Large corpus: {c['chars']:,} characters in {c['files']} generated seed files "
-        f"({', '.join(f'{w} {n:,}' for w, n in c['chars_by_work'].items())}; "
-        f"{', '.join(f'{w} {n} chapters' for w, n in c['chapters_by_work'].items())}); "
+        f"- The whole edition: {c['chars']:,} characters in {c['files']} files, the five seeds and the 文渊阁 "
+        f"transcription ({', '.join(f'{w} {n:,}' for w, n in c['chars_by_work'].items())}; "
+        f"{'the converter' if c.get('own_list') else 'the explicit'} list of inputs); "
         f"the seeds alone: {r['seeds']['chars']:,} characters in {r['seeds']['files']} files.",
         f"- Whole run: {r.get('wall_s', 0) / 60:.1f} min.",
         "",
@@ -67,25 +67,25 @@ def markdown(r: dict) -> str:
         status = "–" if t["met"] is None else ("met" if t["met"] else "**missed**")
         out.append(f"| {t['label']} | {_value(t)} | {_limit(t)} | {status} |")
     out += ["", "## Times (medians, seconds)", "",
-            "| variant | seeds | large corpus |", "|---|---:|---:|"]
+            "| variant | seeds | whole edition |", "|---|---:|---:|"]
 
     def cell(key, field="total_s"):
         return _s((m.get(key) or {}).get(field))
 
-    out.append(f"| (a) edition: sphinx-build html, converting the seeds first | {cell('a_seeds')} | {cell('a_large')} |")
-    out.append(f"| (b) plain Sphinx (floor) | {cell('b_seeds')} | {cell('b_large')} |")
+    out.append(f"| (a) edition: sphinx-build html, converting the seeds first | {cell('a_seeds')} | {cell('a_whole')} |")
+    out.append(f"| (b) plain Sphinx (floor) | {cell('b_seeds')} | {cell('b_whole')} |")
     ra = r["ratios"]
-    out.append(f"| ratio (a)/(b) | {_s(ra.get('seeds'))} | {_s(ra.get('large'))} |")
-    out.append(f"| (d) incremental, one notes page changed | {cell('d_seeds')} | {cell('d_large')} |")
-    out.append(f"| (e) latexpdf | {cell('e_seeds')} | – |")
+    out.append(f"| ratio (a)/(b) | {_s(ra.get('seeds'))} | {_s(ra.get('whole'))} |")
+    out.append(f"| (d) incremental, one notes page changed | {cell('d_seeds')} | {cell('d_whole')} |")
+    out.append(f"| (e) latexpdf | – | {cell('e_whole')} |")
     if any("cpu_s" in v for v in m.values()):
         out += ["", "CPU time (user + system, all processes of the step; medians, seconds) — steadier than wall time "
-                "on a loaded machine:", "", "| variant | seeds | large corpus |", "|---|---:|---:|",
-                f"| (a) edition | {cell('a_seeds', 'cpu_s')} | {cell('a_large', 'cpu_s')} |",
-                f"| (b) plain Sphinx | {cell('b_seeds', 'cpu_s')} | {cell('b_large', 'cpu_s')} |",
-                f"| ratio (a)/(b), CPU time | {_s(ra.get('seeds_cpu'))} | {_s(ra.get('large_cpu'))} |",
-                f"| (d) incremental | {cell('d_seeds', 'cpu_s')} | {cell('d_large', 'cpu_s')} |",
-                f"| (e) latexpdf | {cell('e_seeds', 'cpu_s')} | – |"]
+                "on a loaded machine:", "", "| variant | seeds | whole edition |", "|---|---:|---:|",
+                f"| (a) edition | {cell('a_seeds', 'cpu_s')} | {cell('a_whole', 'cpu_s')} |",
+                f"| (b) plain Sphinx | {cell('b_seeds', 'cpu_s')} | {cell('b_whole', 'cpu_s')} |",
+                f"| ratio (a)/(b), CPU time | {_s(ra.get('seeds_cpu'))} | {_s(ra.get('whole_cpu'))} |",
+                f"| (d) incremental | {cell('d_seeds', 'cpu_s')} | {cell('d_whole', 'cpu_s')} |",
+                f"| (e) latexpdf | – | {cell('e_whole', 'cpu_s')} |"]
     if r.get("latex_skipped"):
         out += ["", f"(e) skipped: {r['latex_skipped']}"]
     if r.get("failures"):
@@ -125,11 +125,12 @@ def markdown(r: dict) -> str:
                        f"{v['html_files']} | {_mb(v['doctrees_bytes'])} | {v['source_md_chars']:,} chars |")
         elif "pdf_bytes" in v:
             out.append(f"| {name} | | | PDF {_mb(v['pdf_bytes'])} | | | |")
+    out += _pdf(r)
     out += ["", "The plain project's language is zh_CN like the edition's; without jieba, Sphinx's built-in Chinese search "
             "indexes no Chinese word at all, so its search index is nearly empty: the floor does no search indexing of the text.", ""]
     prof = r.get("profile")
     if prof:
-        out += ["## Profiles (cProfile, large corpus)", ""]
+        out += ["## Profiles (cProfile, whole edition)", ""]
         ed, pl = (prof.get("sphinx_j1") or {}).get("phases"), (prof.get("plain_j1") or {}).get("phases")
         if ed and pl:
             out += ["Where the time goes, `sphinx-build -j 1` under cProfile (which inflates Python-heavy code; "
@@ -151,3 +152,21 @@ def markdown(r: dict) -> str:
     if any(warnings.values()):
         out += [f"Sphinx warnings (not errors; the bench builds without -W): {warnings}. See the logs in the work dir.", ""]
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _pdf(r: dict) -> list[str]:
+    """What the whole edition's PDFs hold (``bench.pdfcheck``)."""
+    checked = [(run.get("pdf") or {}) for run in r.get("runs", []) if run.get("variant") == "e"]
+    checked = [c for c in checked if c]
+    if not checked:
+        return []
+    out = ["", "## The PDFs (whole edition)", "",
+           "| PDF | pages | size | fonts | not embedded | missing glyphs (xelatex log) | beyond the BMP | 〓 | U+FFFD "
+           "| Han characters of the .tex not in the PDF's text |", "|---|---:|---:|---:|---|---:|---:|---:|---:|---|"]
+    for name, v in checked[-1].items():
+        lost = v.get("han_lost")
+        out.append(f"| {name} | {v.get('pages')} | {_mb(v.get('bytes'))} | {v.get('fonts')} | "
+                   f"{', '.join(v.get('fonts_not_embedded') or []) or 'none'} | {v.get('missing_glyphs')} | "
+                   f"{v.get('beyond_bmp')} ({v.get('beyond_bmp_distinct')} distinct) | {v.get('stand_ins')} | "
+                   f"{v.get('replacement')} | {'–' if lost is None else (len(lost) and ''.join(lost[:20])) or 'none'} |")
+    return out

@@ -1,6 +1,13 @@
-"""Smoke tests of the benchmark's corpus generator and floor project (no timing: see bench/)."""
+"""Smoke tests of the benchmark's inputs and projects (no timing: see bench/).
+
+The bench measures the whole edition; these tests never convert or build it (branch whole's
+session fixture does, once): they check which files the bench takes and that a linked seed
+directory converts exactly as the files themselves, on one seed and one witness file.
+"""
 from __future__ import annotations
 
+import json
+import shutil
 import sys
 from pathlib import Path
 
@@ -10,93 +17,69 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # bench/ is run from the project root, not installed
     sys.path.insert(0, str(ROOT))
 
-from bench import corpus, projects  # noqa: E402
+from bench import corpus, pdfcheck, projects  # noqa: E402
+from conv.edition import assemble, export  # noqa: E402
 from conv.reader import manifest  # noqa: E402
-from conv.edition import assemble
-from conv.model import conservation
-from conv import datafiles as data
-from conv.anchors.ledger import Ledger  # noqa: E402
 
-CHAPTERS = [c["id"] for c in sorted(data.chapters(), key=lambda c: c["number"])]
-# the 通解 in its own order: its 篇 of the 仪礼 by its 目録, then the others (丧祭, not in it) by the 仪礼's
-TONGJIE_ORDER = sorted(CHAPTERS, key=lambda c: data.chapter_of("tongjie", c)["number"])
+SEEDS = ROOT / "seeds"
+#: The whole edition's files as issue #18 names them: the five seeds, 句读 卷一–十七, 通解 卷首 and 卷一–三十六.
+WHOLE = sorted(p.name for p in SEEDS.glob("*.txt")) \
+    + [f"KR1d0038_{n:03d}.txt" for n in range(1, 18)] + [f"KR1d0085_{n:03d}.txt" for n in range(0, 37)]
 
 
 @pytest.fixture(scope="module")
-def smallest(tmp_path_factory):
-    """The smallest corpus with the whole structure (every chapter of both works), converted."""
-    directory = tmp_path_factory.mktemp("corpus")
-    generated = corpus.generate(directory, target_chars=1)
-    edition = assemble.convert(generated.paths, ledger=Ledger.load(directory / "no-ledger.tsv"))
-    return generated, edition
+def seeds_edition():
+    return assemble.convert(corpus.from_seeds().paths, full=True)
 
 
-def test_numeral():
-    assert [corpus.numeral(n) for n in (1, 6, 10, 11, 16, 17, 20, 21)] == ["一", "六", "十", "十一", "十六", "十七", "二十", "二十一"]
+def test_the_whole_edition_is_the_seeds_and_every_converted_witness_file(tmp_path):
+    assert [p.name for p in corpus.explicit_whole()] == WHOLE
+    whole = corpus.whole_edition(tmp_path)
+    assert sorted(p.name for p in whole.paths) == sorted(WHOLE)
+    assert whole.chars_by_work().keys() == {"judou", "tongjie"}
+    assert whole.chars > 800_000
+    if not whole.own_list:  # the converter's list of seeds/ is the five seeds: the bench links the files
+        assert whole.directory == (tmp_path / "whole-seeds").resolve()
+        assert sorted(p.name for p in whole.directory.glob("*.txt")) == sorted(WHOLE)
 
 
-def test_plan_reaches_the_target_size():
-    seeds = corpus.project_seeds()
-    planned = corpus.plan(seeds, 800_000)
-    total = sum(seed.chars for seed, _ in planned)
-    assert 800_000 <= total <= 800_000 + 2 * max(s.chars for s in seeds)
-    for work in ("judou", "tongjie"):
-        covered = {ch for seed, chs in planned if seed.work == work for ch in chs}
-        assert covered == set(CHAPTERS)
+def test_linked_inputs_keep_their_manifest_entries(tmp_path):
+    entries = {e["file"]: e for e in corpus.manifest_entries()}
+    paths = corpus.explicit_whole()
+    links = corpus.link_inputs(tmp_path / "linked", paths, entries)
+    for link, path in zip(links, paths):
+        assert link.read_bytes() == path.read_bytes()
+        found = manifest.entry_for(link)  # checks the file against its sha256
+        assert found == {k: v for k, v in entries[path.name].items() if k != "path"}, link.name
 
 
-def test_generated_seeds_are_described_by_their_manifest(smallest):
-    generated, _ = smallest
-    assert (generated.directory / "manifest.toml").exists()
-    for copy in generated.copies:
-        entry = manifest.entry_for(copy.path)
-        assert entry is not None, copy.path.name
-        assert entry["sha256"] == manifest.sha256(copy.path)
-        assert entry["chapters"] == copy.chapters
-        assert entry["work"] == copy.work
-
-
-def test_generated_corpus_converts_with_conservation(smallest):
-    generated, edition = smallest
-    conservation.check(edition)  # assemble.convert checked it too; raises on any lost character
-    for work in edition.works:
-        assert [c.id for c in work.chapters] == (TONGJIE_ORDER if work.id == "tongjie" else CHAPTERS), work.id
-        assert all(c.sections for c in work.chapters)
-    judou = next(w for w in edition.works if w.id == "judou")
-    for chapter in judou.chapters[1:]:  # every boundary copy announces the next chapter under its own name
-        assert chapter.heading == f"{chapter.title}第{corpus.numeral(chapter.number)}"
-    kinds = {p["kind"] for p in edition.problems}
-    assert not kinds & {"manifest-chapter", "unknown-chapter"}, kinds
-    assert sum(len(s.text) for s in edition.sources.values()) == generated.chars
-
-
-def test_copies_keep_the_witness_text(smallest):
-    """Apart from chapter-title and 卷 lines, each copy is its seed byte for byte."""
-    generated, _ = smallest
-    originals = {s.path.name: s.text for s in corpus.project_seeds()}
-    for copy in generated.copies:
-        old = originals[copy.copy_of].splitlines()
-        new = copy.path.read_text(encoding="utf-8").splitlines()
-        assert len(old) == len(new)
-        changed = [(a, b) for a, b in zip(old, new) if a != b]
-        assert all("第" in b or "卷" in b for _, b in changed), changed
-        assert len(changed) <= 3
+def test_a_linked_directory_converts_as_its_files(tmp_path):
+    """乡射礼: the seed 000 and the witness's 卷五, linked and converted, give the same JSON as the
+    files in seeds/ (anchors, spans, pages, apparatus)."""
+    entries = {e["file"]: e for e in corpus.manifest_entries()}
+    paths = [SEEDS / "000_065af0aba9fcdf9d.txt", SEEDS / "wenyuange" / "KR1d0038" / "KR1d0038_005.txt"]
+    links = corpus.link_inputs(tmp_path / "linked", paths, entries)
+    direct = export.edition(assemble.convert(paths))
+    linked = export.edition(assemble.convert(links))
+    assert json.dumps(linked, ensure_ascii=False) == json.dumps(direct, ensure_ascii=False)
+    chapter = direct["works"][0]["chapters"][0]
+    assert chapter["id"] == "xiangshe" and chapter["sections"]
 
 
 def test_refuses_to_write_into_the_project(tmp_path):
-    for place in (ROOT / "seeds", ROOT / "source" / "bench"):
+    for place in (ROOT / "seeds" / "bench", ROOT / "source" / "bench"):
         with pytest.raises(ValueError):
-            corpus.generate(place, target_chars=1)
+            corpus.link_inputs(place, [], {})
 
 
-def test_plain_project_is_bare_myst(smallest, tmp_path):
-    _, edition = smallest
-    project = projects.plain_project(tmp_path / "plain", edition)
+def test_plain_project_is_bare_myst(seeds_edition, tmp_path):
+    project = projects.plain_project(tmp_path / "plain", seeds_edition)
     pages = sorted(project.rglob("*.md"))
-    assert len(pages) == 1 + 2 * (1 + len(CHAPTERS))
+    chapters = [c for w in seeds_edition.works for c in w.chapters]
+    assert len(pages) == 1 + len(seeds_edition.works) + len(chapters)
     text = "\n".join(p.read_text(encoding="utf-8") for p in pages)
     assert "{yl:" not in text and ":::" not in text
-    passage = edition.works[0].chapters[3].sections[2].passages[0]
+    passage = chapters[0].sections[1].passages[0]
     assert passage.text in text
     assert "myst_parser" in (project / "conf.py").read_text(encoding="utf-8")
 
@@ -112,3 +95,15 @@ def test_edition_project_copies_only_hand_written_files(tmp_path):
     after = page.read_text(encoding="utf-8")
     assert after != before and "校记补1：一事。" in after
     assert after.count(":::") == before.count(":::")  # inside a note, never breaking its fences
+
+
+@pytest.mark.skipif(not shutil.which("pdffonts"), reason="poppler-utils not installed")
+def test_pdfcheck_reads_a_log_of_missing_characters(tmp_path):
+    """The tofu count comes from xelatex's log, one per ``Missing character`` line."""
+    (tmp_path / "x.log").write_text("Missing character: There is no 𠀀 in font [NotoSerifCJK]!\n"
+                                    "ok\nMissing character: There is no 𰬸 (U+30B38) in font HanaMinB Regular/OT:language\n"
+                                    "=dflt;!\n", encoding="utf-8")
+    (tmp_path / "x.pdf").write_bytes(b"%PDF-1.4 not really")
+    found = pdfcheck.check(tmp_path)["x.pdf"]
+    assert found["missing_glyphs"] == 2
+    assert found["missing_examples"] == [("𠀀", "[NotoSerifCJK]"), ("𰬸", "HanaMinB Regular/OT:language=dflt;")]

@@ -294,3 +294,14 @@ def test_fixture_is_generated(tmp_path: Path) -> None:
     module.main()
     for path in tmp_path.iterdir():
         assert path.read_text(encoding="utf-8") == (FIXTURE / path.name).read_text(encoding="utf-8"), path.name
+
+
+def test_no_character_folds_beyond_the_fonts():
+    """The normalized text never holds a character of CJK Extension G or later (U+30000…): no
+    font the edition sets (Noto CJK, HanaMinA/B) has one, so the PDF and most browsers would show
+    tofu. OpenCC t2s folds 繐 菕 譅 鋂 鑀 𪈼 there (繐 → U+30B38, in 丧服); they are kept as printed
+    (``conv/data/t2s_keep.tsv``), as 鴽 is."""
+    for low, high in ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0x2EBEF)):
+        for char in map(chr, range(low, high + 1)):
+            assert all(ord(c) < 0x30000 for c in normalize.fold(char)), char
+    assert normalize.fold("繐衰") == "繐衰"

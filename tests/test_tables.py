@@ -73,8 +73,10 @@ def texts(han: str):
                     max_size=30).map("".join)
 
 
-#: Text cells and the labels of loci are the converter's words; witness cells are the seeds' text.
-TEXT, WITNESS = texts(HAN), texts(HAN + PUA)
+GAIJI = "\U000f0367"  # the 文渊阁 transcription's &KR0871; (conv.unencoded): a character Unicode lacks
+#: Text cells and the labels of loci are the converter's words, which may quote a witness character
+#: (``《广韵》未收X``, a locus ``有司彻·X``); witness cells are the seeds' text.
+TEXT, WITNESS = texts(HAN + PUA + GAIJI), texts(HAN + PUA + GAIJI)
 CELLS = "text witness cite"
 
 
@@ -102,7 +104,7 @@ def page(header: list[str], rows: list[list]) -> str:
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(header=st.lists(TEXT, min_size=3, max_size=3), rows=st.lists(
+@given(header=st.lists(texts(HAN), min_size=3, max_size=3), rows=st.lists(  # headers: column names
     st.tuples(TEXT, WITNESS, TEXT), min_size=1, max_size=4))
 def test_any_cell_text_round_trips(myst_app, header, rows):
     data = [[plain, witness, [label, "judou-xiangshe-3"]] for plain, witness, label in rows]
@@ -127,8 +129,9 @@ def test_any_cell_text_round_trips(myst_app, header, rows):
     for hidden in soup.select(".yl-n"):
         hidden.decompose()
     found = [[td.get_text() for td in tr.select("td")] for tr in soup.select("tbody tr")]
-    assert found == [[collapsed(p) or "—", diplomatic(collapsed(w)) or "—", collapsed(label) or "judou-xiangshe-3"]
-                     for p, w, [label, _] in data]
+    # private-use code points of text cells and labels shown as in witness text, nothing else folded
+    assert found == [[diplomatic(collapsed(p)) or "—", diplomatic(collapsed(w)) or "—",
+                      diplomatic(collapsed(label)) or "judou-xiangshe-3"] for p, w, [label, _] in data]
     # no PUA code point of the witness text is ever written raw
     assert not re.search("[\ue000-\uf8ff\U000f0000-\U0010ffff]", str(soup))
 
@@ -186,12 +189,20 @@ def test_any_cell_text_round_trips_in_latex(rows):
     link = (r"{\hyperref[\detokenize{judou/xiangshe:judou-xiangshe-3}]{\sphinxcrossref{"
             r"\DUrole{xref}{\DUrole{yl}{\DUrole{yl-cite}{%s}}}}}} "
             r"(\autopageref*{\detokenize{judou/xiangshe:judou-xiangshe-3}})")
-    expected = [[escape(plain) or "—",
+    expected = [[escape(private(plain)) or "—",
                  r"\DUrole{yl-witness}{%s}" % escape(reading(witness)) if witness else "—",
-                 link % escape(label or "judou-xiangshe-3")]
+                 link % escape(private(label) or "judou-xiangshe-3")]
                 for plain, witness, [label, _] in data]
     assert latex_cells(tex) == expected
     assert not re.search("[\ue000-\uf8ff\U000f0000-\U0010ffff]", tex)  # no private-use code point, no stand-in
+
+
+def private(text: str) -> str:
+    """The converter's words as the PDF prints them: a private-use code point in its reading form
+    (〓 for a character Unicode lacks), every other character as it is."""
+    from conv.normalize import is_pua
+
+    return "".join(reading(char) if is_pua(char) else char for char in text)
 
 
 def reading(text: str) -> str:
@@ -288,7 +299,10 @@ orphan: true
 ["重定向","—",["旧段","probe-9"]]
 ["本页","",["本页之段","probe-2"]]
 ["无",null,null]
+["《广韵》未收\U000f0367","\U000f0367",["有司彻·\U000f0367","judou-xiangshe-3"]]
 :::
+
+见{yl:cite}`乡射礼·󰍧 <judou-xiangshe-3>`。
 
 ::::{yl:passage} probe-2
 :layer: jing
@@ -331,7 +345,7 @@ def test_html_table_links_like_yl_cite(project, sphinx_build):
         "width: 28.6%", "width: 42.9%", "width: 28.6%"]
     assert [th.get_text() for th in table.select("thead th")] == ["类别<b>", "文\\textbf{x}", "出处"]
     rows = table.select("tbody tr")
-    assert [tr["class"] for tr in rows] == [["row-even"], ["row-odd"], ["row-even"], ["row-odd"]]
+    assert [tr["class"] for tr in rows] == [["row-even"], ["row-odd"], ["row-even"], ["row-odd"], ["row-even"]]
     cells = [tr.select("td") for tr in rows]
     assert cells[0][0].get_text() == "a & b $x$ % # _ ^ ~ {y}"
     # a live anchor: the passage's page, its citation as the tooltip
@@ -347,6 +361,14 @@ def test_html_table_links_like_yl_cite(project, sphinx_build):
     assert cells[2][2].select_one("a")["href"] == "#probe-2"
     assert [td.get_text() for td in cells[2][:2]] == ["本页", "—"]
     assert [td.get_text() for td in cells[3]] == ["无", "—", "—"]
+    # a character Unicode lacks (a gaiji of the 文渊阁 transcription) quoted in the converter's words
+    # and in a citation's title: 〓 with its entity, as in the text; never its private-use stand-in
+    assert [td.get_text() for td in cells[4]] == ["《广韵》未收〓〓", "〓〓", "有司彻·〓〓"]  # 〓 in both views
+    assert [c["data-code"] for c in cells[4][0].select("span.yl-char-unencoded")] == ["&KR0871;"]
+    cite = soup.select_one("section#tables > p span.yl-cite")
+    assert cite.select_one("span.yl-char-unencoded")["data-code"] == "&KR0871;"
+    html = (build.outdir / "tables.html").read_text(encoding="utf-8")
+    assert not re.search("[\ue000-\uf8ff\U000f0000-\U0010ffff]", html)
     # the search index has the table's words (reading forms), not its markup
     index = (build.outdir / "searchindex.js").read_text(encoding="utf-8")
     assert '"\\u544a\\u4e8e"' in index  # 告于, folded from 吿于
@@ -372,9 +394,13 @@ def test_latex_table_is_a_longtable_with_page_references(project, sphinx_build):
         ["本页", "—",
          r"{\hyperref[\detokenize{tables:probe-2}]{\sphinxcrossref{"
          r"\DUrole{xref}{\DUrole{yl}{\DUrole{yl-cite}{本页之段}}}}}} (\autopageref*{\detokenize{tables:probe-2}})"],
-        ["无", "—", "—"]]
+        ["无", "—", "—"],
+        ["《广韵》未收〓", r"\DUrole{yl-witness}{〓}",
+         r"{\hyperref[\detokenize{judou/xiangshe:judou-xiangshe-3}]{\sphinxcrossref{"
+         r"\DUrole{xref}{\DUrole{yl}{\DUrole{yl-cite}{有司彻·〓}}}}}} "
+         r"(\autopageref*{\detokenize{judou/xiangshe:judou-xiangshe-3}})"]]
     assert r"文\textbackslash{}textbf\{x\}" in table  # the header's
-    assert r"\endhead" in table and table.count(r"\sphinxhline") == 3
+    assert r"\endhead" in table and table.count(r"\sphinxhline") == 4
     assert not re.search("[\ue000-\uf8ff\U000f0000-\U0010ffff]", tex)  # no private-use code point, no stand-in
 
 
@@ -409,8 +435,9 @@ def test_text_builder_prints_the_table(project, sphinx_build):
     text = (build.outdir / "tables.txt").read_text(encoding="utf-8")
     assert grid(text) == [["类别<b>", "文\\textbf{x}", "出处"],
                           ["a&b$x$%#_^~{y}", "告于宾弦", "*乡射礼3*"],  # a link: the builder's *…*
-                          ["重定向", "—", "*旧段*"], ["本页", "—", "*本页之段*"], ["无", "—", "—"]]
-    assert "\ueb8e" not in text
+                          ["重定向", "—", "*旧段*"], ["本页", "—", "*本页之段*"], ["无", "—", "—"],
+                          ["《广韵》未收〓", "〓", "*有司彻·〓*"]]
+    assert "\ueb8e" not in text and "\U000f0367" not in text
 
 
 def test_man_and_texinfo_print_the_table(project, sphinx_build):

@@ -50,7 +50,7 @@ from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
-from conv.normalize import PUA_PATTERN
+from conv.normalize import PUA_PATTERN, is_pua
 
 from conv.sphinx_ext.text.chars import char_node, visit_char_html, wrap_chars
 from conv.sphinx_ext.text.glosses import entry_id
@@ -247,6 +247,13 @@ class _Chars:
         self.cache[char] = html
         return html
 
+    def words(self, text: str) -> str:
+        """The converter's words (a text cell, a label): escaped, a private-use code point shown
+        as in witness text (a character it quotes: ``《广韵》未收X``), nothing else folded."""
+        if not PUA_PATTERN.search(text):
+            return self.translator.encode(text)
+        return self.witness(text, "".join({char for char in text if not is_pua(char)}))
+
     def witness(self, text: str, keep: str = "") -> str:
         encode = self.translator.encode
         out, run = [], []
@@ -276,7 +283,7 @@ def visit_datatable_html(self, node: yl_datatable) -> None:
     def cite(cell) -> str:
         label, anchor = cell
         target = targets.get(anchor)
-        text = f'<span class="xref yl yl-cite">{encode(label or anchor)}</span>'
+        text = f'<span class="xref yl yl-cite">{chars.words(label or anchor)}</span>'
         if target is None:
             return text
         docname, live, tooltip = target
@@ -293,7 +300,7 @@ def visit_datatable_html(self, node: yl_datatable) -> None:
             return f'<span class="yl-witness">{chars.witness(*witness_cell(cell))}</span>'
         if kind == "cite":
             return cite(cell)
-        return encode(cell)
+        return chars.words(cell)
 
     wrapper = attval(" ".join(["table-wrapper", "colwidths-given", *node["classes"], "docutils", "container"]))
     classes = attval(" ".join([*node["classes"], "docutils", "align-default"]))

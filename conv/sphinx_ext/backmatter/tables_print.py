@@ -21,11 +21,14 @@ def witness_cell(cell) -> tuple[str, str]:
 
 
 def cell_text(kind: str, cell, fold) -> str:
+    """A cell as plain text: witness text folded by ``fold(text, keep)``, a private-use code point
+    of the converter's words (a text cell, a label) too."""
     if not cell:
         return EMPTY
-    if kind == "cite":
-        return cell[0] or cell[1]
-    return fold(*witness_cell(cell)) if kind == "witness" else cell
+    if kind == "witness":
+        return fold(*witness_cell(cell))
+    words = (cell[0] or cell[1]) if kind == "cite" else cell
+    return "".join(fold(char) if fold and is_pua(char) else char for char in words)
 
 
 # -- print: LaTeX, text, man, texinfo --------------------------------------------------------------
@@ -53,6 +56,11 @@ class _PrintForm:
         self.cache[char] = shown
         return shown
 
+    def words(self, text: str) -> str:
+        """The converter's words (a text cell, a label): a private-use code point in its print
+        form, as in witness text; nothing else folded."""
+        return "".join(self.char(char) if is_pua(char) else char for char in text)
+
     def text(self, text: str, keep: str = "") -> str:
         if keep:
             return "".join(char if char in keep else self.char(char) for char in text)
@@ -76,9 +84,9 @@ def visit_datatable_latex(self, node: yl_datatable) -> None:
         if kind == "witness":
             return r"\DUrole{yl-witness}{%s}" % encode(form.text(*witness_cell(cell)))
         if kind == "text":
-            return encode(cell)
+            return encode(form.words(cell))
         label, anchor = cell
-        text = r"\DUrole{xref}{\DUrole{yl}{\DUrole{yl-cite}{%s}}}" % encode(label or anchor)
+        text = r"\DUrole{xref}{\DUrole{yl}{\DUrole{yl-cite}{%s}}}" % encode(form.words(label or anchor))
         target = targets.get(anchor)
         if target is None:
             return text

@@ -149,10 +149,19 @@ def term_page_context(app: Sphinx, pagename: str, templatename: str, context: di
 
 
 def category_pages(app: Sphinx):
-    """``html-collect-pages``: one page per category of terms."""
+    """``html-collect-pages``: one page per category of terms. A list the builder already holds
+    (``yl_category_pages``: another extension, the optional speed layer, gave the pages it kept
+    from the last build) is written as it is."""
     if app.builder.format != "html" or "yl" not in app.env.domains:
         return
+    given = getattr(app.builder, "yl_category_pages", None)
+    yield from (make_category_pages(app) if given is None else given)
+
+
+def make_category_pages(app: Sphinx) -> list[tuple[str, dict, str]]:
+    """``(pagename, context, template)`` of every category's page (``yl-terms-<id>``)."""
     builder = app.builder
+    pages = []
     for category, entries in present(term_listing(app.env)):
         pagename = category_page(category)
 
@@ -160,7 +169,8 @@ def category_pages(app: Sphinx):
             return builder.get_relative_uri(pagename, docname)
 
         body = render_category(app.env, category, entries, uri)
-        yield pagename, {"title": f"{TermIndex.localname}·{category.name}", "body": body}, "page.html"
+        pages.append((pagename, {"title": f"{TermIndex.localname}·{category.name}", "body": body}, "page.html"))
+    return pages
 
 
 def render_terms(env: BuildEnvironment, pathto) -> str:

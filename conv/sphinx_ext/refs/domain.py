@@ -42,6 +42,8 @@ from conv import datafiles as data
 from conv.sphinx_ext.util import warn
 from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_cite
+from conv.sphinx_ext.text.chars import private_chars, private_text
+from conv.normalize import PUA_PATTERN
 
 #: How works are named in short citations (《句读·乡射礼》); other works use their title.
 WORK_SHORT = {"judou": "句读", "tongjie": "通解"}
@@ -292,7 +294,10 @@ class YiliDomain(Domain):
         if not node.get("refexplicit"):
             text = target.dispname
             contnode = nodes.inline(text, text, classes=contnode.get("classes", []))
-        tooltip = target.citation + (f"（原锚点 {target.cited}）" if target.redirected else "")
+        for text in list(contnode.findall(nodes.Text)):  # a quoted character Unicode lacks: 〓, as in the text
+            if PUA_PATTERN.search(text):
+                text.parent.replace(text, private_chars(str(text)))
+        tooltip = private_text(target.citation) + (f"（原锚点 {target.cited}）" if target.redirected else "")
         ref = make_refnode(builder, fromdocname, target.docname, target.anchor, contnode, tooltip)
         return yl_cite("", "", ref, anchor=target.anchor, cited=target.cited, kind=target.kind)
 

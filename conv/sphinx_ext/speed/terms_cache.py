@@ -16,6 +16,12 @@ in the doctree directory: the content in ``yl-terms-content.pickle`` (for an ind
 page's HTML in ``yl-terms-page.pickle`` under the signature extended by the builder and every
 page's URI from the index page. A build whose signature is the kept one takes them from there.
 
+The categories' pages (``yl-terms-<id>.html``, ``html-collect-pages``): ``give_category_pages``
+runs before the feature's handler and hands the builder the pages (``yl_category_pages``), kept
+in ``yl-terms-categories.pickle`` under the index's signature extended by the builder and every
+page's URI from the categories' pages, or made now by the feature's ``make_category_pages`` and
+kept; the feature writes the list it is given.
+
 The page: ``give_kept_page`` puts the kept HTML into the page's context before the feature's
 handler (which leaves a context that holds ``yl_index_html`` alone), ``keep_page`` keeps the HTML
 the feature made. The content: ``KeptTermIndex`` takes the place of ``TermIndex``.
@@ -33,13 +39,14 @@ from sphinx.application import Sphinx
 from sphinx.domains import IndexEntry
 from sphinx.environment import BuildEnvironment
 
-from conv.sphinx_ext.backmatter.terms_index import TermIndex, reading_order
+from conv.sphinx_ext.backmatter.terms_index import TermIndex, make_category_pages, reading_order
 from conv.sphinx_ext.speed.kept import Signature, read_kept, signature, write_kept
 from conv.sphinx_ext.speed.versions import compatible, installed
 
 CONTENT_FILE = "yl-terms-content.pickle"
 PART_CONTENT_FILE = "yl-terms-content-part.pickle"
 PAGE_FILE = "yl-terms-page.pickle"
+CATEGORIES_FILE = "yl-terms-categories.pickle"
 PAGE_NAME = f"yl-{TermIndex.name}"
 
 
@@ -52,6 +59,7 @@ def setup_terms_cache(app: Sphinx) -> None:
     app.connect("env-updated", forget_signature)
     app.connect("html-page-context", give_kept_page, priority=400)  # before the feature's (500)
     app.connect("html-page-context", keep_page, priority=600)  # after it
+    app.connect("html-collect-pages", give_category_pages, priority=400)  # before the feature's (500)
 
 
 def forget_signature(app: Sphinx, env: BuildEnvironment) -> list[str]:
@@ -99,12 +107,30 @@ class KeptTermIndex(TermIndex):
         return content, collapse
 
 
-def page_signature(app: Sphinx, pathto) -> Signature:
-    """The signature of the ``yl-terms`` page: the index's, the builder, every page's URI."""
+def page_signature(app: Sphinx, pathto, kind: str = "page") -> Signature:
+    """The signature of the ``yl-terms`` page (or of the categories' pages, which stand beside
+    it): the index's, the builder, every page's URI."""
     env = app.env
-    uris = tuple((docname, pathto(docname)) for docname in sorted(getattr(env, "yl_terms", {})))
-    return terms_signature(env).with_inputs("page", app.builder.name,
+    uris = tuple((docname, pathto(docname)) for docname in [*sorted(getattr(env, "yl_terms", {})), PAGE_NAME])
+    return terms_signature(env).with_inputs(kind, app.builder.name,
                                             hashlib.sha256(repr(uris).encode("utf-8")).hexdigest())
+
+
+def give_category_pages(app: Sphinx) -> list:
+    """``html-collect-pages``, before the feature: the categories' pages kept by the last build
+    when its signature is this build's, else made now (``make_category_pages``) and kept; the
+    builder holds them (``yl_category_pages``) for the feature to write. Gives no page itself."""
+    builder = app.builder
+    if builder.format != "html" or "yl" not in app.env.domains:
+        return []
+    made_from = page_signature(app, lambda docname: builder.get_relative_uri(PAGE_NAME, docname), "categories")
+    path = Path(app.env.doctreedir) / CATEGORIES_FILE
+    kept = read_kept(path, made_from)
+    if not isinstance(kept, list):
+        kept = make_category_pages(app)
+        write_kept(path, made_from, kept)
+    builder.yl_category_pages = kept
+    return []
 
 
 def give_kept_page(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:

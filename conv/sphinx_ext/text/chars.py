@@ -23,7 +23,7 @@ from sphinx.application import Sphinx
 
 from conv import datafiles as data
 from conv import unencoded
-from conv.normalize import fold_char, is_pua
+from conv.normalize import PUA_PATTERN, fold_char, is_pua
 
 from conv.sphinx_ext.util import add_node, depart_noop, warn
 from conv.sphinx_ext.warnings_ import YlWarning
@@ -107,6 +107,31 @@ def wrap_chars(children: list[nodes.Node], location: object = None) -> list[node
         else:
             result.append(child)
     return result
+
+
+def private_chars(text: str) -> list[nodes.Node]:
+    """``text`` (the converter's or a title's words) with only its private-use code points as
+    ``yl_char`` nodes (a locus ``有司彻·X`` quoting a character Unicode lacks); nothing else folds."""
+    if not PUA_PATTERN.search(text):
+        return [nodes.Text(text)]
+    out: list[nodes.Node] = []
+    start = 0
+    for found in PUA_PATTERN.finditer(text):
+        if found.start() > start:
+            out.append(nodes.Text(text[start:found.start()]))
+        out.append(char_node(found.group()))
+        start = found.end()
+    if start < len(text):
+        out.append(nodes.Text(text[start:]))
+    return out
+
+
+def private_text(text: str) -> str:
+    """``text`` with each private-use code point in its reading form (〓 for a character Unicode
+    lacks): for an attribute (a tooltip), where no ``yl_char`` can stand."""
+    if not PUA_PATTERN.search(text):
+        return text
+    return PUA_PATTERN.sub(lambda found: char_node(found.group())["normal"] or UNKNOWN_MARK, text)
 
 
 class _Folding(dict):
