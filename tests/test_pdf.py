@@ -241,3 +241,10 @@ def _words(edition: Edition, number: int) -> list[tuple[str, float]]:
     xml = edition.page(number, "-bbox")
     return [(m[3], float(m[2]) - float(m[1])) for m in re.finditer(
         r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>', xml)]
+
+
+def test_no_file_names_for_readers(edition):
+    """The 校勘记 of the book names passages and witness pages, never a seed's file:line:col (the
+    maintainers' listing has those: build/html/_maintainers/)."""
+    assert "校1" in edition.text
+    assert not re.findall(r"\w+\.txt:\d+:\d+", edition.text)

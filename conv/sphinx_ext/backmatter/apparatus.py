@@ -354,12 +354,7 @@ def visit_app_latex(self, node: yl_app) -> None:
 
 
 def depart_app_latex(self, node: yl_app) -> None:
-    """The source flush right: on the last line when it fits, else on a line of its own (the
-    TeXbook's trick: the last text line is not stretched either way)."""
-    if node.get("source"):
-        self.body.append("{\\unskip\\nobreak\\hfil\\penalty50\\hskip1em\\hbox{}\\nobreak\\hfil"
-                         "\\mbox{\\footnotesize\\ttfamily %s}\\parfillskip=0pt\\par}"
-                         % self.encode(node["source"]))
+    # as in HTML: the seed's file:line:col is for maintainers (MAINTAINERS_LISTING), not the book
     self.body.append("\\par\n")
 
 
