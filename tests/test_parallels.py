@@ -111,7 +111,8 @@ def test_notes_compared_where_both_give_them(whole_dump):
     assert len(with_notes) > 1000
     assert sum(g["notes_aligned"] for g in with_notes) / sum(g["notes_base"] for g in with_notes) > 0.8
     zhu = [e for e in whole_dump["apparatus"] if e["kind"] == "parallel" and e["layer"] == "zhu"]
-    assert ("往", "徃") in {(e["text"], e["witness_text"]) for e in zhu if e["anchor"] == "judou-shixiangjian-2"}
+    assert ("固", "故") in {(e["text"], e["witness_text"]) for e in zhu if e["anchor"] == "judou-shixiangjian-5"}
+    assert ("往", "徃") not in {(e["text"], e["witness_text"]) for e in zhu}  # forms of one character
 
 
 def test_see_also_within_the_judou(whole, whole_dump):
@@ -173,3 +174,13 @@ def test_perturbing_one_work_finds_exactly_those_places(xiangyinjiu, data):
     after = {edit for block in blocks.blocks(a, perturbed) for edit in block.edits}
     assert after - edits == {(mapped[j], mapped[j] + 1, j, j + 1) for j in chosen}
     assert edits <= after
+
+
+def test_forms_of_one_character_are_no_readings(whole_dump):
+    """答/荅, 徃/往, 廟/庿 …: the two texts' forms of one character (conv/collate/data/equivalents.tsv)
+    are not readings in either direction; 太/大, a different word, still is one."""
+    pairs = {(e["text"], e["witness_text"]) for e in whole_dump["apparatus"]
+             if e["kind"] == "parallel" and e.get("class") == "substantive"}
+    for pair in (("答", "荅"), ("徃", "往"), ("往", "徃"), ("廟", "庿"), ("喪", "䘮"), ("恵", "惠")):
+        assert pair not in pairs
+    assert ("太", "大") in pairs
