@@ -83,8 +83,8 @@ def edition(tmp_path_factory) -> Edition:
     base = tmp_path_factory.mktemp("pdf")
     source = base / "source"
     shutil.copytree(ROOT / "source", source, ignore=shutil.ignore_patterns(".converted"))
-    for command in ("clean", "build"):  # only the hand-written pages stay; the rest from the seeds
-        subprocess.run([sys.executable, "-m", "conv", command, "--out", str(source)], cwd=ROOT,
+    for command in (["clean"], ["build", "--edition", "seeds"]):  # only the hand-written pages stay; the rest from the seeds
+        subprocess.run([sys.executable, "-m", "conv", *command, "--out", str(source)], cwd=ROOT,
                        check=True, capture_output=True)
     proc = subprocess.run(
         [sys.executable, "-m", "sphinx", "-M", "latexpdf", str(source), str(base / "build"),
@@ -101,7 +101,7 @@ def edition(tmp_path_factory) -> Edition:
 @pytest.fixture(scope="session")
 def passages() -> list[dict]:
     """Every passage of the seeds, from ``python -m conv dump --json``."""
-    dump = subprocess.run([sys.executable, "-m", "conv", "dump", "--json"], cwd=ROOT,
+    dump = subprocess.run([sys.executable, "-m", "conv", "dump", "--edition", "seeds", "--json"], cwd=ROOT,
                           capture_output=True, text=True, check=True).stdout
     return [passage
             for work in json.loads(dump)["works"]
