@@ -170,7 +170,7 @@ def test_page_at_position_and_labels():
     assert m.page_at(0) is None and m.position(0) == (1, 1) and m.position(tag) == (14, 1)
     assert M.Page(5, 15, "b").label() == "卷五叶十五b"
     assert M.Page(5, 15, "b").as_dict() == {"juan": 5, "leaf": 15, "side": "b"}
-    assert M.Page(36, 91, "a").label() == "卷三十六叶九十一a" and M.Page(0, 10, "a").label() == "卷〇叶十a"
+    assert M.Page(36, 91, "a").label() == "卷三十六叶九十一a" and M.Page(0, 10, "a").label() == "卷首叶十a"
     assert [M.chinese_number(n) for n in (0, 10, 11, 20, 21, 100, 105, 110, 1010)] == \
         ["〇", "十", "十一", "二十", "二十一", "一百", "一百零五", "一百一十", "一千零一十"]
 
