@@ -305,3 +305,17 @@ def edition_source(tmp_path_factory) -> Path:
 def edition_html(edition_source, sphinx_build) -> SphinxBuild:
     """The seeds' edition built as HTML (``-j 2``, as ``make html`` on this machine)."""
     return sphinx_build(edition_source, "html", "-j", "2")
+
+
+@pytest.fixture(scope="session")
+def whole_html(tmp_path_factory, sphinx_build) -> SphinxBuild:
+    """The whole edition (both works complete: the default) built as HTML once per session as
+    ``make html`` builds it: the real ``conf.py``, ``index.md`` and notes, the converter inside
+    ``sphinx-build`` (``-D yl_seeds``, whole edition), ``-j auto``. Read it, never change it."""
+    src = tmp_path_factory.mktemp("whole") / "source"
+    src.mkdir()
+    for name in ("conf.py", "index.md"):
+        shutil.copy(ROOT / "source" / name, src / name)
+    shutil.copytree(ROOT / "source" / "notes", src / "notes")
+    return sphinx_build(src, "html", "-j", "auto", "-D", f"yl_seeds={ROOT / 'seeds'}")
+

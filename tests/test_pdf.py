@@ -241,3 +241,9 @@ def _words(edition: Edition, number: int) -> list[tuple[str, float]]:
     xml = edition.page(number, "-bbox")
     return [(m[3], float(m[2]) - float(m[1])) for m in re.finditer(
         r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>', xml)]
+
+
+def test_each_chapter_head_names_its_witness(edition):
+    """The line under each 篇's title names the witness of its text (issue 18): in the PDF of the
+    seeds alone, the 录入本 for each of the six 篇, once each."""
+    assert edition.body.count("本篇底本：录入本（简体）。") == 6

@@ -12,8 +12,13 @@ from __future__ import annotations
 from conv.model.tree import Chapter
 from conv.reader.mandoku_lex import Page
 
-#: The witnesses as a reader names them.
-WITNESS_NAMES = {"kanripo": "文渊阁本", "seed": "录入本（简体，已与文渊阁本对校）"}
+#: The witnesses as a reader names them (a seed collated with the 文渊阁 text, whose pages it then
+#: has, says so).
+WITNESS_NAMES = {"kanripo": "文渊阁本", "seed": "录入本（简体）", "seed-collated": "录入本（简体，已与文渊阁本对校）"}
+
+
+def _name(run: dict) -> str:
+    return WITNESS_NAMES["seed-collated" if run["witness"] == "seed" and run["from"] else run["witness"]]
 
 
 def stretches(chapter: Chapter) -> list[dict]:
@@ -52,9 +57,9 @@ def line(chapter: Chapter) -> str | None:
         return None
     if len(runs) == 1:
         pages = _pages(runs[0]["from"], runs[0]["to"])
-        return f"本篇底本：{WITNESS_NAMES[runs[0]['witness']]}" + (f"（{pages}）" if pages else "") + "。"
+        return f"本篇底本：{_name(runs[0])}" + (f"（{pages}）" if pages else "") + "。"
     parts, juan = [], None
     for run in runs:
-        parts.append(f"{_pages(run['from'], run['to'], juan)}据{WITNESS_NAMES[run['witness']]}")
+        parts.append(f"{_pages(run['from'], run['to'], juan)}据{_name(run)}")
         juan = (run["to"] or {}).get("juan", juan)
     return "本篇底本：" + "；".join(parts) + "。"
