@@ -34,6 +34,10 @@ $(INSTALLED): pyproject.toml
 	touch $@
 
 convert: $(CONVERTED)
+# the stamp names the edition converted (its first line): another EDITION converts again
+ifneq ($(shell head -1 $(CONVERTED) 2>/dev/null | cut -d' ' -f3),$(EDITION))
+.PHONY: $(CONVERTED)
+endif
 $(CONVERTED): $(INSTALLED) $(CONV_INPUTS)
 	$(BIN)/python -m conv build --edition $(EDITION) --out source
 	touch $@

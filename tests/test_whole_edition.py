@@ -166,3 +166,16 @@ def test_each_chapter_says_which_stretch_comes_from_which_witness(whole_dump):
     assert first["witness"] == "kanripo" and first["text"].startswith("鄉射之禮") and first["normalized"].startswith("乡射之礼")
     seed = next(p for p in _passages(xiangshe) if p["id"] == "judou-xiangshe-3")
     assert seed["witness"] == "seed" and seed["text"].startswith("司马命获者执旌以负侯")
+
+
+def test_a_repeated_chapter_title_is_a_known_metadata_line(myst_app):
+    """Where a seed gives its 篇's title and the witness does too, the join keeps the second as a
+    ``chapter-title`` metadata line (``conv.edition.joins``): ``yl:meta`` knows the kind (it stopped
+    the build with a traceback)."""
+    from conv.sphinx_ext.nodes import yl_meta
+
+    doctree = myst_app.parse(":::{yl:meta} chapter-title\n士冠禮第一\n:::\n")
+    assert myst_app.take_warnings() == ""
+    meta = next(iter(doctree.findall(yl_meta)))
+    html = myst_app.html(meta)
+    assert meta["kind"] == "chapter-title" and 'class="yl-meta yl-meta-chapter-title"' in html and "禮" in html

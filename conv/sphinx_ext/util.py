@@ -54,8 +54,10 @@ LACUNA_TITLES = {
 }
 #: 卷 lines, 钦定四库全书, the author, the catalogue line, the 记 marker; in the 通解 a part line
 #: (家禮一之上), a 篇's note that it is lost (此一篇原闕), a label inside a 篇 (經七, 集補經); and the
-#: editors' line in a chapter's head naming the witness of each stretch (``witnesses``)
-META_KINDS = ("juan", "siku", "author", "catalogue", "ji-marker", "part", "lost", "label", "witnesses")
+#: editors' line in a chapter's head naming the witness of each stretch (``witnesses``); a 篇's title
+#: given again where a seed and the witness join (``chapter-title``, ``conv.edition.joins``)
+META_KINDS = ("juan", "siku", "author", "catalogue", "ji-marker", "part", "lost", "label", "witnesses",
+              "chapter-title")
 
 #: Anchors are converter-made slugs; they must be usable as HTML ids and LaTeX labels.
 ANCHOR_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]*$")
