@@ -6,9 +6,13 @@ BIN       := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 CONVERTED := source/.converted
 SPHINXOPTS ?= -W --keep-going -j auto
+# The edition: "whole" (both works complete: the seeds and the 文渊阁 files the manifest converts)
+# or "seeds" (the five seed excerpts alone, small and quick: make html EDITION=seeds).
+EDITION   ?= whole
 # Seeds whose names hold characters outside the safe set (a `:`, a space…) are left out here, so that
 # make can parse its rules; the converter refuses them with their name (README: Bad input).
 CONV_INPUTS := $(shell find seeds -maxdepth 1 \( -name '*.txt' -o -name '*.toml' \) -not -name '*[!A-Za-z0-9._-]*' 2>/dev/null | sort) \
+  $(if $(filter whole,$(EDITION)),$(shell find seeds/wenyuange -name '*.txt' -not -name '*[!A-Za-z0-9._-]*' 2>/dev/null | sort)) \
   $(wildcard conv/data/*) $(shell find conv -name '*.py' -not -path 'conv/sphinx_ext/*' 2>/dev/null)
 
 .PHONY: help venv convert html latexpdf test bench clean distclean
@@ -30,13 +34,17 @@ $(INSTALLED): pyproject.toml
 	touch $@
 
 convert: $(CONVERTED)
+# the stamp names the edition converted (its first line): another EDITION converts again
+ifneq ($(shell head -1 $(CONVERTED) 2>/dev/null | cut -d' ' -f3),$(EDITION))
+.PHONY: $(CONVERTED)
+endif
 $(CONVERTED): $(INSTALLED) $(CONV_INPUTS)
-	$(BIN)/python -m conv build --out source
+	$(BIN)/python -m conv build --edition $(EDITION) --out source
 	touch $@
 
 # html and latexpdf convert inside sphinx-build (conv/sphinx_ext/seeds.py), by the rule of
 # $(CONVERTED): one process loads the converter's tables for both.
-SEEDS := -D yl_seeds=../seeds
+SEEDS := -D yl_seeds=../seeds -D yl_edition=$(EDITION)
 
 html: $(INSTALLED)
 	$(BIN)/sphinx-build $(SPHINXOPTS) $(SEEDS) -b html source build/html

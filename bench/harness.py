@@ -58,7 +58,7 @@ class Bench:
             "edition-whole": projects.edition_project(self.work / "edition-whole"),
         }
         _say("converting in-process for the plain (floor) projects")
-        seeds_edition = assemble.convert(self.seeds.paths, full=True)
+        seeds_edition = assemble.convert(self.seeds.paths)  # the seeds alone: not the whole ledger
         whole_edition = assemble.convert(self.whole.paths, full=self.whole.own_list)
         self.projects["plain-seeds"] = projects.plain_project(self.work / "plain-seeds", seeds_edition)
         self.projects["plain-whole"] = projects.plain_project(self.work / "plain-whole", whole_edition)
@@ -67,12 +67,12 @@ class Bench:
     def seeds_options(self, which: str) -> list:
         """``-D`` options for the conversion inside ``sphinx-build`` (as ``make html`` passes them)."""
         if which == "seeds":  # seeds/ of the project, the committed ledger
-            return ["-D", f"yl_seeds={ROOT / 'seeds'}"]
+            return ["-D", f"yl_seeds={ROOT / 'seeds'}", "-D", "yl_edition=seeds"]
         return ["-D", f"yl_seeds={self.whole.directory}"]  # the committed ledger too
 
     def convert_cmd(self, which: str, out: Path) -> list:
         if which == "seeds":  # as `make convert` does: seeds/ from the project root, committed ledger
-            return [PY, "-m", "conv", "build", "--out", out]
+            return [PY, "-m", "conv", "build", "--edition", "seeds", "--out", out]
         return [PY, "-m", "conv", "build", *self.whole.paths, "--out", out]
 
     def record(self, variant: str, corpus: str, step: str, result: Run, repeat: int) -> Run:
@@ -128,6 +128,8 @@ class Bench:
         cmd = [PY, "-m", "bench.converter", "--repeats", str(self.args.converter_repeats)]
         if which == "whole":
             cmd += [*self.whole.paths]
+        else:  # the five seeds given: with none, the converter takes the whole edition
+            cmd += [*self.seeds.paths]
         log = f"c-{which}-{repeat}.log"
         if self.step("c", which, "converter", cmd, log, repeat):
             lines = [l for l in (self.logs / log).read_text(encoding="utf-8").splitlines() if l.startswith("{")]

@@ -1,6 +1,6 @@
 """The command line (命令行): ``python -m conv dump|build|clean|anchors``.
 
-  python -m conv dump [SEED…] --json      the model as JSON (all of seeds/ when none is given)
+  python -m conv dump [SEED…] --json      the model as JSON (the whole edition when none is given)
   python -m conv build [SEED…] --out DIR  write the MyST pages under DIR (source/)
   python -m conv clean --out DIR          remove the generated pages (never a hand-written file)
   python -m conv anchors [SEED…]          check the anchor ledger (exit 1 when it is not up to date)
@@ -9,8 +9,13 @@
                                           record the decision on a changed or retired anchor
                                           (the workflow: README, "The anchor ledger")
 
+With no SEED, the edition is the whole edition of ``seeds/`` (``conv.edition.build.edition_in``:
+the five seeds and every 文渊阁 file the manifest marks ``convert = true``); ``--edition seeds``
+takes the five seeds alone, as giving ``seeds/*.txt`` does.
+
 ``dump``, ``build`` and ``anchors`` take ``--ledger PATH`` (default: conv/data/anchors.tsv); only
-``anchors --update|--keep|--redirect`` write it.
+``anchors --update|--keep|--redirect`` write it. ``build`` with no SEED writes the conversion
+stamp ``DIR/.converted`` (``make``'s rule, ``conv.edition.build.up_to_date``).
 
 Errors print ``file:line:col: message`` and a hint, and exit with status 2.
 """
@@ -31,17 +36,18 @@ from conv.reader.manifest import PROJECT_SEEDS
 DEFAULT_SEEDS = Path("seeds")
 
 
-def seed_paths(given: list[str]) -> list[Path]:
+def seed_paths(given: list[str], which: str = "whole") -> list[Path]:
+    """The files given, or the edition ``which`` of ``seeds/``."""
     if given:
         return [Path(p) for p in given]
     base = DEFAULT_SEEDS if DEFAULT_SEEDS.is_dir() else PROJECT_SEEDS
-    return sorted(base.glob("*.txt"))
+    return build.edition_in(base, which)
 
 
-def whole_edition(given: list[str]) -> bool:
-    """No SEED given and seeds/ is the project's: the conversion is the whole edition."""
+def whole_edition(given: list[str], which: str = "whole") -> bool:
+    """No SEED given, the whole edition, and seeds/ is the project's: every ledger anchor is checked."""
     base = DEFAULT_SEEDS if DEFAULT_SEEDS.is_dir() else PROJECT_SEEDS
-    return not given and base.resolve() == PROJECT_SEEDS.resolve()
+    return not given and which == "whole" and base.resolve() == PROJECT_SEEDS.resolve()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -64,6 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     anchors_parser.add_argument("--redirect", nargs=2, action="append", default=[], metavar=("OLD", "TARGET"),
                         help="citations of OLD (changed or retired) land on TARGET (a passage, section or chapter anchor)")
     anchors_parser.add_argument("--note", default="", help="why (recorded with --redirect)")
+    for sub in (dump_parser, build_parser, anchors_parser):
+        sub.add_argument("--edition", choices=build.EDITIONS, default="whole",
+                         help="with no SEED: the whole edition (default) or the five seeds alone")
     clean_parser = commands.add_parser("clean", help="remove generated pages")
     clean_parser.add_argument("--out", default="source")
     args = parser.parse_args(argv)
@@ -76,13 +85,17 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"skipped {path}: not UTF-8 and not a generated page (left alone: check it)", file=sys.stderr)
             return 0
         if args.command == "build":
-            build.build(seed_paths(args.seeds), Path(args.out), Path(args.ledger) if args.ledger else None,
-                        full=whole_edition(args.seeds), say=lambda line: print(line, file=sys.stderr))
+            out = Path(args.out)
+            written = build.build(seed_paths(args.seeds, args.edition), out, Path(args.ledger) if args.ledger else None,
+                                  full=whole_edition(args.seeds, args.edition), say=lambda line: print(line, file=sys.stderr))
+            if not args.seeds:
+                build.mark_converted(out, written, args.edition)
             return 0
         ledger = Ledger.load(Path(args.ledger) if args.ledger else None)
         if args.command == "anchors":
             return anchors_command(args, ledger)
-        edition = assemble.convert(seed_paths(args.seeds), ledger=ledger, full=whole_edition(args.seeds))
+        edition = assemble.convert(seed_paths(args.seeds, args.edition), ledger=ledger,
+                                   full=whole_edition(args.seeds, args.edition))
         json.dump(export.edition(edition), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
     except ConversionError as error:
@@ -96,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def anchors_command(args, ledger) -> int:
     """Check the ledger against the conversion, or write it (--update, --keep, --redirect)."""
-    paths, full = seed_paths(args.seeds), whole_edition(args.seeds)
+    paths, full = seed_paths(args.seeds, args.edition), whole_edition(args.seeds, args.edition)
     name = display(ledger.path)
     edition = assemble.convert(paths, ledger=ledger, full=full)
     outcome = edition.anchors

@@ -64,7 +64,7 @@ def make_edition(base: Path, pages: dict[str, str], ledger: Path | None = None) 
     seeds converted again (with ``ledger``) and ``pages`` (relative path → MyST)."""
     src = base / "source"
     shutil.copytree(ROOT / "source", src, ignore=shutil.ignore_patterns(".converted", "_build", "__pycache__"))
-    command = [sys.executable, "-m", "conv", "build", "--out", str(src)]
+    command = [sys.executable, "-m", "conv", "build", "--edition", "seeds", "--out", str(src)]
     if ledger is not None:
         command += ["--ledger", str(ledger)]
     proc = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)

@@ -253,6 +253,27 @@ def edition():
     return assemble.convert(SEEDS)
 
 
+@pytest.fixture(scope="session")
+def whole_edition():
+    """The whole edition (``python -m conv dump`` with no argument: the five seeds and every
+    文渊阁 file the manifest converts), converted once per session: read it, never change it."""
+    from conv.anchors.ledger import Ledger
+    from conv.edition import assemble, build
+
+    return assemble.convert(build.edition_in(ROOT / "seeds"), ledger=Ledger.load(ROOT / "conv" / "data" / "anchors.tsv"),
+                            full=True)
+
+
+@pytest.fixture(scope="session")
+def whole_dump(whole_edition):
+    """The JSON export of the whole edition, as ``python -m conv dump --json`` prints it."""
+    import json
+
+    from conv.edition import export
+
+    return json.loads(json.dumps(export.edition(whole_edition), ensure_ascii=False))
+
+
 @pytest.fixture(scope="module")
 def dump(edition):
     """The JSON export of ``edition``, as ``python -m conv dump --json`` prints it."""
@@ -265,15 +286,15 @@ def dump(edition):
 
 @pytest.fixture(scope="session")
 def edition_source(tmp_path_factory) -> Path:
-    """The whole edition as a project: the real ``conf.py``, ``index.md`` and notes with the
-    converter's pages of all seeds (chapters and back matter)."""
+    """The seeds' edition as a project: the real ``conf.py``, ``index.md`` and notes with the
+    converter's pages of the five seeds (chapters and back matter; ``--edition seeds``)."""
     src = tmp_path_factory.mktemp("edition") / "source"
     src.mkdir()
     for name in ("conf.py", "index.md"):
         shutil.copy(ROOT / "source" / name, src / name)
     if (ROOT / "source" / "notes").is_dir():
         shutil.copytree(ROOT / "source" / "notes", src / "notes")
-    proc = subprocess.run([sys.executable, "-m", "conv", "build", "--out", str(src)],
+    proc = subprocess.run([sys.executable, "-m", "conv", "build", "--edition", "seeds", "--out", str(src)],
                           capture_output=True, text=True, cwd=ROOT)
     if proc.returncode != 0:
         pytest.fail(f"conversion failed:\n{proc.stderr[-3000:]}", pytrace=False)
@@ -282,5 +303,19 @@ def edition_source(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def edition_html(edition_source, sphinx_build) -> SphinxBuild:
-    """The whole edition built as HTML (``-j 2``, as ``make html`` on this machine)."""
+    """The seeds' edition built as HTML (``-j 2``, as ``make html`` on this machine)."""
     return sphinx_build(edition_source, "html", "-j", "2")
+
+
+@pytest.fixture(scope="session")
+def whole_html(tmp_path_factory, sphinx_build) -> SphinxBuild:
+    """The whole edition (both works complete: the default) built as HTML once per session as
+    ``make html`` builds it: the real ``conf.py``, ``index.md`` and notes, the converter inside
+    ``sphinx-build`` (``-D yl_seeds``, whole edition), ``-j auto``. Read it, never change it."""
+    src = tmp_path_factory.mktemp("whole") / "source"
+    src.mkdir()
+    for name in ("conf.py", "index.md"):
+        shutil.copy(ROOT / "source" / name, src / name)
+    shutil.copytree(ROOT / "source" / "notes", src / "notes")
+    return sphinx_build(src, "html", "-j", "auto", "-D", f"yl_seeds={ROOT / 'seeds'}")
+

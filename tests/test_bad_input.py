@@ -342,7 +342,7 @@ def test_manifest_checksums_are_those_of_the_files():
 
 def _sphinx(src: Path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html",
-                           "-D", "yl_seeds=../seeds", *args, str(src), str(src.parent / "html")],
+                           "-D", "yl_seeds=../seeds", "-D", "yl_edition=seeds", *args, str(src), str(src.parent / "html")],
                           capture_output=True, text=True, cwd=ROOT)
 
 
@@ -393,7 +393,7 @@ def test_the_makefile_parses_with_an_unsafe_seed_name(tmp_path):
     (tmp_path / "installed").touch()  # the venv's stamp, newer than pyproject.toml
     result = subprocess.run(["make", "-n", "convert", "INSTALLED=installed"], cwd=tmp_path, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
-    assert "python -m conv build --out source" in result.stdout
+    assert "python -m conv build --edition whole --out source" in result.stdout
     refused = run("build", "--out", str(tmp_path / "source"), cwd=tmp_path)
     assert refused.returncode == 2
     assert "seed file name 'a:b.txt' holds characters outside the safe set" in refused.stderr

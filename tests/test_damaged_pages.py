@@ -27,7 +27,7 @@ def conv(*args: str) -> subprocess.CompletedProcess:
 def converted(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("damaged") / "source"
     written = build.build(SEEDS, out, say=lambda line: None)
-    build.mark_converted(out, written)
+    build.mark_converted(out, written, "seeds")
     return out
 
 
@@ -81,7 +81,7 @@ def test_sphinx_reports_a_damaged_page_instead_of_a_traceback(converted, tmp_pat
         shutil.copy(ROOT / "source" / name, out / name)
     line = cut_mid_character(out / CHAPTER)
     result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html",
-                             "-D", "yl_seeds=../seeds", str(out), str(tmp_path / "html")],
+                             "-D", "yl_seeds=../seeds", "-D", "yl_edition=seeds", str(out), str(tmp_path / "html")],
                             cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 2, result.stderr[-2000:]
     assert result.stderr.startswith("error: ") and f"yanli.md:{line}:" in result.stderr

@@ -30,7 +30,7 @@ def edition(tmp_path_factory, sphinx_build):
 def export(tmp_path_factory) -> dict:
     """The JSON export of the whole edition with the same ledger."""
     _, ledger = cited_edition_source(tmp_path_factory)
-    proc = subprocess.run([sys.executable, "-m", "conv", "dump", "--json", "--ledger", str(ledger)],
+    proc = subprocess.run([sys.executable, "-m", "conv", "dump", "--edition", "seeds", "--json", "--ledger", str(ledger)],
                           capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr[-3000:]
     return json.loads(proc.stdout)

@@ -44,7 +44,7 @@ def edition(base: Path) -> Path:
     for name in ("conf.py", "index.md"):
         shutil.copy(ROOT / "source" / name, src / name)
     shutil.copytree(ROOT / "source" / "notes", src / "notes")
-    proc = subprocess.run([sys.executable, "-m", "conv", "build", "--out", str(src)],
+    proc = subprocess.run([sys.executable, "-m", "conv", "build", "--edition", "seeds", "--out", str(src)],
                           capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr[-3000:]
     return src

@@ -25,7 +25,7 @@ SEEDS = sorted((ROOT / "seeds").glob("*.txt"))
 
 @pytest.fixture(scope="module")
 def export() -> dict:
-    proc = subprocess.run([sys.executable, "-m", "conv", "dump", "--json"], capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "conv", "dump", "--edition", "seeds", "--json"], capture_output=True,
                           text=True, cwd=ROOT, check=True)
     return json.loads(proc.stdout)
 

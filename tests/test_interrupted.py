@@ -35,7 +35,7 @@ def project(base: Path) -> Path:
 
 def command(base: Path) -> list[str]:
     return [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-j", "auto", "-b", "html",
-            "-D", "yl_seeds=../seeds", "source", "build/html"]
+            "-D", "yl_seeds=../seeds", "-D", "yl_edition=seeds", "source", "build/html"]
 
 
 def build(base: Path) -> subprocess.CompletedProcess:

@@ -54,11 +54,11 @@ json.dump({"whole": whole, "cut": cut, "lent": lent, "given_back": env.tocs is t
 
 
 @pytest.fixture(scope="module")
-def navigation(tmp_path_factory) -> dict:
-    """The edition's ``source/`` (the seeds converted) built, and every page's navigation made
-    from the whole tables of contents and from the cut ones."""
+def navigation(tmp_path_factory, edition_source) -> dict:
+    """The seeds' edition (``edition_source``) built, and every page's navigation made from the
+    whole tables of contents and from the cut ones."""
     base = tmp_path_factory.mktemp("navcache")
-    proc = subprocess.run([sys.executable, "-c", PROBE, str(ROOT), str(base)], capture_output=True,
+    proc = subprocess.run([sys.executable, "-c", PROBE, str(edition_source.parent), str(base)], capture_output=True,
                           text=True, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr[-3000:]
     return json.loads(proc.stdout)

@@ -83,8 +83,8 @@ def edition(tmp_path_factory) -> Edition:
     base = tmp_path_factory.mktemp("pdf")
     source = base / "source"
     shutil.copytree(ROOT / "source", source, ignore=shutil.ignore_patterns(".converted"))
-    for command in ("clean", "build"):  # only the hand-written pages stay; the rest from the seeds
-        subprocess.run([sys.executable, "-m", "conv", command, "--out", str(source)], cwd=ROOT,
+    for command in (["clean"], ["build", "--edition", "seeds"]):  # only the hand-written pages stay; the rest from the seeds
+        subprocess.run([sys.executable, "-m", "conv", *command, "--out", str(source)], cwd=ROOT,
                        check=True, capture_output=True)
     proc = subprocess.run(
         [sys.executable, "-m", "sphinx", "-M", "latexpdf", str(source), str(base / "build"),
@@ -101,7 +101,7 @@ def edition(tmp_path_factory) -> Edition:
 @pytest.fixture(scope="session")
 def passages() -> list[dict]:
     """Every passage of the seeds, from ``python -m conv dump --json``."""
-    dump = subprocess.run([sys.executable, "-m", "conv", "dump", "--json"], cwd=ROOT,
+    dump = subprocess.run([sys.executable, "-m", "conv", "dump", "--edition", "seeds", "--json"], cwd=ROOT,
                           capture_output=True, text=True, check=True).stdout
     return [passage
             for work in json.loads(dump)["works"]
@@ -248,3 +248,9 @@ def test_no_file_names_for_readers(edition):
     maintainers' listing has those: build/html/_maintainers/)."""
     assert "校1" in edition.text
     assert not re.findall(r"\w+\.txt:\d+:\d+", edition.text)
+
+
+def test_each_chapter_head_names_its_witness(edition):
+    """The line under each 篇's title names the witness of its text (issue 18): in the PDF of the
+    seeds alone, the 录入本 for each of the six 篇, once each."""
+    assert edition.body.count("本篇底本：录入本（简体）。") == 6

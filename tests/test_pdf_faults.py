@@ -44,7 +44,7 @@ def make_latexpdf(base: Path, *options: str) -> subprocess.CompletedProcess:
     venv = Path(sys.executable).parent
     opts = " ".join(["-W --keep-going -q", *options])
     return subprocess.run(["make", "latexpdf", f"BIN={venv}", f"INSTALLED={venv.parent / '.installed'}",
-                           f"SPHINXOPTS={opts}"], cwd=base, capture_output=True, text=True)
+                           f"SPHINXOPTS={opts}", "EDITION=seeds"], cwd=base, capture_output=True, text=True)
 
 
 def test_ascii_prints_character_for_character(tmp_path):

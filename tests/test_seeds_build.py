@@ -23,7 +23,7 @@ CHAPTER = Path("judou") / "xiangshe.md"
 
 def sphinx(src: Path, out: Path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html",
-                           "-D", "yl_seeds=../seeds", *args, str(src), str(out)],
+                           "-D", "yl_seeds=../seeds", "-D", "yl_edition=seeds", *args, str(src), str(out)],
                           capture_output=True, text=True, cwd=ROOT)
 
 
@@ -76,7 +76,7 @@ def test_up_to_date_pages_are_not_converted_again(project):
     before = page.stat().st_mtime_ns
     proc = sphinx(base / "source", base / "html")
     assert proc.returncode == 0, proc.stderr[-2000:]
-    assert "conv: the pages are up to date with ../seeds" in proc.stdout
+    assert "conv: the pages are up to date with ../seeds (seeds)" in proc.stdout
     assert "pages written or unchanged" not in proc.stdout
     assert page.stat().st_mtime_ns == before
 
@@ -86,8 +86,8 @@ def test_a_deleted_page_is_converted_again(project, tmp_path):
     src = tmp_path / "source"
     shutil.copytree(base / "source", src)
     shutil.copytree(base / "seeds", tmp_path / "seeds")
-    assert (src / ".converted").read_text(encoding="utf-8").split("\n")[:2] == [
-        "apparatus/glossary.md", "apparatus/glosses.md"]
+    assert (src / ".converted").read_text(encoding="utf-8").split("\n")[:3] == [
+        "# edition: seeds", "apparatus/glossary.md", "apparatus/glosses.md"]
     before = (src / CHAPTER).read_bytes()
     (src / CHAPTER).unlink()
     proc = sphinx(src, tmp_path / "html")

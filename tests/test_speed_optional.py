@@ -9,7 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _build(tmp: Path, name: str, speed: bool) -> Path:
+def _build(tmp: Path, name: str, speed: bool, src: Path) -> Path:
     conf = tmp / f"conf-{name}"
     conf.mkdir()
     text = (ROOT / "source/conf.py").read_text(encoding="utf-8")
@@ -19,13 +19,14 @@ def _build(tmp: Path, name: str, speed: bool) -> Path:
     out = tmp / name
     result = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-W", "--keep-going", "-j", "2",
                              "-c", str(conf), "-d", str(tmp / f"doctrees-{name}"), "-b", "html",
-                             str(ROOT / "source"), str(out)], capture_output=True, text=True)
+                             str(src), str(out)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr[-3000:]
     return out
 
 
-def test_without_speed_the_same_html(tmp_path):
-    fast, plain = _build(tmp_path, "fast", True), _build(tmp_path, "plain", False)
+def test_without_speed_the_same_html(tmp_path, edition_source):
+    """On the seeds' edition (``edition_source``)."""
+    fast, plain = _build(tmp_path, "fast", True, edition_source), _build(tmp_path, "plain", False, edition_source)
     pages = sorted(p.relative_to(fast) for p in fast.rglob("*") if p.suffix in (".html", ".js", ".css", ".inv"))
     assert len(pages) > 30
     assert sorted(p.relative_to(plain) for p in plain.rglob("*") if p.suffix in (".html", ".js", ".css", ".inv")) == pages

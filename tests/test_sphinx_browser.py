@@ -62,7 +62,7 @@ def test_normalized_view(page, site, screenshots):
     pua = page.locator("#judou-xiangshe-18 .yl-pua")
     assert variant.inner_text() == "賔"
     assert pua.inner_text() == "弦"
-    assert page.get_by_role("radio", name="录入本（简体）").is_checked()  # the seeds' transcription
+    assert page.get_by_role("radio", name="底本").is_checked()  # each stretch in its witness's forms
     assert "dotted" in pua.locator(".yl-w").evaluate("el => getComputedStyle(el).textDecorationStyle")
 
     page.get_by_role("radio", name="规范").check()

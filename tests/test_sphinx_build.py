@@ -308,15 +308,14 @@ def test_html_assets_and_front_page(fixture_html):
         "经", "记", "注", "疏", "按", "音义", "目录", "右…"]
 
 
-def test_front_page_source_links_every_chapter():
-    """source/index.md cards link to each chapter the seeds hold (by its label)."""
-    import tomllib
-
+def test_front_page_source_links_every_chapter(edition_html):
+    """source/index.md lists each work's 篇 (``yl:contents``): every chapter the edition has, by
+    its page (the seeds' edition here; the whole one in tests/test_whole_html.py)."""
     text = (ROOT / "source" / "index.md").read_text(encoding="utf-8")
-    manifest = tomllib.loads((ROOT / "seeds" / "manifest.toml").read_text(encoding="utf-8"))
-    for seed in manifest["seed"]:
-        if "path" in seed:  # a file of the 文渊阁 transcription (not yet in the default edition)
-            continue
-        for chapter in seed["chapters"]:
-            assert f"<{seed['work']}-{chapter}>" in text
+    assert "```{yl:contents} judou\n```" in text and "```{yl:contents} tongjie\n```" in text
+    html = edition_html.html("index")
+    for page in sorted(edition_html.outdir.glob("*/*.html")):
+        if page.parent.name in ("judou", "tongjie") and page.name != "index.html":
+            assert f'href="{page.parent.name}/{page.name}"' in html, page
+    assert "第五　乡射礼" in html and "第十二　乡饮酒礼" in html  # the 通解 numbers its own 篇
     assert "judou/index" in text and "tongjie/index" in text

@@ -23,7 +23,7 @@ def edition(tmp_path_factory, sphinx_build):
     for name in ("conf.py", "index.md"):
         shutil.copy(ROOT / "source" / name, src / name)
     shutil.copytree(ROOT / "source" / "notes", src / "notes")  # the hand-written editorial notes
-    proc = subprocess.run([sys.executable, "-m", "conv", "build", "--out", str(src)],
+    proc = subprocess.run([sys.executable, "-m", "conv", "build", "--edition", "seeds", "--out", str(src)],
                           capture_output=True, text=True, cwd=ROOT)
     if proc.returncode != 0:
         pytest.fail(f"conversion failed:\n{proc.stderr[-3000:]}", pytrace=False)

@@ -57,6 +57,7 @@ def test_installed_wheel_builds_the_edition(wheel, tmp_path):
                            capture_output=True, text=True, check=True).stdout
     assert where.startswith(str(site)), where
     result = subprocess.run([str(python), "-m", "sphinx", "-q", "-W", "--keep-going", "-D", "yl_seeds=../seeds",
+                             "-D", "yl_edition=seeds",
                              "-b", "html", "source", "build/html"], cwd=work, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr[-3000:]
     page = (work / "build/html/judou/xiangshe.html").read_text(encoding="utf-8")

@@ -28,7 +28,8 @@ anchors with the conversion's passages (and sections) of the same fingerprint, i
 (a patience diff: unique fingerprints first, then repeated ones in order, then moved ones), so
 a passage keeps its anchor whatever is added or removed around it. A section cut off before its
 title (an excerpt ending mid-section) is the section that starts with the same passage, so it
-keeps its anchor once its title arrives. Then:
+keeps its anchor once its title arrives; and an untitled section starting where a titled one of
+the ledger starts is that section, cut off (the seeds alone, where the whole edition goes on). Then:
 
 * a passage the ledger does not know gets a *provisional* anchor: the next numbers above every
   number the ledger holds for the chapter (live or redirected), in reading order, so the same
@@ -148,6 +149,14 @@ def _match(kind: str, olds: list[Entry], items: list[Item], outcome: Outcome, in
         for i, entry in enumerate(olds):
             if i not in pairs and waiting.get(entry.fingerprint):
                 pairs[i] = waiting[entry.fingerprint].pop(0)
+        # … and a section whose title another conversion gave it (the whole edition, where the
+        # witness goes on past an excerpt's end) is the untitled one starting where it starts
+        taken = set(pairs.values())
+        starts = {(item.span[0], item.span[1]): j for j, item in enumerate(items)
+                  if j not in taken and item.obj.title is None}
+        for i, entry in enumerate(olds):
+            if i not in pairs and (entry.seed, entry.start) in starts:
+                pairs[i] = starts.pop((entry.seed, entry.start))
     for i, j in pairs.items():
         items[j].anchor = olds[i].anchor
         outcome.kept[olds[i].anchor] = items[j]

@@ -88,6 +88,8 @@ def _convert(paths, corrections, ledger, full) -> Edition:
     for work in edition.works:
         work.chapters.sort(key=lambda c: c.number)
         absent_chapters(work)
+        for chapter in work.chapters:
+            drop_empty_sections(chapter)
     place_in_witness(edition)
     edition.anchors = anchors.assign(edition, ledger, full=full)
     edition.redirects = edition.anchors.redirects
@@ -144,6 +146,15 @@ def _add(works: dict[str, Work], part: joins.Part) -> None:
             work.chapters.append(chapter)
             continue
         joins.join(existing, chapter, part.witness if part.joined_before else None)
+
+
+def drop_empty_sections(chapter: Chapter) -> None:
+    """A section with neither title nor passage (what the parser opens after a 篇's last 章旨,
+    before its closing 卷 line) holds nothing to cite: it leaves the chapter."""
+    empty = {id(s) for s in chapter.sections if s.title is None and not s.passages}
+    if empty:
+        chapter.sections = [s for s in chapter.sections if id(s) not in empty]
+        chapter.order = [item for item in chapter.order if not (item[0] == "section" and id(item[1]) in empty)]
 
 
 def absent_chapters(work: Work) -> None:

@@ -5,9 +5,15 @@ the Sphinx extension when ``yl_seeds`` is set (``make html``, ``conv.sphinx_ext.
 conversion runs inside ``sphinx-build``, which loads the converter's tables (OpenCC, tshet-uinh,
 pypinyin) once for both and starts one interpreter instead of two.
 
+The edition (版本) of a seed directory, :func:`edition_in`, is the whole edition: its seeds
+(``*.txt``, in name order) and then every file its ``manifest.toml`` marks ``convert = true`` (the
+文渊阁 transcription of both works, ``path`` under the directory), in the manifest's order. The
+small edition of the five seeds alone (``which="seeds"``: ``make html EDITION=seeds``, ``-D
+yl_edition=seeds``) is :func:`seeds_in`.
+
 ``up_to_date`` is ``make``'s rule for ``source/.converted``: the pages are current when the stamp
-is newer than every seed and manifest of the seed directory, every module of the converter and
-every data file (``conv/*.py``, ``conv/data/*``) and the ledger. ``make`` touches the stamp after
+is newer than every file of the edition and manifest of the seed directory, every module of the
+converter and every data file (``conv/*.py``, ``conv/data/*``) and the ledger. ``make`` touches the stamp after
 ``make convert``; ``mark_converted`` writes it after a conversion inside Sphinx, with the list of
 the pages, so that a generated page deleted since is noticed.
 
@@ -23,9 +29,13 @@ from pathlib import Path
 
 from conv.datafiles import write_atomically
 from conv.model.tree import Edition
+from conv.reader import manifest
 
 CONVERTER = Path(__file__).resolve().parents[1]  # the package conv/
 STAMP = ".converted"
+#: The editions of a seed directory (``yl_edition``, ``make html EDITION=…``).
+EDITIONS = ("whole", "seeds")
+EDITION_LINE = "# edition: "  # the stamp's first line
 
 
 def seeds_in(directory: Path) -> list[Path]:
@@ -33,10 +43,25 @@ def seeds_in(directory: Path) -> list[Path]:
     return sorted(Path(directory).glob("*.txt"))
 
 
-def inputs(seed_dir: Path, ledger: Path | None = None) -> list[Path]:
+def witnesses_in(directory: Path) -> list[Path]:
+    """The 文渊阁 files the directory's manifest marks ``convert = true``, in the manifest's order."""
+    directory = Path(directory)
+    entries = manifest.load(directory / "manifest.toml").values()
+    return [directory / entry["path"] for entry in entries if entry.get("convert") and "path" in entry]
+
+
+def edition_in(directory: Path, which: str = "whole") -> list[Path]:
+    """The files of an edition of a seed directory, in the order they are converted: ``whole``
+    (默认: the seeds, then the 文渊阁 files to convert) or ``seeds`` (the seeds alone)."""
+    if which not in EDITIONS:
+        raise ValueError(f"unknown edition {which!r} (known: {', '.join(EDITIONS)})")
+    return seeds_in(directory) + (witnesses_in(directory) if which == "whole" else [])
+
+
+def inputs(seed_dir: Path, ledger: Path | None = None, which: str = "whole") -> list[Path]:
     """What the generated pages depend on (the Makefile's ``CONV_INPUTS``, plus a given ledger)."""
     seed_dir = Path(seed_dir)
-    found = [*seeds_in(seed_dir), *sorted(seed_dir.glob("*.toml")), *converter_code(),
+    found = [*edition_in(seed_dir, which), *sorted(seed_dir.glob("*.toml")), *converter_code(),
              *sorted(p for p in (CONVERTER / "data").glob("*") if p.is_file())]
     if ledger is not None:
         found.append(Path(ledger))
@@ -48,18 +73,21 @@ def converter_code() -> list[Path]:
     return sorted(p for p in CONVERTER.rglob("*.py") if "sphinx_ext" not in p.relative_to(CONVERTER).parts)
 
 
-def up_to_date(seed_dir: Path, out: Path, ledger: Path | None = None) -> bool:
-    """The stamp ``out/.converted`` is newer than every input (``make``'s rule) and every page
-    it lists is still there (a page deleted by hand is written again)."""
+def up_to_date(seed_dir: Path, out: Path, ledger: Path | None = None, which: str = "whole") -> bool:
+    """The stamp ``out/.converted`` is newer than every input (``make``'s rule), names the same
+    edition (``whole`` or ``seeds``) and every page it lists is still there (a page deleted by hand
+    is written again)."""
     stamp = Path(out) / STAMP
     try:
         made = stamp.stat().st_mtime_ns
         listed = stamp.read_text(encoding="utf-8").split("\n")
     except OSError:
         return False
-    if not all(_readable(Path(out) / rel) for rel in listed if rel):
+    if listed[0] != EDITION_LINE + which:
         return False
-    return all(path.stat().st_mtime_ns <= made for path in inputs(seed_dir, ledger) if path.exists())
+    if not all(_readable(Path(out) / rel) for rel in listed[1:] if rel):
+        return False
+    return all(path.stat().st_mtime_ns <= made for path in inputs(seed_dir, ledger, which) if path.exists())
 
 
 def _readable(page: Path) -> bool:
@@ -91,11 +119,11 @@ def build(paths: list[Path], out: Path, ledger: Path | None = None, full: bool =
     return written
 
 
-def mark_converted(out: Path, pages: list[Path]) -> None:
-    """Write the stamp: the pages under ``out`` (listed in it, one relative path a line) are
-    those of the inputs as they are now. (``make convert`` only touches it: an empty list.)"""
+def mark_converted(out: Path, pages: list[Path], which: str = "whole") -> None:
+    """Write the stamp: the edition converted, then the pages under ``out`` (one relative path a
+    line) of the inputs as they are now. (``make convert`` only touches it.)"""
     listed = sorted(str(Path(page).relative_to(out)) for page in pages)
-    write_atomically(Path(out) / STAMP, "".join(f"{rel}\n" for rel in listed))
+    write_atomically(Path(out) / STAMP, EDITION_LINE + which + "\n" + "".join(f"{rel}\n" for rel in listed))
 
 
 def progress(edition: Edition) -> list[str]:

@@ -1,7 +1,7 @@
 """The JSON export (导出): ``python -m conv dump --json`` — the model exactly as DESIGN.md fixes it."""
 from __future__ import annotations
 
-from conv.analyses import glossary, readings, terms
+from conv.analyses import glossary, readings, stretches, terms
 from conv.model.tree import Chapter, Edition, Gloss, Passage, Section, Segment
 
 
@@ -47,6 +47,8 @@ def chapter(c: Chapter) -> dict:
         "mulu": [segment(s) for s in c.mulu],
         "meta": [{"kind": m.kind, "text": m.text, "span": list(m.span)} for m in c.meta],
         "sections": [section(s) for s in c.sections],
+        # which witness each run of passages comes from, and the line the chapter's head prints
+        "witnesses": stretches.stretches(c), "witness_line": stretches.line(c),
     }
 
 

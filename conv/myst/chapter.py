@@ -5,11 +5,12 @@ import bisect
 from itertools import groupby
 
 from conv import datafiles as data
+from conv.analyses import stretches
 from conv.collate.forms import Emendation, traditional
 from conv.model.tree import Chapter, Edition, Passage, Section, Segment, Work, text_offsets
 from conv.myst.escape import escape_inline, locus
 from conv.normalize import fold
-from conv.reader.mandoku_lex import Page
+from conv.reader.mandoku_lex import Page, chinese_number
 
 
 def emended(text: str, offsets, start: int, end: int, emends: list[Emendation]) -> str:
@@ -174,6 +175,9 @@ class PageWriter:
         chapter = self.chapter
         self.emit(f"({self.work.id}-{chapter.id})=", f"# {escape_inline(chapter.title)}", "")
         self.redirects(f"{self.work.id}-{chapter.id}")
+        witnesses = stretches.line(chapter)
+        if witnesses:  # which stretch comes from which witness (the join marks stand in the text)
+            self.emit(":::{yl:meta} witnesses", escape_inline(witnesses), ":::", "")
         if chapter.lost and not any(kind == "meta" and item.kind == "lost" for kind, item in chapter.order):
             self.emit(":::{yl:lacuna} lost", ":::", "")  # listed in the book, printed nowhere (卜筮)
         for kind, item in chapter.order:
@@ -215,11 +219,19 @@ def work_index(work: Work) -> str:
     info = next(w for w in data.works() if w["id"] == work.id)
     lines = [f"({work.id})=", f"# {escape_inline(work.title)}", "", escape_inline(f"{info['author']}撰"), ""]
     parts = {part["id"]: part["name"] for part in data.tongjie_parts()}
-    groups = [(part, [c.id for c in chapters]) for part, chapters in groupby(work.chapters, key=lambda c: c.part)]
-    for number, (part, ids) in enumerate(groups):  # the 通解's parts (家礼 …) each under its caption
+    groups = [(part, [f"{chapter_label(c.number, c.title, bool(c.lost))} <{c.id}>" for c in chapters])
+              for part, chapters in groupby(work.chapters, key=lambda c: c.part)]
+    for number, (part, entries) in enumerate(groups):  # the 通解's parts (家礼 …) each under its caption
         caption = [f":caption: {parts[part]}"] if part in parts else []
-        lines += ["" if number else None, "```{toctree}", *caption, ":maxdepth: 1", "", *ids, "```"]
+        lines += ["" if number else None, "```{toctree}", *caption, ":maxdepth: 1", "", *entries, "```"]
     return "\n".join(line for line in lines if line is not None) + "\n"
+
+
+def chapter_label(number: int, name: str, lost: bool = False) -> str:
+    """A 篇 as the navigation lists it, numbered in its work: ``第一　士冠礼``, ``第二十五　书数（阙）``;
+    the front matter (number 0): its name alone."""
+    label = f"第{chinese_number(number)}　{name}" if number else name
+    return label + ("（阙）" if lost else "")
 
 
 def page_label(page: dict) -> str:

@@ -62,8 +62,9 @@ class Page:
     side: str   # "a" | "b"
 
     def label(self) -> str:
-        """``卷五叶十五b``; the front matter (卷 0): ``卷首叶一a``."""
-        return f"卷{chinese_number(self.juan) if self.juan else '首'}叶{chinese_number(self.leaf)}{self.side}"
+        """``卷五叶十五b``; the front matter's 卷 0 (the 通解's 卷首) is ``卷首叶十a``."""
+        juan = chinese_number(self.juan) if self.juan else "首"
+        return f"卷{juan}叶{chinese_number(self.leaf)}{self.side}"
 
     def as_dict(self) -> dict:
         return {"juan": self.juan, "leaf": self.leaf, "side": self.side}

@@ -6,6 +6,7 @@ from conv.sphinx_ext.text.cjk import setup_cjk
 from conv.sphinx_ext.text.chars import setup_chars
 from conv.sphinx_ext.text.witness_forms import setup_witness_forms
 from conv.sphinx_ext.refs.cite import setup_cite
+from conv.sphinx_ext.refs.contents import setup_contents
 from conv.sphinx_ext.refs.domain import setup_domain
 from conv.sphinx_ext.text.glosses import setup_glosses
 from conv.sphinx_ext.backmatter.terms import setup_terms
@@ -43,6 +44,7 @@ SETUPS: list = [
     setup_latex_text,  # the text in the PDF as in the edition: controls refused, ASCII runs break
     setup_search,  # the search language lzh (search/language.py)
     setup_cite,  # yl:cite, yl:redirect, std labels of passages (refs/cite.py)
+    setup_contents,  # yl:contents WORK: a work's 篇 on the front page (refs/contents.py)
     setup_permalink,  # the 引 permalink after each passage in HTML
     setup_ednotes,  # yl:note, editorial notes at their passages (refs/ednotes.py)
     setup_parallels,  # 互见: yl:parallel (the 通解/句读 control, 参见), yl:pair rows (refs/parallels.py)

@@ -10,9 +10,12 @@ any changed page. One process does both: the tables the converter and the extens
 are not placed again.
 
 - ``yl_seeds`` (default ``""``: the pages are converted beforehand, ``make convert``): the seed
-  directory, relative to the configuration directory. Its ``*.txt`` are converted in name order;
-  when it is the project's ``seeds/`` the seeds are the whole edition (every ledger anchor is
-  checked), as ``python -m conv build`` without arguments.
+  directory, relative to the configuration directory. Its edition is converted
+  (``conv.edition.build.edition_in``): its ``*.txt`` in name order, then the 文渊阁 files its
+  manifest marks ``convert = true``; when it is the project's ``seeds/`` this is the whole edition
+  (every ledger anchor is checked), as ``python -m conv build`` without arguments.
+- ``yl_edition`` (default ``"whole"``): ``"seeds"`` converts the ``*.txt`` alone, the small
+  edition of the five seeds (``make html EDITION=seeds``).
 - ``yl_seeds_ledger`` (default ``""``: ``conv/data/anchors.tsv``): the anchor ledger, read only.
 
 Neither changes what a page is made of (the pages do): both are left out of Sphinx's environment
@@ -41,6 +44,7 @@ logger = logging.getLogger(__name__)
 def setup_seeds(app: Sphinx) -> None:
     app.add_config_value("yl_seeds", "", "", types=frozenset({str}))
     app.add_config_value("yl_seeds_ledger", "", "", types=frozenset({str}))
+    app.add_config_value("yl_edition", "whole", "", types=frozenset({str}))
     app.connect("config-inited", convert_seeds, priority=400)
 
 
@@ -54,18 +58,22 @@ def convert_seeds(app: Sphinx, config) -> None:
     if not seed_dir.is_dir():
         fail(f"yl_seeds: {seed_dir}: no such directory (give the seed directory relative to the "
              "directory of conf.py, e.g. -D yl_seeds=../seeds)")
+    which = config.yl_edition
+    if which not in build.EDITIONS:
+        fail(f"yl_edition: {which!r} is not an edition (give one of: {', '.join(build.EDITIONS)}, "
+             "e.g. -D yl_edition=seeds)")
     out = Path(app.srcdir)
-    if build.up_to_date(seed_dir, out, ledger):
-        logger.info(f"conv: the pages are up to date with {config.yl_seeds}")
-        return
-    full = ledger is None and seed_dir == PROJECT_SEEDS.resolve()
     try:
-        written = build.build(build.seeds_in(seed_dir), out, ledger, full=full, say=logger.info)
+        if build.up_to_date(seed_dir, out, ledger, which):
+            logger.info(f"conv: the pages are up to date with {config.yl_seeds} ({which})")
+            return
+        full = ledger is None and which == "whole" and seed_dir == PROJECT_SEEDS.resolve()
+        written = build.build(build.edition_in(seed_dir, which), out, ledger, full=full, say=logger.info)
     except ConversionError as error:
         fail(str(error))
     except FileNotFoundError as error:
         fail(f"{error.filename}: no such file")
-    build.mark_converted(out, written)
+    build.mark_converted(out, written, which)
 
 
 def fail(message: str) -> None:

@@ -59,9 +59,12 @@ LACUNA_TITLES = {
     "lost": "目录有此篇，正文无",
 }
 #: 卷 lines, 钦定四库全书, the author, the catalogue line, the 记 marker; in the 通解 a part line
-#: (家禮一之上), a 篇's note that it is lost (此一篇原闕), a label inside a 篇 (經七, 集補經); in the
+#: (家禮一之上), a 篇's note that it is lost (此一篇原闕), a label inside a 篇 (經七, 集補經); the
+#: editors' line in a chapter's head naming the witness of each stretch (``witnesses``); a 篇's title
+#: given again where a seed and the witness join (``chapter-title``, ``conv.edition.joins``); in the
 #: 句读's 提要 the 四库 editors' names (``credits``: 總纂官(臣)紀昀 …)
-META_KINDS = ("juan", "siku", "author", "catalogue", "ji-marker", "part", "lost", "label", "credits")
+META_KINDS = ("juan", "siku", "author", "catalogue", "ji-marker", "part", "lost", "label", "witnesses",
+              "chapter-title", "credits")
 
 #: Anchors are converter-made slugs; they must be usable as HTML ids and LaTeX labels.
 ANCHOR_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]*$")

@@ -37,9 +37,11 @@ from conv.sphinx_ext.util import LAYER_NAMES, SEGMENT_LAYERS, STATIC_DIR
 
 #: The two views of the characters: key, label, tooltip.
 VIEWS = (
-    # the 底本 view shows the seeds' simplified transcription (录入本), which merged characters the
-    # 文渊阁 copy keeps apart (着/著, 干/乾/幹): the label says so (issue 23)
-    ("diplomatic", "录入本（简体）", "录入本字形：照录底本的简体录入本（异体、避讳缺笔字加标记；其简体字或合并文渊阁本有别之字，见校勘记“简体合并之字”）"),
+    # the 底本 view shows each stretch in its own witness's forms: the seeds' simplified
+    # transcription (录入本, which merged characters the 文渊阁 copy keeps apart: 着/著, 干/乾/幹) or
+    # the 文渊阁 text's traditional ones; the chapter's head and the join marks say which is which
+    ("diplomatic", "底本", "底本字形：各段照录其底本，录入本为简体，文渊阁本为繁体（篇首注明各段所据；异体、避讳缺笔字加标记；"
+                            "录入本之简体字或合并文渊阁本有别之字，见校勘记“简体合并之字”）"),
     ("normalized", "规范", "规范字形：异体归并，私用区字校正，代字据文渊阁本改"),
     # the 文渊阁 forms: the seeds' stretches through the collation, the witness's own as they are
     ("traditional", "繁体", "文渊阁本字形：录入本各段依对校所得文渊阁本之字，文渊阁本各段照录"),

@@ -1,0 +1,138 @@
+"""The whole edition as a reader sees it (全本网页): built once per session (``whole_html`` in
+conftest.py, as ``make html`` builds it), every anchor of the ledger resolves, a 篇 from the 文渊阁
+text alone reads whole with its pages and labels, the front page lists both works complete, and
+search finds a passage in either form."""
+from __future__ import annotations
+
+import re
+from html import unescape
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from conv import datafiles as data
+from conv.anchors.ledger import Ledger
+
+ROOT = Path(__file__).resolve().parents[1]
+ID = re.compile(r'\bid="([^"]+)"')
+
+
+def article(html: str) -> str:
+    """The page itself (furo's article), without the site navigation."""
+    return html[html.index("<article"):html.index("</article>")]
+
+
+def text_of(html: str) -> str:
+    """The text as the 底本 view shows it (a character's 规范 form, ``yl-n``, left out)."""
+    return unescape(re.sub(r"<[^>]+>", "", re.sub(r'<span class="yl-n">.*?</span>', "", html)))
+
+
+@pytest.fixture(scope="module")
+def ids(whole_html) -> dict[str, str]:
+    """Every element id of the HTML pages → the page (the first one that has it)."""
+    found: dict[str, str] = {}
+    for page in sorted(whole_html.outdir.rglob("*.html")):
+        rel = page.relative_to(whole_html.outdir)
+        if rel.parts[0].startswith("_"):
+            continue
+        for anchor in ID.findall(page.read_text(encoding="utf-8")):
+            found.setdefault(anchor, str(rel))
+    return found
+
+
+def test_every_anchor_of_the_ledger_resolves_in_the_whole_edition(ids):
+    ledger = Ledger.load(ROOT / "conv" / "data" / "anchors.tsv")
+    missing = [anchor for anchor in ledger.entries if anchor not in ids]
+    assert len(ledger.entries) > 15000 and missing == []
+    # … on its chapter's page; and every chapter of both works has its page and anchor
+    assert ids["judou-xiangshe-1"] == ids["judou-xiangshe-218"] == ids["judou-xiangshe-s29"] == "judou/xiangshe.html"
+    assert ids["tongjie-xiangyinjiu-45"] == "tongjie/xiangyinjiu.html"
+    for work in ("judou", "tongjie"):
+        for info in data.chapters_of(work):
+            assert ids[f"{work}-{info['id']}"] == f"{work}/{info['id']}.html"
+
+
+@pytest.mark.parametrize("page, title, opening, line", [
+    ("judou/sangfu", "丧服", "喪服斬衰裳", "本篇底本：文渊阁本（卷十一叶二a至叶四十六b）。"),
+    ("tongjie/xueji", "学记", "發慮憲求善良", "本篇底本：文渊阁本（卷十六叶一a至叶九b）。"),
+])
+def test_a_witness_only_chapter_reads_whole(whole_html, page, title, opening, line):
+    """A 篇 the seeds do not have: its text from first to last, its 文渊阁 pages, the line naming its
+    witness, the traditional forms in the 底本 view; no file name, data path or English on it."""
+    html = article(whole_html.html(page))
+    text = text_of(html)
+    assert f"<h1>{title}" in html
+    assert opening in text
+    witnesses = re.search(r'<p class="yl-meta yl-meta-witnesses"[^>]*>(.*?)</p>', html, re.S)
+    assert witnesses and text_of(witnesses.group(1)) == line
+    assert html.index("yl-meta-witnesses") < html.index("yl-passage")
+    passages = re.findall(r'<div class="yl-passage[^"]*"[^>]*id="([a-z]+-[a-z]+-\d+)"', html)
+    assert len(passages) > 50
+    pages = re.findall(r'<span class="yl-page"[^>]*>(卷[^<]+)</span>', html)
+    assert len(pages) == len(passages) and pages[0] == line.split("（")[1].split("至")[0]
+    for leak in ("KR1d00", ".txt", "seeds/", "wenyuange", "kanripo"):
+        assert leak not in text, leak
+
+
+def test_a_joined_chapter_marks_its_joins(whole_html):
+    html = article(whole_html.html("judou/xiangshe"))
+    text = text_of(html)
+    assert "本篇底本：卷五叶一a至叶十五a据文渊阁本；叶十五a至叶三十四b据录入本（简体，已与文渊阁本对校）；" in text
+    assert text.count("〔以下据录入本〕") == 2 and text.count("〔以下据文渊阁本〕") == 1
+    # the 底本 forms of each stretch: the witness traditional, the seed simplified
+    assert "鄉射之禮主人戒賔" in text and "司马命获者执旌以负侯" in text
+
+
+def test_the_front_page_lists_both_works_complete(whole_html):
+    html = article(whole_html.html("index"))
+    for work in ("judou", "tongjie"):
+        for info in data.chapters_of(work):
+            assert f'href="{work}/{info["id"]}.html"' in html, info["id"]
+    text = text_of(html)
+    assert "第一　士冠礼、第二　士昏礼" in text and "第十七　有司彻" in text
+    assert "第二十六　书数（阙）" in text and "第四十六　卜筮（阙）" in text
+    parts = [text.index(name + "　第") for name in ("家礼", "乡礼", "学礼", "邦国礼", "王朝礼")]
+    assert parts == sorted(parts)
+    index = article(whole_html.html("tongjie/index"))
+    assert re.search(r'<span class="caption-text">王朝礼</span>', index)
+    assert text_of(index).index("第一　士冠礼") < text_of(index).index("第六十　王制之癸（刑辟）")
+
+
+# -- in a browser ---------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def whole_site(whole_html, http_server) -> str:
+    return http_server(whole_html.outdir)
+
+
+def _search(page, site: str, query: str) -> set[str]:
+    page.goto(f"{site}/search.html?q={quote(query)}")
+    page.wait_for_function("() => { const s = document.querySelector('#search-results p.search-summary');"
+                           " return !!(s && s.innerText.trim()); }", timeout=60000)
+    hrefs = page.evaluate("() => [...document.querySelectorAll('#search-results ul.search li a')].map(a => a.getAttribute('href'))")
+    return {href.split("#", 1)[-1] for href in hrefs if "#" in href}
+
+
+@pytest.mark.browser
+def test_search_finds_both_witnesses_in_either_form(page, whole_site):
+    """A 文渊阁 passage (traditional) and a seed passage (simplified) of the same 篇, each found by
+    its printed form and by the other form."""
+    assert "judou-xiangshe-218" in _search(page, whole_site, "鄉射之禮主人戒賔")
+    assert "judou-xiangshe-218" in _search(page, whole_site, "乡射之礼主人戒宾")
+    assert "judou-xiangshe-3" in _search(page, whole_site, "司马命获者执旌")
+    assert "judou-xiangshe-3" in _search(page, whole_site, "司馬命獲者執旌")
+
+
+@pytest.mark.browser
+def test_the_views_show_each_stretch_in_its_forms(page, whole_site, screenshots):
+    page.goto(f"{whole_site}/judou/xiangshe.html")
+    page.locator(".yl-toolbar").wait_for()
+    witness, seed = page.locator("#judou-xiangshe-218"), page.locator("#judou-xiangshe-3")
+    assert page.get_by_role("radio", name="底本").is_checked()
+    assert "鄉射之禮" in witness.inner_text() and "司马命获者" in seed.inner_text()
+    for width, height in ((390, 844), (1366, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(screenshots / f"whole-judou-xiangshe-{width}.png"))
+    page.get_by_role("radio", name="规范").check()
+    assert "乡射之礼" in witness.inner_text() and "司马命获者" in seed.inner_text()
