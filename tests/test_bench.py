@@ -24,7 +24,7 @@ from conv.reader import manifest  # noqa: E402
 SEEDS = ROOT / "seeds"
 #: The whole edition's files as issue #18 names them: the five seeds, 句读 卷一–十七, 通解 卷首 and 卷一–三十六.
 WHOLE = sorted(p.name for p in SEEDS.glob("*.txt")) \
-    + [f"KR1d0038_{n:03d}.txt" for n in range(1, 18)] + [f"KR1d0085_{n:03d}.txt" for n in range(0, 37)]
+    + [f"KR1d0038_{n:03d}.txt" for n in range(0, 20)] + [f"KR1d0085_{n:03d}.txt" for n in range(0, 37)]
 
 
 @pytest.fixture(scope="module")

@@ -347,6 +347,6 @@ def test_a_saved_traditional_view_on_a_page_without_it(page, fixture_html, http_
     page.goto(f"{base}/index.html")
     page.evaluate("() => localStorage.setItem('yili.view', JSON.stringify({hide: [], view: 'traditional'}))")
     page.goto(f"{base}/judou/xiangshe.html")
-    assert page.get_by_role("radio", name="录入本（简体）").is_checked()
+    assert page.get_by_role("radio", name="底本").is_checked()
     assert page.locator(".yl-char .yl-w").first.is_visible()
     assert json.loads(page.evaluate("() => localStorage.getItem('yili.view')"))["view"] == "traditional"

@@ -37,7 +37,7 @@ def test_the_default_is_the_seeds_then_every_converted_witness_file_in_manifest_
     files = build.edition_in(ROOT / "seeds")
     assert files[:5] == SEEDS
     assert [str(p.relative_to(ROOT / "seeds")) for p in files[5:]] == CONVERTED
-    assert len(CONVERTED) == 17 + 37 and len(WITNESS_FILES) == 57  # 句读 提要/序 and 卷十八–十九 aside
+    assert len(CONVERTED) == 20 + 37 == len(WITNESS_FILES)  # every file, the 句读's 提要/序 and 卷十八–十九 too
     assert [p.resolve() for p in cli.seed_paths([])] == [p.resolve() for p in files]
     assert cli.whole_edition([]) and not cli.whole_edition([], "seeds") and not cli.whole_edition([str(SEEDS[0])])
     assert build.edition_in(ROOT / "seeds", "seeds") == SEEDS == [p.resolve() for p in cli.seed_paths([], "seeds")]
@@ -74,7 +74,8 @@ def test_make_passes_the_edition(tmp_path):
 
 def test_the_dump_lists_both_works_complete(whole_dump):
     judou, tongjie = whole_dump["works"]
-    assert [c["id"] for c in judou["chapters"]] == [c["id"] for c in data.chapters()]  # the 17 篇 in order
+    apart = [c["id"] for c in data.judou_apart()]  # 提要 and 原序 before the 17 篇, 监本正误 and 石本误字 after
+    assert [c["id"] for c in judou["chapters"]] == apart[:2] + [c["id"] for c in data.chapters()] + apart[2:]
     assert [c["id"] for c in tongjie["chapters"]] == [c["id"] for c in data.tongjie_chapters()]  # 卷首 + 60 篇
     assert len(tongjie["chapters"]) == 61
     lost = {c["id"]: c["lost"] for c in tongjie["chapters"] if c["lost"]}
@@ -90,7 +91,7 @@ def test_the_dump_lists_both_works_complete(whole_dump):
             assert all(s["page"] for s in chapter["sections"]), chapter["id"]
             assert all(p["witness"] in ("seed", "kanripo") for p in passages)
     # the 句读's 篇 each in its own 卷 (卷N = 篇N); the 通解's parts in the book's order
-    for chapter in judou["chapters"]:
+    for chapter in judou["chapters"][2:-2]:
         assert {p["page"]["juan"] for p in _passages(chapter)} == {data.chapter_of("judou", chapter["id"])["number"]}
     assert [part for part in dict.fromkeys(c["part"] for c in tongjie["chapters"]) if part] == [
         "jiali", "xiangli", "xueli", "bangguoli", "wangchaoli"]
@@ -109,9 +110,9 @@ def test_chapter_ids_of_the_two_works_do_not_collide(whole_dump):
 
 
 def test_conservation_on_every_file_of_the_whole_edition(whole_edition):
-    """Every text character of the 5 seeds and the 54 converted 文渊阁 files lies in exactly one
+    """Every text character of the 5 seeds and the 57 converted 文渊阁 files lies in exactly one
     span (title, passage, segment, metadata line, dropped or collated record)."""
-    assert len(whole_edition.sources) == 5 + 54
+    assert len(whole_edition.sources) == 5 + 57
     covered = {name: bytearray(len(source.text)) for name, source in whole_edition.sources.items()}
     for _, (name, start, end) in spans(whole_edition):
         counts = covered[name]

@@ -24,7 +24,9 @@ def article(html: str) -> str:
 
 
 def text_of(html: str) -> str:
-    """The text as the 底本 view shows it (a character's 规范 form, ``yl-n``, left out)."""
+    """The text as the 底本 view shows it (a character's 规范 form, ``yl-n``, and a seed's 文渊阁 form
+    for the 繁体 view, ``yl-t``, left out)."""
+    html = re.sub(r'<span class="yl-t"[^>]*>.*?</span>', "", html)
     return unescape(re.sub(r"<[^>]+>", "", re.sub(r'<span class="yl-n">.*?</span>', "", html)))
 
 
