@@ -138,7 +138,16 @@ def chapters_of(work: str) -> list[dict]:
     front matter and collation notes (``judou_apart``)."""
     if work == "tongjie":
         return tongjie_chapters()
-    return [*chapters(), *judou_apart()] if work == "judou" else chapters()
+    if work != "judou":
+        return chapters()
+    apart = judou_apart()  # in the book's order: 提要 and 原序 (number 0) first, 卷十八–十九 last
+    return [*(c for c in apart if not c["number"]), *chapters(), *(c for c in apart if c["number"])]
+
+
+def apart(work: str, chapter_id: str) -> bool:
+    """A chapter outside the work's 篇 (``judou_apart``: the 句读's 提要, 原序, 监本正误, 石本误字): the
+    navigation gives its name without a 篇 number."""
+    return work == "judou" and any(c["id"] == chapter_id for c in judou_apart())
 
 
 def chapter_of(work: str, chapter_id: str) -> dict | None:

@@ -93,6 +93,11 @@ def test_the_front_page_lists_both_works_complete(whole_html):
             assert f'href="{work}/{info["id"]}.html"' in html, info["id"]
     text = text_of(html)
     assert "第一　士冠礼、第二　士昏礼" in text and "第十七　有司彻" in text
+    # the 句读 as the book has it: 提要 and 原序 before the 篇, 卷十八–十九 after them, not numbered as 篇
+    assert "提要、原序" in text and text.index("原序") < text.index("第一　士冠礼")
+    assert "第十七　有司彻、监本正误、石本误字" in text and "第十八　监本正误" not in text
+    judou = article(whole_html.html("judou/index"))
+    assert text_of(judou).index("原序") < text_of(judou).index("第一　士冠礼") and "第十九　石本误字" not in text_of(judou)
     assert "第二十六　书数（阙）" in text and "第四十六　卜筮（阙）" in text
     parts = [text.index(name + "　第") for name in ("家礼", "乡礼", "学礼", "邦国礼", "王朝礼")]
     assert parts == sorted(parts)

@@ -219,7 +219,8 @@ def work_index(work: Work) -> str:
     info = next(w for w in data.works() if w["id"] == work.id)
     lines = [f"({work.id})=", f"# {escape_inline(work.title)}", "", escape_inline(f"{info['author']}撰"), ""]
     parts = {part["id"]: part["name"] for part in data.tongjie_parts()}
-    groups = [(part, [f"{chapter_label(c.number, c.title, bool(c.lost))} <{c.id}>" for c in chapters])
+    groups = [(part, [f"{chapter_label(c.number, c.title, bool(c.lost), data.apart(work.id, c.id))} <{c.id}>"
+                      for c in chapters])
               for part, chapters in groupby(work.chapters, key=lambda c: c.part)]
     for number, (part, entries) in enumerate(groups):  # the 通解's parts (家礼 …) each under its caption
         caption = [f":caption: {parts[part]}"] if part in parts else []
@@ -227,10 +228,10 @@ def work_index(work: Work) -> str:
     return "\n".join(line for line in lines if line is not None) + "\n"
 
 
-def chapter_label(number: int, name: str, lost: bool = False) -> str:
+def chapter_label(number: int, name: str, lost: bool = False, apart: bool = False) -> str:
     """A 篇 as the navigation lists it, numbered in its work: ``第一　士冠礼``, ``第二十五　书数（阙）``;
-    the front matter (number 0): its name alone."""
-    label = f"第{chinese_number(number)}　{name}" if number else name
+    the front matter (number 0) and a chapter outside the 篇 (``apart``: 监本正误): its name alone."""
+    label = f"第{chinese_number(number)}　{name}" if number and not apart else name
     return label + ("（阙）" if lost else "")
 
 

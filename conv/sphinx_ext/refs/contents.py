@@ -58,7 +58,8 @@ class ContentsDirective(SphinxDirective):
                     line += nodes.Text("、")
                 ref = addnodes.pending_xref("", refdomain="std", reftype="doc", reftarget=f"/{work}/{info['id']}",
                                             refexplicit=True, refwarn=True, refdoc=self.env.docname)
-                ref += nodes.inline(text=chapter_label(info["number"], info["name"], bool(info.get("lost") or info.get("absent"))))
+                lost = bool(info.get("lost") or info.get("absent"))
+                ref += nodes.inline(text=chapter_label(info["number"], info["name"], lost, data.apart(work, info["id"])))
                 line += ref
             self.set_source_info(line)
             out.append(line)
