@@ -15,6 +15,13 @@ doctree, each included document in a ``start_of_file`` node; with ``latex_toplev
                     <paragraph> 张尔岐撰
                     <raw> \\end{ylpartintro}
                     <compound> <start_of_file docname="judou/xiangshe"> …
+            <start_of_file docname="tongjie/index">     a work whose toctrees have captions
+                <section> <title> 仪礼经传通解
+                    <compound> <raw> \\ylcontentsname{卷首}   the 目录 names a 篇 as its toctree entry
+                               <start_of_file docname="tongjie/juanshou"> …
+                    <compound> <raw> \\yldivision{家礼}     a caption: a part (门) of the work
+                               <raw> \\ylcontentsname{第一　士冠礼}
+                               <start_of_file docname="tongjie/shiguan"> …
             <raw> \\ylbackmatter                      before the first document after the last work
             <start_of_file docname="apparatus/index"> …
                     <table classes="longtable">         a table of a section may run over pages
@@ -27,6 +34,7 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util.texescape import escape
 from conv.sphinx_ext.nodes import yl_passage
 
 #: Nodes that print nothing: they never make a front matter or a part intro on their own.
@@ -69,6 +77,8 @@ class BookStructure(SphinxPostTransform):
             if isinstance(table.parent, nodes.section) and "longtable" not in table["classes"]:
                 table["classes"].append("longtable")  # a table may run over pages
         works = [i for i, sof in enumerate(top) if _holds(sof, yl_passage)]
+        for i in works:
+            self.divisions(top[i])
         if works and works[-1] + 1 < len(top):
             after = top[works[-1] + 1]
             after.parent.insert(after.parent.index(after), _raw(r"\ylbackmatter"))
@@ -84,6 +94,24 @@ class BookStructure(SphinxPostTransform):
             if not isinstance(child, (nodes.title, *_SILENT)):
                 lead.append(child)
         return lead
+
+    def divisions(self, work: addnodes.start_of_file) -> None:
+        """Before each document a work's toctree includes, the name its toctree entry gives it (the
+        目录's line: ``第二十六　书数（阙）``), and before the first of a toctree with a caption, the
+        caption as a part (门) of the work (the 通解's 家礼 …): the captions and titles are the
+        toctree's, which the assembled document no longer holds."""
+        captions: dict[str, str] = {}
+        titles: dict[str, str] = {}
+        for toctree in self.env.get_doctree(work["docname"]).findall(addnodes.toctree):
+            if toctree.get("caption") and toctree["includefiles"]:
+                captions[toctree["includefiles"][0]] = toctree["caption"]
+            titles.update((ref, title) for title, ref in toctree["entries"] if title)
+        for sof in list(_outermost(work, addnodes.start_of_file)):
+            here = sof.parent.index(sof)
+            if sof["docname"] in titles:
+                sof.parent.insert(here, _raw(rf"\ylcontentsname{{{escape(titles[sof['docname']])}}}"))
+            if sof["docname"] in captions:
+                sof.parent.insert(here, _raw(rf"\yldivision{{{escape(captions[sof['docname']])}}}"))
 
     def preface(self, root: nodes.section) -> None:
         lead = self._lead(root)

@@ -1,0 +1,101 @@
+"""The PDF's 目录 follows each work's own order (issue #18, point 3): the 通解's 卷首, then its five
+parts (门: 家礼, 乡礼, 学礼, 邦国礼, 王朝礼) as headings of their own with their 篇 under them, each
+篇 named as the navigation names it (``第十二　乡饮酒礼``, ``第二十六　书数（阙）``).
+
+A small edition: the 句读's 乡射礼 (seed 000) and, of the 通解, its 卷首 (KR1d0085_000), 乡饮酒礼
+(乡礼, seed 003), the lost 书数 (学礼, KR1d0085_014) and 大射仪 (邦国礼, seed 004), built once as a
+PDF (about half a minute).
+"""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+pytestmark = pytest.mark.latex
+TOOLS = ("xelatex", "latexmk", "pdftotext")
+WITNESSES = ("seeds/000_065af0aba9fcdf9d.txt", "seeds/wenyuange/KR1d0085/KR1d0085_000.txt",
+             "seeds/003_888d6f7486f7550d.txt", "seeds/wenyuange/KR1d0085/KR1d0085_014.txt",
+             "seeds/004_5ef5e70c2cb7984b.txt")
+ROOT_PAGE = "# 仪礼\n\n```{toctree}\n:maxdepth: 2\n\njudou/index\ntongjie/index\napparatus/index\n```\n"
+#: the 通解 in the 目录: (kind, text) in order
+TONGJIE = [("part", "仪礼经传通解"), ("chapter", "卷首"),
+           ("yldivision", "乡礼"), ("chapter", "第十二　乡饮酒礼"),
+           ("yldivision", "学礼"), ("chapter", "第二十六　书数（阙）"),
+           ("yldivision", "邦国礼"), ("chapter", "第三十五　大射仪")]
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory) -> Path:
+    """The small edition's ``_build/latex`` after ``sphinx-build -M latexpdf``."""
+    missing = [tool for tool in TOOLS if not shutil.which(tool)]
+    if missing:
+        pytest.skip(f"needs {', '.join(missing)} (see README: The PDF)")
+    src = tmp_path_factory.mktemp("parts")
+    shutil.copy(ROOT / "source" / "conf.py", src / "conf.py")
+    (src / "index.md").write_text(ROOT_PAGE, encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "conv", "build", *WITNESSES, "--out", str(src)], cwd=ROOT,
+                   check=True, capture_output=True)
+    proc = subprocess.run([sys.executable, "-m", "sphinx", "-M", "latexpdf", str(src), str(src / "_build"),
+                           "-W", "--keep-going", "-q"], capture_output=True, text=True, cwd=ROOT)
+    latex = src / "_build" / "latex"
+    assert proc.returncode == 0 and (latex / "yili.pdf").is_file(), (proc.stdout + proc.stderr)[-4000:]
+    return latex
+
+
+def _toc(book: Path) -> list[tuple[str, str]]:
+    """The ``.toc`` file's entries the 目录 prints (the 章 are bookmarks only): (kind, text)."""
+    toc = (book / "yili.toc").read_text(encoding="utf-8")
+    return re.findall(r"\\contentsline \{(part|yldivision|chapter)\}\{([^{}]*)\}", toc)
+
+
+def test_the_parts_head_their_pian_in_the_tex(book):
+    tex = (book / "yili.tex").read_text(encoding="utf-8")
+    tongjie = tex.index(r"\part{仪礼经传通解}")
+    order = [r"\part{仪礼郑注句读}", r"\ylcontentsname{第五　乡射礼}", r"\chapter{乡射礼}",
+             r"\part{仪礼经传通解}", r"\ylcontentsname{卷首}", r"\chapter{卷首}",
+             r"\yldivision{乡礼}", r"\ylcontentsname{第十二　乡饮酒礼}", r"\chapter{乡饮酒礼}",
+             r"\yldivision{学礼}", r"\ylcontentsname{第二十六　书数（阙）}", r"\chapter{书数}",
+             r"\yldivision{邦国礼}", r"\ylcontentsname{第三十五　大射仪}", r"\chapter{大射仪}",
+             r"\ylbackmatter"]
+    places = [tex.find(line) for line in order]
+    assert -1 not in places, [line for line, at in zip(order, places) if at < 0]
+    assert places == sorted(places)
+    # the 句读 has no parts; each of the 通解's parts is headed once
+    assert tex.count(r"\yldivision{") == 3 and tex.index(r"\yldivision{") > tongjie
+
+
+def test_the_contents_list_the_parts_with_their_pian(book):
+    entries = _toc(book)
+    start = entries.index(("part", "仪礼经传通解"))
+    assert entries[start:start + len(TONGJIE)] == TONGJIE
+    assert ("chapter", "第五　乡射礼") in entries[:start]
+    assert not any(kind == "yldivision" for kind, _ in entries[:start])
+
+
+def test_the_contents_page_shows_the_parts_above_their_pian(book):
+    """The 目录 as printed: the parts between the 通解 and its 篇, each 篇 indented under its part,
+    the 卷首 level with the parts."""
+    pdf = book / "yili.pdf"
+    pages = subprocess.run(["pdftotext", "-enc", "UTF-8", "-layout", "-f", "1", "-l", "6", str(pdf), "-"],
+                           capture_output=True, text=True, check=True).stdout.split("\f")
+    contents = next(page for page in pages if re.search(r"^\s*目\s*录\s*$", page, re.M))
+    lines = {text: next((line for line in contents.splitlines()
+                         if re.search(r"\s+".join(text.split("\u3000")), line)), None)
+             for _, text in TONGJIE}  # (pdftotext prints U+3000 as spaces)
+    assert None not in lines.values(), contents
+    positions = [contents.index(lines[text]) for _, text in TONGJIE]
+    assert positions == sorted(positions), contents
+
+    def indent(text: str) -> int:
+        return len(lines[text]) - len(lines[text].lstrip())
+
+    assert indent("乡礼") == indent("学礼") == indent("邦国礼") == indent("卷首")
+    assert indent("第十二　乡饮酒礼") > indent("乡礼") > indent("仪礼经传通解")
+    assert re.search(r"书数（阙）[\s.]*\d+\s*$", lines["第二十六　书数（阙）"]), lines
