@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -22,3 +24,17 @@ def build_site(src: Path, files: list[Path]) -> Path:
                            capture_output=True, text=True, cwd=ROOT)
     assert build.returncode == 0, build.stderr[-3000:]
     return out
+
+
+def needs(*tools: str) -> None:
+    """Skip the test when a program it runs is missing (the PDF's: see README, The PDF)."""
+    missing = [tool for tool in tools if not shutil.which(tool)]
+    if missing:
+        pytest.skip(f"needs {', '.join(missing)} (see README: The PDF)")
+
+
+def latexpdf(src: Path, out: Path) -> subprocess.CompletedProcess:
+    """``sphinx-build -M latexpdf`` of ``src`` into ``out`` (warnings as errors); ``out/latex``
+    holds the book."""
+    return subprocess.run([sys.executable, "-m", "sphinx", "-M", "latexpdf", str(src), str(out),
+                           "-W", "--keep-going", "-q"], capture_output=True, text=True, cwd=ROOT)

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, without_index_entries
+from smallsite import latexpdf, needs
 
 pytestmark = pytest.mark.latex
 PUA = re.compile("[\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]")
@@ -77,20 +78,14 @@ class Edition:
 @pytest.fixture(scope="session")
 def edition(tmp_path_factory) -> Edition:
     """``sphinx-build -M latexpdf`` of the seeds converted into a copy of ``source/``."""
-    missing = [tool for tool in TOOLS if not shutil.which(tool)]
-    if missing:
-        pytest.skip(f"needs {', '.join(missing)} (see README: The PDF)")
+    needs(*TOOLS)
     base = tmp_path_factory.mktemp("pdf")
     source = base / "source"
     shutil.copytree(ROOT / "source", source, ignore=shutil.ignore_patterns(".converted"))
     for command in (["clean"], ["build", "--edition", "seeds"]):  # only the hand-written pages stay; the rest from the seeds
         subprocess.run([sys.executable, "-m", "conv", *command, "--out", str(source)], cwd=ROOT,
                        check=True, capture_output=True)
-    proc = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-M", "latexpdf", str(source), str(base / "build"),
-         "-W", "--keep-going", "-q"],
-        capture_output=True, text=True, cwd=ROOT,
-    )
+    proc = latexpdf(source, base / "build")
     built = Edition(base / "build" / "latex", proc.returncode, proc.stdout + proc.stderr)
     if proc.returncode != 0 or not built.pdf.is_file():
         pytest.fail(f"make latexpdf failed ({proc.returncode}):\n{built.output[-6000:]}",

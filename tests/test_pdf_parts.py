@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from smallsite import latexpdf, needs
 
 pytestmark = pytest.mark.latex
 TOOLS = ("xelatex", "latexmk", "pdftotext")
@@ -34,16 +35,13 @@ TONGJIE = [("part", "仪礼经传通解"), ("chapter", "卷首"),
 @pytest.fixture(scope="module")
 def book(tmp_path_factory) -> Path:
     """The small edition's ``_build/latex`` after ``sphinx-build -M latexpdf``."""
-    missing = [tool for tool in TOOLS if not shutil.which(tool)]
-    if missing:
-        pytest.skip(f"needs {', '.join(missing)} (see README: The PDF)")
+    needs(*TOOLS)
     src = tmp_path_factory.mktemp("parts")
     shutil.copy(ROOT / "source" / "conf.py", src / "conf.py")
     (src / "index.md").write_text(ROOT_PAGE, encoding="utf-8")
     subprocess.run([sys.executable, "-m", "conv", "build", *WITNESSES, "--out", str(src)], cwd=ROOT,
                    check=True, capture_output=True)
-    proc = subprocess.run([sys.executable, "-m", "sphinx", "-M", "latexpdf", str(src), str(src / "_build"),
-                           "-W", "--keep-going", "-q"], capture_output=True, text=True, cwd=ROOT)
+    proc = latexpdf(src, src / "_build")
     latex = src / "_build" / "latex"
     assert proc.returncode == 0 and (latex / "yili.pdf").is_file(), (proc.stdout + proc.stderr)[-4000:]
     return latex
