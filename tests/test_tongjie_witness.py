@@ -389,3 +389,21 @@ def test_the_reader_reads_each_move_in_chinese_on_its_passage(tongjie):
     assert bodies["tongjie-shihun-6"].startswith("“使”一字，录入本在括号外")
     assert all(not re.search("[A-Za-z]", e.body) for e in entries)  # no English for the reader
     assert all(e.reason.startswith("the run stands alone between two notes") for e in entries)  # maintainers
+
+
+def test_the_passages_keep_their_anchors_and_the_lemmas_passages_redirect(tongjie):
+    """The passage that lost no 经 but gained a note keeps its anchor (its fingerprint is the new
+    one); the passage the lemma alone made is a redirect to it, so citations of it still land."""
+    from conv.anchors.ledger import Ledger
+    edition, dump, chapters, _ = tongjie
+    ledger = Ledger.load()
+    moved = [a for a in dump["apparatus"] if a["kind"] == "note-words"]
+    ids = {p["id"]: p for c in chapters.values() for p in passages(c)}
+    for entry in moved:
+        name, start, _ = entry["span"]
+        (owner,) = [p for p in ids.values() for n in p["notes"] if n["span"][0] == name and n["span"][1] == start]
+        kept = ledger.get(owner["id"])
+        assert kept.live and (kept.seed, kept.start, kept.end) == tuple(owner["span"])
+        (old,) = [e for e in ledger.entries.values() if e.status == "redirect" and (e.seed, e.start) == (name, start)]
+        assert old.to == owner["id"] and ledger.final(old.anchor) == owner["id"] and old.anchor not in ids
+    assert {e["text"] for e in moved} and ledger.get("tongjie-daxue-3").to == "tongjie-daxue-2"
