@@ -222,7 +222,7 @@ def test_circles_are_text_in_the_tongjie(tongjie):
 
 def test_no_intervention_but_the_unencoded_characters(tongjie):
     _, dump, _, _ = tongjie
-    assert {a["kind"] for a in dump["apparatus"]} == {"unencoded"} and not dump["dropped"]
+    assert {a["kind"] for a in dump["apparatus"]} == {"unencoded", "note-words"} and not dump["dropped"]
     # 疏曰洗者盥手洗爵之時恐水¶(穢地…: the 疏 a head opened at a column's end goes on in the next
     note = next(n for p in passages(tongjie[2]["shiguan"]) for n in p["notes"] if n["text"].startswith("疏曰洗者盥手"))
     assert "恐水穢地所用以承其棄水" in note["text"]
@@ -331,3 +331,79 @@ def test_the_manifest_schema_knows_the_tongjie(tmp_path):
     with pytest.raises(ConversionError) as error:
         manifest.load(bad)
     assert error.value.line == 5 and error.value.message.startswith("'juan_starts' must name")
+
+
+# -- a note begun outside the parentheses (注首在括号外) ------------------------------------------
+
+def test_the_word_a_zhangju_note_repeats_opens_that_note(tongjie):
+    """大學之道…至善(程子曰親當作新)大學¶(者大人之學也…: 者 cannot open a note; 大學, standing
+    between two notes and repeating the 经 before it, is the opening of 朱熹's note."""
+    _, dump, chapters, _ = tongjie
+    text = file_text("KR1d0085_015.txt")
+    line = text.splitlines()[164]  # line 165
+    assert line.endswith("(程子曰親當作新)大學¶")
+    at = text.index(line) + line.index(")大學") + 1
+    passage = next(p for p in passages(chapters["daxue"]) if p["text"].startswith("大學之道"))
+    assert passage["text"] == "大學之道在明明徳在親民在止於至善"
+    first, note = passage["notes"][:2]
+    assert first["text"] == "程子曰親當作新"
+    assert note["text"].startswith("大學者大人之學也明明之也明徳者")
+    assert note["span"][:2] == ["KR1d0085_015.txt", at]
+    assert not any(p["text"] == "大學" for p in passages(chapters["daxue"]))
+    (entry,) = [a for a in dump["apparatus"] if a["kind"] == "note-words" and a["span"][0] == "KR1d0085_015.txt"
+                and a["span"][1] == at]
+    assert entry["span"] == ["KR1d0085_015.txt", at, at + 2] and entry["text"] == "大學"
+    assert (entry["line"], entry["col"]) == (165, line.index(")大學") + 2)
+    assert "者" in entry["reason"] and entry["evidence"] == "zhangju"
+
+
+def test_every_word_moved_into_its_note_is_a_repeated_lemma(tongjie):
+    _, dump, _, _ = tongjie
+    moved = [a for a in dump["apparatus"] if a["kind"] == "note-words"]
+    assert {a["text"] for a in moved} >= {"大學", "使", "擯", "以鐘鼔"}
+    for entry in moved:
+        name, start, end = entry["span"]
+        text = file_text(name)
+        assert text[start:end] == entry["text"] and text[start - 1] == ")"
+        assert re.match(r"[¶\s]*(<pb:[^>]*>[¶\s]*)?\(者", text[end:])
+        assert entry["text"] in text[:start - 1]  # the word stands in the text before it
+
+
+def test_words_before_a_note_that_no_rule_settles_stay_as_transcribed(tongjie):
+    """…則修刑序成謂上五(者次序已成而)…: 序成謂上五 may be the note's lemma, but it is a run of 经 as
+    well; and 有罪過謂邪惡之人所罪過¶(者也…: the parser cannot tell where the 经 ends."""
+    _, dump, chapters, _ = tongjie
+    texts = [p["text"] for c in chapters.values() for p in passages(c)]
+    assert any(t.endswith("序成而有不至則修刑序成謂上五") for t in texts)
+    assert any(t.endswith("有罪過謂邪惡之人所罪過") for t in texts)
+    moved = {a["text"] for a in dump["apparatus"] if a["kind"] == "note-words"}
+    assert not moved & {"序成謂上五", "上五", "所罪過", "罪過"}
+
+
+def test_the_reader_reads_each_move_in_chinese_on_its_passage(tongjie):
+    from conv.myst.backmatter.apparatus import Apparatus  # the 校勘记 as the reader's page has it
+    edition, _, _, _ = tongjie
+    entries = [e for e in Apparatus(edition).interventions["tongjie"] if e.kind == "note-words"]
+    bodies = {e.locus.anchor: e.body for e in entries}
+    assert bodies["tongjie-daxue-2"] == "“大學”二字，录入本在括号外，今归其后之注：注以“者”起，所释经文当在其前。"
+    assert bodies["tongjie-shihun-6"].startswith("“使”一字，录入本在括号外")
+    assert all(not re.search("[A-Za-z]", e.body) for e in entries)  # no English for the reader
+    assert all(e.reason.startswith("the run stands alone between two notes") for e in entries)  # maintainers
+
+
+def test_the_passages_keep_their_anchors_and_the_lemmas_passages_redirect(tongjie):
+    """The passage that lost no 经 but gained a note keeps its anchor (its fingerprint is the new
+    one); the passage the lemma alone made is a redirect to it, so citations of it still land."""
+    from conv.anchors.ledger import Ledger
+    edition, dump, chapters, _ = tongjie
+    ledger = Ledger.load()
+    moved = [a for a in dump["apparatus"] if a["kind"] == "note-words"]
+    ids = {p["id"]: p for c in chapters.values() for p in passages(c)}
+    for entry in moved:
+        name, start, _ = entry["span"]
+        (owner,) = [p for p in ids.values() for n in p["notes"] if n["span"][0] == name and n["span"][1] == start]
+        kept = ledger.get(owner["id"])
+        assert kept.live and (kept.seed, kept.start, kept.end) == tuple(owner["span"])
+        (old,) = [e for e in ledger.entries.values() if e.status == "redirect" and (e.seed, e.start) == (name, start)]
+        assert old.to == owner["id"] and ledger.final(old.anchor) == owner["id"] and old.anchor not in ids
+    assert {e["text"] for e in moved} and ledger.get("tongjie-daxue-3").to == "tongjie-daxue-2"

@@ -16,6 +16,11 @@ lines so that what is sure goes into its note, without moving a character:
   (``…)適丁歴反辟音避將冠者出房南面``) go into it and the rest is text again;
 - a **head** in a run right before a note (``…榮屋翼疏曰(云南北以堂深者…``, ``父庿也疏曰蓍(草之靈者``)
   opens that note there: no 经 holds 疏曰 or 今按;
+- a **lemma** (``大學`` in ``…至善(程子曰親當作新)大學¶(者大人之學也…``): a run of one to four
+  characters standing alone between two notes, the second opening with 者 (which cannot open a
+  note), and found in the text before it (on the line or the line before), is the word of the 经 the note repeats
+  (朱熹's 章句, 郑注: ``使(者夫家之屬…``): it opens that note, and an apparatus entry
+  (``note-words``) records the move;
 - **glosses ending** a run right before a note (``glosses.gloss_run`` from there to the note, one
   gloss at least phonologically plausible) open that note when every glossed character stands in
   the text before them on the line (or the line before, or the 篇's title); otherwise they stay
@@ -26,7 +31,8 @@ lines so that what is sure goes into its note, without moving a character:
 A separator or a note boundary is a token of no width (``Token(kind, offset, offset)``) or a 【/】
 token turned into a separator (``ideo``): the witness's characters keep their offsets and every one
 stays in exactly one element. What the parentheses say and these rules do not reach (a 注 begun
-outside them, ``…介席西階)上東面(敷音孚…``) is read as the transcription marks it.
+outside them that no rule settles, ``…介席西階)上東面(敷音孚…``) is read as the transcription
+marks it; the parallel passages of the 句读 report it (``conv.edition.parallels``: note-in-text).
 """
 from __future__ import annotations
 
@@ -36,6 +42,9 @@ from conv.reader.lexer import Token
 
 HEADS = ("疏曰", "疏云", "疏又曰", "疏又云", "今按", "愚按", "愚案", "又按")
 MARKUP = ("open", "close", "ideo", "circle")
+LEMMA = 4  # the longest word of the 经 a note repeats before 者 (以鐘鼔者)
+LEMMA_REASON = ("the run stands alone between two notes, the second opens with 者 (which cannot open a note), "
+                "and the run repeats words of the text before it: the note's lemma, printed small in the book")
 
 
 class Unbracketed:
@@ -65,6 +74,9 @@ class Unbracketed:
                 if start is None:
                     continue
             if after is not None and kinds[after] == "open" and start < len(run):
+                earlier = context + self.text[tokens[0].start:offsets[0]]
+                if start == 0 and self._lemma(kinds, before, after, run, offsets, cuts, earlier):
+                    continue
                 following = self.text[tokens[after].end:tokens[after].end + 1]
                 self._before_note(kinds, after, run, offsets, start, cuts, tokens[0].start, context, following)
         return _rebuild(tokens, kinds, cuts)
@@ -89,6 +101,21 @@ class Unbracketed:
         kinds[before] = "ideo"
         cuts.setdefault(offsets[opening[-1].end], []).append("close")
         return opening[-1].end
+
+    def _lemma(self, kinds, before, after, run, offsets, cuts, earlier: str) -> bool:
+        """A run alone between two notes that is the lemma of the second (see the module
+        docstring): it opens that note, and the move is recorded. ``earlier``: the text before
+        the run (the line before it, the 篇's title, the line up to the run)."""
+        if before is None or kinds[before] != "close" or not 0 < len(run) <= LEMMA:
+            return False
+        opening = self.text[offsets[-1] + 1:].lstrip(" 【")[:1]
+        if opening != "者" or run not in earlier:
+            return False
+        cuts.setdefault(offsets[0], []).append("open")
+        kinds[after] = "space"
+        self.report.record("note-words", offsets[0], offsets[-1] + 1, text=run, evidence="zhangju",
+                           reason=LEMMA_REASON)
+        return True
 
     def _before_note(self, kinds, after, run, offsets, start, cuts, line_start, context, following) -> None:
         """Glosses ending a run right before a note open that note, when they are sure; so does a

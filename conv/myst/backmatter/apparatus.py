@@ -139,6 +139,8 @@ class Apparatus:
             return escape_inline(collation_body(record))
         if kind == "parallel":
             return parallel_body(record, self.locator)
+        if kind == "note-words":
+            return escape_inline(note_words_body(record))
         if kind == "unencoded":
             known = errata.gaiji().get(record.get("witness", ""))  # &KR1114; in 张尔岐's leaf references
             said = f"据上下文当为“{known['reading']}”（{known['reason']}）。" if known else ""
@@ -205,6 +207,17 @@ def correction_words(decision: str) -> str:
     return "据文意校定。"
 
 
+NUMERALS = "〇一二三四五六七八九十"
+
+
+def note_words_body(record: dict) -> str:
+    """Words the transcription left outside the parentheses, moved into the note they open
+    (``conv.parser.unbracketed``: the lemma a note repeats before 者)."""
+    text = record.get("text", "")
+    count = NUMERALS[len(text)] if len(text) < len(NUMERALS) else str(len(text))
+    return f"“{text}”{count}字，录入本在括号外，今归其后之注：注以“者”起，所释经文当在其前。"
+
+
 def maintainer_reason(kind: str, record: dict) -> str:
     """The data file's own reason for an intervention, with the correction's id (for maintainers)."""
     reason = str(record.get("reason", ""))
@@ -212,7 +225,7 @@ def maintainer_reason(kind: str, record: dict) -> str:
         return f"{record.get('correction', '')} {record.get('decision', '')}: {reason}".strip()
     if kind == "collation" and record.get("correction"):  # a reviewed emendation (kind emend)
         return f"{record['correction']} emend: {reason}"
-    return reason if kind in ("dropped", "unknown") else ""
+    return reason if kind in ("dropped", "unknown", "note-words") else ""
 
 
 def errata_body(record: dict) -> str:
