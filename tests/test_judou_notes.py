@@ -240,3 +240,16 @@ def test_the_front_matter_and_the_notes_as_pages(site):
     first = notes.select_one("#judou-jianben-2")
     shown = diplomatic(first)  # the gaiji &KR1114; shows 〓, its unencoded-character entry 校5
     assert shown.startswith("婦説服于室御受受誤作授") and "【第二十七〓】卷十八叶一b" in shown
+
+
+APART_IDS = [c["id"] for c in data.judou_apart()]
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(work=st.sampled_from(["judou", "tongjie", "other"]),
+       chapter=st.one_of(st.sampled_from(APART_IDS + [c["id"] for c in data.chapters()]), st.text(max_size=8)))
+def test_apart_is_a_lookup_in_the_table_loaded_once(work, chapter):
+    """``datafiles.apart``: a 句读 chapter outside its 篇 exactly when ``judou_apart.toml`` lists it;
+    the table of ids is read once (cached), not scanned again on each call."""
+    assert data.apart(work, chapter) == (work == "judou" and chapter in APART_IDS)
+    assert data.apart_ids.cache_info().misses <= 1
