@@ -147,7 +147,13 @@ def chapters_of(work: str) -> list[dict]:
 def apart(work: str, chapter_id: str) -> bool:
     """A chapter outside the work's 篇 (``judou_apart``: the 句读's 提要, 原序, 监本正误, 石本误字): the
     navigation gives its name without a 篇 number."""
-    return work == "judou" and any(c["id"] == chapter_id for c in judou_apart())
+    return work == "judou" and chapter_id in apart_ids()
+
+
+@cache
+def apart_ids() -> frozenset[str]:
+    """The ids of ``judou_apart``'s chapters, read once."""
+    return frozenset(c["id"] for c in judou_apart())
 
 
 def chapter_of(work: str, chapter_id: str) -> dict | None:

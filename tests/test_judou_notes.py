@@ -240,3 +240,32 @@ def test_the_front_matter_and_the_notes_as_pages(site):
     first = notes.select_one("#judou-jianben-2")
     shown = diplomatic(first)  # the gaiji &KR1114; shows 〓, its unencoded-character entry 校5
     assert shown.startswith("婦説服于室御受受誤作授") and "【第二十七〓】卷十八叶一b" in shown
+
+
+APART_IDS = [c["id"] for c in data.judou_apart()]
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(work=st.sampled_from(["judou", "tongjie", "other"]),
+       chapter=st.one_of(st.sampled_from(APART_IDS + [c["id"] for c in data.chapters()]), st.text(max_size=8)))
+def test_apart_is_a_lookup_in_the_table_loaded_once(work, chapter):
+    """``datafiles.apart``: a 句读 chapter outside its 篇 exactly when ``judou_apart.toml`` lists it;
+    the table of ids is read once (cached), not scanned again on each call."""
+    assert data.apart(work, chapter) == (work == "judou" and chapter in APART_IDS)
+    assert data.apart_ids.cache_info().misses <= 1
+
+
+def test_the_shiben_jie_settles_an_ambiguous_note(whole_dump):
+    """石本误字 names the 节 of each note: 賔升成拜 (補字公酬賔節) stands twice in 大射仪, but only
+    once in a section whose title holds 公…酬…賔 (右公取媵觶酬賓遂旅酬); 公答再拜 (記) thrice in 聘礼,
+    once in its 记. 司射適堂西袒決遂 (補字請射節) stays a problem: both its places are in a
+    section of 请射."""
+    shiben = {e["text"]: e for e in whole_dump["apparatus"] if e["kind"] == "zhang-shiben"}
+    assert shiben["賔升成拜拜誤作敗"]["passages"] == ["judou-dashe-75"]
+    assert shiben["賔升成拜拜誤作敗"]["settled_by"] == "公酬賔節"
+    assert shiben["公答再拜再誤作爯"]["passages"] == ["judou-pinli-479"]
+    assert shiben["公答再拜再誤作爯"]["settled_by"] == "記"
+    ambiguous = [p["message"] for p in whole_dump["problems"] if p["kind"] == "errata-ambiguous"]
+    assert any("司射適堂西袒決遂袒誤作祖" in m for m in ambiguous)
+    assert not any("賔升成拜" in m or "公答再拜再" in m for m in ambiguous)
+    assert len(ambiguous) == 9

@@ -415,3 +415,20 @@ def test_notes_keep_their_passages_through_the_ledger(tmp_path, sphinx_build):
     assert "读为拱" in gong.select_one(".yl-ednote-body").get_text()
     yanli = soup(build, "judou/yanli").select_one("#judou-yanli-5")
     assert "避清圣祖玄烨之讳" in yanli.select_one(".yl-ednote-body").get_text()
+
+
+@pytest.mark.parametrize("builder", ["html", "latex"])
+def test_no_api_sphinx_removes(project, tmp_path, builder):
+    """The transforms that place notes, parallels and table citations use no API Sphinx 9 has
+    deprecated (``SphinxTransform.app``, ``BuildEnvironment.app``: removed in Sphinx 11): a build
+    with those warnings as errors succeeds."""
+    run = ("import sys, warnings\n"
+           "from sphinx.deprecation import RemovedInSphinx10Warning, RemovedInSphinx11Warning\n"
+           "warnings.simplefilter('error', RemovedInSphinx10Warning)\n"
+           "warnings.simplefilter('error', RemovedInSphinx11Warning)\n"
+           "from sphinx.cmd.build import main\n"
+           "sys.exit(main(sys.argv[1:]))\n")
+    command = [sys.executable, "-c", run, "-W", "--keep-going", "-b", builder, str(project), str(tmp_path / builder)]
+    proc = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "RemovedInSphinx" not in proc.stderr

@@ -70,3 +70,25 @@ def test_man_and_texinfo(sphinx_build):
         out = next(build.outdir.glob(f"*{suffix}")).read_text(encoding="utf-8")
         assert "司马命获者执旌以负侯【注：欲令射者见侯与旌深有志于中" in out, builder
         assert not PUA.search(out)
+
+
+def test_text_builder_apparatus_names_no_file(sphinx_build, tmp_path):
+    """The plain-text 校勘记 shows what the reader sees in the PDF: the label, the passage and the
+    entry's text (with its witness and page), never the seed's file:line:col (those are in the
+    maintainers' listing, build/html/_maintainers/)."""
+    import shutil
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    seed = next((ROOT / "seeds").glob("000_*.txt"))
+    convert = subprocess.run([sys.executable, "-m", "conv", "build", str(seed), "--out", str(tmp_path)],
+                             capture_output=True, text=True, cwd=ROOT)
+    assert convert.returncode == 0, convert.stderr[-3000:]
+    shutil.copy(ROOT / "source" / "conf.py", tmp_path / "conf.py")
+    (tmp_path / "index.md").write_text("# 仪礼\n\n```{toctree}\njudou/index\napparatus/index\n```\n", encoding="utf-8")
+    build = sphinx_build(tmp_path, "text")
+    flat = (build.outdir / "apparatus" / "judou.txt").read_text(encoding="utf-8").replace("\n", "")
+    assert "校2 *乡射礼18*　“弦”：底本作私用区码位 U+EB8E（缺笔），避康熙帝玄烨讳，弦字所从玄缺末笔；据文渊阁本校为弦" in flat
+    assert not re.findall(r"\w+\.txt:\d+:\d+", flat), re.findall(r".{20}\w+\.txt:\d+:\d+", flat)[:3]

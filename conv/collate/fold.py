@@ -93,6 +93,12 @@ def _traditional() -> dict[str, frozenset[str]]:
 
 
 @cache
+def _simplifiable() -> frozenset[str]:
+    """The traditional characters of OpenCC's t2s table (TSCharacters)."""
+    return frozenset(_opencc_table("TSCharacters.txt"))
+
+
+@cache
 def key(char: str) -> str:
     """The reading form used to compare: ``fold_char``, but a code point whose reading form is
     nothing (a PUA code the table calls spurious) stays itself, so that it is compared, not lost."""
@@ -102,12 +108,15 @@ def key(char: str) -> str:
 
 @cache
 def forms(seed_char: str) -> frozenset[str]:
-    """The witness characters that are forms of ``seed_char`` in one direction or the other: of
-    the character and of its reading form, the ``s2t`` conversion, the s2t candidates, the
-    characters whose t2s (any candidate) gives it, and the project's pairs; the two themselves."""
+    """The characters that are forms of ``seed_char`` in one direction or the other: of the
+    character and of its reading form, the ``s2t`` conversion, the s2t candidates, the characters
+    whose t2s (any candidate) gives it, and the project's pairs; the two themselves. A traditional
+    character OpenCC simplifies (復 → 复) does not take the forms of its simplified one: 覆, the
+    other 复, is no form of 復 (a PUA code or a 四库 variant, 賔, does take them)."""
     result = {seed_char, key(seed_char)}
     table = _traditional()
-    for base in (seed_char, key(seed_char)):
+    bases = (seed_char,) if seed_char in _simplifiable() else (seed_char, key(seed_char))
+    for base in bases:
         result |= table.get(base, frozenset())
         converted = _converter("s2t").convert(base)
         if len(converted) == 1:
@@ -115,20 +124,30 @@ def forms(seed_char: str) -> frozenset[str]:
     return frozenset(result)
 
 
+def relation(a: str, b: str) -> str | None:
+    """How two characters stand to each other, either way round (a seed's and a witness's, or the
+    two works' in a parallel): ``"same"``, ``"script"`` (equal after folding), ``"orthographic"``
+    (one is a form of the other: 往/徃 whichever text writes which) or None (a different character:
+    复 is a form of 覆 and of 復, but 覆 is no form of 復). Symmetric: ``relation(a, b) ==
+    relation(b, a)``."""
+    return _relation(a, b) if a <= b else _relation(b, a)
+
+
 @cache
-def relation(seed_char: str, witness_char: str) -> str | None:
-    """How a seed character stands to a witness character: ``"same"``, ``"script"`` (equal after
-    folding), ``"orthographic"`` (a form of it in one direction) or None (a different character:
-    复 is a form of 覆 and of 復, but 覆 is no form of 復)."""
-    if seed_char == witness_char:
+def _relation(a: str, b: str) -> str | None:
+    if a == b:
         return SAME
-    witness_key = key(witness_char)
-    if key(seed_char) == witness_key:
+    if key(a) == key(b):
         return SCRIPT
-    seed_forms = forms(seed_char)
-    if witness_char in seed_forms or witness_key in seed_forms:
+    if _form_of(a, b) or _form_of(b, a):
         return ORTHOGRAPHIC
     return None
+
+
+def _form_of(base: str, other: str) -> bool:
+    """``other`` (or its reading form) is one of the forms of ``base`` (``forms``)."""
+    base_forms = forms(base)
+    return other in base_forms or key(other) in base_forms
 
 
 class Coder:
@@ -147,16 +166,20 @@ class Coder:
                 parent[item], item = root, parent.get(item, item)
             return root
 
-        witness_set = set(witness_chars)
-        witness_keys = {key(char) for char in witness_set}
-        for char in set(seed_chars):
-            seed_key = key(char)
-            for other in forms(char):
-                other_key = key(other)
-                if (other in witness_set or other_key in witness_keys) and relation(char, other):
-                    a, b = find(seed_key), find(other_key)
-                    if a != b:
-                        parent[a] = b
+        def join(chars: str, others: str) -> None:
+            """Join each character of ``chars`` with its forms that ``others`` holds (as they are
+            or by their reading form)."""
+            other_set = set(others)
+            other_keys = {key(char) for char in other_set}
+            for char in set(chars):
+                for other in forms(char):
+                    if (other in other_set or key(other) in other_keys) and relation(char, other):
+                        a, b = find(key(char)), find(key(other))
+                        if a != b:
+                            parent[a] = b
+
+        join(seed_chars, witness_chars)
+        join(witness_chars, seed_chars)  # the relation holds either way round
         self._find = find
         self._table = _CodeTable(self)
 

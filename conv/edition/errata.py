@@ -174,6 +174,9 @@ def _link(edition: Edition, work: Work, chapters: dict[str, Chapter], cache_: di
                  f"passage of {chapter.title} ({work.id}-{chapter.id}): check the lemma against the text, and the reading "
                  "of conv/data/errata.toml")
         return
+    settled_by = None
+    if len(targets) > 1 and len(targets) != reading.times and len({anchor for anchor, _ in targets}) > 1:
+        targets, settled_by = _settle(entry, chapter, targets)
     if len(targets) > 1 and len(targets) != reading.times and len({anchor for anchor, _ in targets}) > 1:
         anchors = ", ".join(anchor for anchor, _ in targets)
         _problem(edition, entry, "errata-ambiguous", f"张尔岐's note {entry.text}: its lemma {reading.lemma} stands "
@@ -187,7 +190,42 @@ def _link(edition: Edition, work: Work, chapters: dict[str, Chapter], cache_: di
         "lemma": reading.lemma, "subject": reading.subject, "statement": reading.statement,
         "class": reading.cls, "times": reading.times, "text": entry.text, "reference": entry.reference,
         "reference_reading": reference_reading(entry.reference), "page": page_at(edition.sources[seed], start),
+        **({"settled_by": settled_by} if settled_by else {}),
     })
+
+
+def jie_name(reference: str) -> str | None:
+    """The 节 a 石本误字 note names in its small characters (補字公/酬賔節 → 公酬賔節, 記 → 記), or None
+    (a 监本 leaf, 第二十七葉, names no 节)."""
+    found = re.match(r"(?:補字)?(記|[^節莭]+[節莭])", reference.replace("/", ""))
+    return found.group(1) if found and not found.group(1).startswith("第") else None
+
+
+def _settle(entry: Entry, chapter: Chapter, targets: list) -> tuple[list, str | None]:
+    """The places of an ambiguous lemma the note's 节 keeps: 記, those in the chapter's 记 (from its
+    first section titled 記…, or of layer ``ji``); a 节 name, those in a section whose title holds its
+    characters in order (公酬賔 in 右公取媵觶酬賓遂旅酬). Unchanged unless exactly one passage is kept."""
+    name = jie_name(entry.reference) if entry.kind == "zhang-shiben" else None
+    if name is None:
+        return targets, None
+    where: dict[str, tuple[str, bool]] = {}
+    in_ji = False
+    for section in chapter.sections:
+        in_ji = in_ji or (section.title or "").startswith("記")
+        for passage in section.passages:
+            where[passage.id] = (folded(section.title or ""), in_ji or passage.layer == "ji")
+    if name == "記":
+        kept = [t for t in targets if where.get(t[0], ("", False))[1]]
+    else:
+        wanted = folded(name[:-1])
+        kept = [t for t in targets if _in_order(wanted, where.get(t[0], ("", False))[0])]
+    return (kept, name) if len({anchor for anchor, _ in kept}) == 1 else (targets, None)
+
+
+def _in_order(chars: str, text: str) -> bool:
+    """Every character of ``chars`` stands in ``text``, in this order."""
+    rest = iter(text)
+    return bool(chars) and all(char in rest for char in chars)
 
 
 def _target(stream: Stream, start: int, end: int) -> tuple[str, list]:

@@ -20,6 +20,24 @@ STATIC_DIR = Path(__file__).with_name("static")
 TEMPLATES_DIR = Path(__file__).with_name("templates")
 
 
+#: The project's event that hands the builder at hand to a transform (构建器): Sphinx 9 deprecates
+#: ``SphinxTransform.app`` and ``BuildEnvironment.app`` (removed in Sphinx 11) and gives a transform
+#: no public way to its builder, but an event handler is called with the application.
+BUILDER_EVENT = "yl-builder"
+
+
+def setup_builder_event(app) -> None:
+    """Register ``BUILDER_EVENT`` (once, whichever component asks first)."""
+    if BUILDER_EVENT not in app.events.events:
+        app.add_event(BUILDER_EVENT)
+        app.connect(BUILDER_EVENT, lambda app: app.builder)
+
+
+def builder_of(env):
+    """The builder at hand, for a (post-)transform: ``self.env`` is public, ``self.app`` is not."""
+    return env.events.emit_firstresult(BUILDER_EVENT)
+
+
 def add_templates_folder(config, folder: Path) -> None:
     """Put ``folder`` on the project's ``templates_path`` (once), at ``config-inited``."""
     if str(folder) not in config.templates_path:

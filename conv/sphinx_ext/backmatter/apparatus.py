@@ -364,8 +364,8 @@ def visit_app_text(self, node: yl_app) -> None:
 
 
 def depart_app_text(self, node: yl_app) -> None:
-    if node.get("source"):
-        self.add_text(f" [{node['source']}]")
+    # as in HTML and LaTeX: the entry's text names the witness and its page; the seed's
+    # file:line:col is for maintainers (MAINTAINERS_LISTING)
     self.end_state()
 
 

@@ -57,7 +57,7 @@ from conv.sphinx_ext.text.glosses import entry_id
 from conv.sphinx_ext.util import add_node, ANCHOR_RE, warn
 from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_datatable
-from conv.sphinx_ext.refs.cite import warn_unknown_anchor
+from conv.sphinx_ext.refs.cite import report_unknown_anchor
 from conv.sphinx_ext.backmatter.tables_print import (
     EMPTY, cell_text, visit_datatable_latex, visit_datatable_table, witness_cell,
 )
@@ -212,7 +212,7 @@ class TableCitations(SphinxPostTransform):
                         xref = addnodes.pending_xref("", refdomain="yl", reftype="cite",
                                                      reftarget=cell[1])
                         xref.source, xref.line = node.source, node["lines"][number]
-                        warn_unknown_anchor(self.app, domain, xref)
+                        report_unknown_anchor(domain, xref)
                         continue
                     tooltip = found.citation + (f"（原锚点 {found.cited}）" if found.redirected else "")
                     targets[cell[1]] = (found.docname, found.anchor, tooltip)

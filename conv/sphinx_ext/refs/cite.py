@@ -120,8 +120,13 @@ class CiteTargets(SphinxTransform):
 
 
 def warn_unknown_anchor(app: Sphinx, domain, node: nodes.Element) -> bool | None:
+    """``warn-missing-reference``: see ``report_unknown_anchor``."""
+    return report_unknown_anchor(domain, node)
+
+
+def report_unknown_anchor(domain, node: nodes.Element) -> bool | None:
     """``yl:cite`` of an unknown anchor: a ``yl.cite`` warning at the citing file:line naming
-    the anchor and the known anchors it may have meant."""
+    the anchor and the known anchors it may have meant (None: not the ``yl`` domain's)."""
     if domain is None or domain.name != "yl":
         return None
     if node.get(COPY_FLAG):  # a note's copy at its passage: reported on the notes page

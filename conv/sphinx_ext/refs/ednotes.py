@@ -52,7 +52,7 @@ from __future__ import annotations
 
 from sphinx.application import Sphinx
 
-from conv.sphinx_ext.util import depart_noop, visit_noop
+from conv.sphinx_ext.util import depart_noop, setup_builder_event, visit_noop
 from conv.sphinx_ext.nodes import yl_ednote, yl_ednote_ref
 
 from conv.sphinx_ext.refs.ednotes_directive import EditorialNoteDirective, NoteFootnotes, merge_info, purge_doc, record_targets
@@ -83,6 +83,7 @@ def setup_ednotes(app: Sphinx) -> None:
     app.add_transform(NoteFootnotes)
     setup_safety(app)
     app.add_post_transform(PlaceNotes)
+    setup_builder_event(app)
     app.add_css_file(CSS_FILE)  # static/ is on html_static_path (conv.sphinx_ext.output.toolbar)
     app.connect("doctree-read", record_targets)
     app.connect("env-purge-doc", purge_doc)

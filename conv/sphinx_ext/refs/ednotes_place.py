@@ -9,6 +9,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import docname_join
 from sphinx.util.nodes import make_refnode
 
+from conv.sphinx_ext.util import builder_of
 from conv.sphinx_ext.walk import blocks
 from conv.sphinx_ext.nodes import yl_ednote, yl_ednote_ref, yl_passage
 
@@ -86,7 +87,7 @@ class PlaceNotes(SphinxPostTransform):
         if info["stop"]:
             content += nodes.Text(" 至 ")
             content += nodes.literal("", info["stop"], classes=["yl-ednote-anchor"])
-        return make_refnode(self.app.builder, here, chapter, info["start"], content,
+        return make_refnode(builder_of(self.env), here, chapter, info["start"], content,
                             f"{title} {content.astext()[len(title) + 1:]}")
 
     def opening(self, anchor: str) -> str:
@@ -106,7 +107,7 @@ class PlaceNotes(SphinxPostTransform):
         _unique_ids(body, prefix)
         _renumber_footnotes(body)
         _rebase_xrefs(body, info["doc"], here)
-        latex = self.app.builder.format == "latex"
+        latex = builder_of(self.env).format == "latex"
         if latex:
             _inline_footnotes(body)
             _inline_urls(body)
@@ -121,7 +122,7 @@ class PlaceNotes(SphinxPostTransform):
         if byline:
             foot += nodes.inline("", byline, classes=["yl-ednote-byline"])
         if not latex:
-            link = make_refnode(self.app.builder, here, info["doc"], info["id"],
+            link = make_refnode(builder_of(self.env), here, info["doc"], info["id"],
                                 nodes.inline("", "见校注页"), "本篇校注")
             foot += link
         if foot.children:

@@ -28,7 +28,7 @@ from sphinx.util.nodes import make_refnode
 
 from conv import datafiles as data
 from conv.sphinx_ext.nodes import yl_appmark, yl_counterpart, yl_ednote_ref, yl_pair, yl_parallel, yl_passage, yl_segment, yl_text
-from conv.sphinx_ext.util import add_node, depart_noop, visit_noop, warn
+from conv.sphinx_ext.util import add_node, builder_of, depart_noop, setup_builder_event, visit_noop, warn
 from conv.sphinx_ext.warnings_ import YlWarning
 
 CSS_FILE = "yili-parallels.css"
@@ -46,6 +46,7 @@ def setup_parallels(app: Sphinx) -> None:
     app.add_directive_to_domain("yl", "pair", PairDirective)
     app.add_transform(IntoPassage)
     app.add_post_transform(FillParallels)
+    setup_builder_event(app)
     app.add_css_file(CSS_FILE)
 
 
@@ -122,7 +123,7 @@ class FillParallels(SphinxPostTransform):
 
     def run(self, **kwargs: Any) -> None:
         self.doctrees: dict[str, nodes.document] = {}
-        self.latex = self.app.builder.format == "latex"
+        self.latex = builder_of(self.env).format == "latex"
         self.passages = self.env.get_domain("yl").data.get("passages", {})
         for node in list(self.document.findall(yl_parallel)):
             here = _docname_of(node, self.env.docname)
@@ -170,7 +171,7 @@ class FillParallels(SphinxPostTransform):
         if entry is None:
             return nodes.inline("", f"〔{anchor}〕", classes=["yl-parallel-missing"])
         text = self.cite(anchor) + (f"（{entry['page']}）" if entry.get("page") else "")
-        return make_refnode(self.app.builder, here, entry["docname"], anchor,
+        return make_refnode(builder_of(self.env), here, entry["docname"], anchor,
                             nodes.inline("", text, classes=["yl-parallel-cite"]), entry.get("title", ""))
 
     def item(self, anchor: str, here: str) -> nodes.Element:
