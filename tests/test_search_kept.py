@@ -13,14 +13,18 @@ import os
 import shutil
 from pathlib import Path
 from types import SimpleNamespace
+from urllib.parse import quote, urlsplit
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sphinx.search import IndexBuilder
 
 from conv.sphinx_ext.speed.search_index import SEARCH_INDEX_CACHE, merge_terms
 from tests.test_incremental import NOTES_PAGE, add_sentence, build, differences, edition
+from tests.test_search_browser import RESULTS_JS
 
+NEW_WORDS = "鹪鹩巢林"
 PAGES = [f"p{i}" for i in range(8)]
 TERMS = list("甲乙丙丁戊己庚辛")
 
@@ -83,16 +87,16 @@ def _index(html: Path) -> dict:
     return json.loads(text[len("Search.setIndex("):-1])
 
 
-def test_note_edit_uses_the_kept_index_and_equals_a_clean_build(tmp_path):
-    """The rebuild takes the kept index, not ``searchindex.js`` (made unreadable here, its size
-    and time kept: parsing it would fail the build), and writes what a clean build writes; the
-    note's new words are found on the notes page and on the chapter page that shows the note.
-    Writing the chapter page again (its glosses' tips) does not load tshet-uinh: the positions
-    in words were found when the page was read."""
-    src = edition(tmp_path / "inc")
+@pytest.fixture(scope="module")
+def edited(tmp_path_factory) -> tuple[Path, Path]:
+    """The seeds' edition built, a note edited (``searchindex.js`` made unreadable, its size and
+    time kept: parsing it would fail the build) and built again; then a clean build of the edited
+    sources. The two ``html`` directories."""
+    base = tmp_path_factory.mktemp("search-kept")
+    src = edition(base / "inc")
     with open(src / "conf.py", "a", encoding="utf-8") as conf:
         conf.write(PROBE)
-    out = tmp_path / "inc-out"
+    out = base / "inc-out"
     build(src, out, "-j", "2")
     assert (out / "doctrees" / "probe.txt").read_text() == "True"  # the cold build placed glosses
     assert (out / "doctrees" / SEARCH_INDEX_CACHE).is_file()
@@ -100,15 +104,38 @@ def test_note_edit_uses_the_kept_index_and_equals_a_clean_build(tmp_path):
     stat = index_file.stat()
     index_file.write_bytes(b"x" * stat.st_size)
     os.utime(index_file, ns=(stat.st_atime_ns, stat.st_mtime_ns))
-    add_sentence(src / NOTES_PAGE, "校记补一：鹪鹩巢林。")
+    add_sentence(src / NOTES_PAGE, f"校记补一：{NEW_WORDS}。")
     build(src, out, "-j", "2")
     assert (out / "doctrees" / "probe.txt").read_text() == "False"
-    clean_src = tmp_path / "clean" / "source"
+    clean_src = base / "clean" / "source"
     shutil.copytree(src, clean_src)
-    clean_out = tmp_path / "clean-out"
+    clean_out = base / "clean-out"
     build(clean_src, clean_out, "-j", "2")
-    assert differences(out / "html", clean_out / "html") == []
-    index = _index(out / "html")
+    return out / "html", clean_out / "html"
+
+
+def test_note_edit_uses_the_kept_index_and_equals_a_clean_build(edited):
+    """The rebuild takes the kept index, not ``searchindex.js``, and writes what a clean build
+    writes; the note's new words are found on the notes page and on the chapter page that shows
+    the note. Writing the chapter page again (its glosses' tips) does not load tshet-uinh: the
+    positions in words were found when the page was read (``edited`` asserts both builds')."""
+    html, clean = edited
+    assert differences(html, clean) == []
+    index = _index(html)
     pages = index["terms"]["鹪鹩"]
     assert sorted(index["docnames"][n] for n in ([pages] if isinstance(pages, int) else pages)) == [
         "judou/xiangshe", "notes/judou/xiangshe"]
+
+
+@pytest.mark.browser
+def test_search_finds_the_edited_note_in_a_browser(edited, http_server, page):
+    """The search page of the rebuilt site finds the note's new words, highlighted, in the note
+    on its notes page (a chapter page's results are its passages; the note shown there is the
+    notes page's)."""
+    base = http_server(edited[0])
+    page.goto(f"{base}/search.html?q={quote(NEW_WORDS)}")
+    page.wait_for_function("() => { const s = document.querySelector('#search-results p.search-summary');"
+                           " return !!(s && s.innerText.trim()); }", timeout=20000)
+    results = page.evaluate(RESULTS_JS)
+    assert [(urlsplit(r["href"]).path, urlsplit(r["href"]).fragment, r["marked"]) for r in results] == [
+        ("notes/judou/xiangshe.html", "note-judou-xiangshe-51", [NEW_WORDS])]
