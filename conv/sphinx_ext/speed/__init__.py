@@ -15,6 +15,7 @@ from conv.sphinx_ext.speed.parallel import setup_parallel
 from conv.sphinx_ext.speed.preload import setup_preload
 from conv.sphinx_ext.speed.search_entries import setup_search_entries
 from conv.sphinx_ext.speed.search_feed import setup_search_feed
+from conv.sphinx_ext.speed.search_index import setup_search_index
 from conv.sphinx_ext.speed.terms_cache import setup_terms_cache
 
 SETUPS = [
@@ -22,6 +23,7 @@ SETUPS = [
     setup_navcache,  # the site's navigation (the theme's toctree) reused between builds
     setup_search_feed,  # each page fed to the search indexer as one small tree of its words
     setup_search_entries,  # the search index entries of pages an incremental build does not write
+    setup_search_index,  # the search index kept: an incremental build merges the terms of the pages it writes
     setup_terms_cache,  # the index of terms: its content and its page reused between builds
     setup_genindex,  # the general index's content block reused between builds
     setup_parallel,  # -j N: pages read in chunks of equal size, each process writes whole pages

@@ -111,6 +111,9 @@ def _parsed(text: str, previous: str) -> tuple[dict[str, str], int | None]:
             value = "1" if value else ""
         fields[name] = value or ""
     fields.update(_phonology(gloss))
+    # the position in words, computed while the page is read (the 《广韵》 is loaded for the
+    # position then anyway): a page written again from its pickled doctree needs no tshet-uinh
+    fields["words"] = position_words(fields["position"].split(" / ")[0]) if fields["position"] else ""
     seconds = [g for g in glosses[1:] if getattr(g, "second", False)]
     if seconds:
         fields["also"] = " ".join(g.text for g in seconds)
@@ -164,13 +167,20 @@ def first_position(node: yl_gloss) -> str:
     return node.get("position", "").split(" / ")[0]
 
 
+def words_of(node: yl_gloss) -> str:
+    """The first position in words (``肿韵 · 见母 · 上声``): as the page's reading found them,
+    else computed now (a node made without them)."""
+    words = node.get("words")
+    return words if words is not None else position_words(first_position(node))
+
+
 def gloss_title(node: yl_gloss) -> str:
     """The tip as text: ``音义：弛尸纸反`` then ``广韵：纸韵 · 书母 · 上声（書開三支上，合于本字之音）``."""
     title = "音义：" + node.get("printed", node.astext())
     if node.get("second") and node.get("char"):
         title += f"（{node['char']}之又音）"
     if node.get("position"):
-        words = position_words(first_position(node))
+        words = words_of(node)
         title += f"\n广韵：{words}（{node['position']}" if words else f"\n广韵：（{node['position']}"
         if node.get("status") in STATUS_LABELS:
             title += f"，{STATUS_LABELS[node['status']]}"
@@ -223,7 +233,7 @@ def visit_gloss_html(self, node: yl_gloss) -> None:
     attributes["data-printed"] = _shown(node.get("printed", node.astext()))
     attributes["data-tip"] = gloss_title(node)  # without JavaScript: shown on focus and hover
     if node.get("position"):
-        attributes["data-words"] = position_words(first_position(node))
+        attributes["data-words"] = words_of(node)
     href = entry_href(self, node)
     if href:
         attributes["data-entry"] = href

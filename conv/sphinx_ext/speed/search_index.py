@@ -1,0 +1,159 @@
+"""The search index, kept between builds (检索索引留存): an incremental build rewrites the terms of
+the pages it writes, not the whole index.
+
+Sphinx (9.0) starts every HTML build by parsing the last ``searchindex.js`` (7 MB of JSON on the
+whole 仪礼) into a set of page names per term, removes the pages it will write again, feeds it
+those pages, and at the end turns every set back into sorted page numbers and writes the whole
+file again: on an incremental build after one editorial note changed, about a third of the CPU
+time, for the terms of three pages.
+
+Here the index as it was written (the frozen data: ``{"docnames", "terms", "titleterms", …}``)
+is kept in ``yl-search-index.pickle`` in the doctree directory, under the signature of the
+``searchindex.js`` it was written as (its size and modification time, with the package's files
+and the libraries' versions: ``conv.sphinx_ext.speed.kept``), so it is used only while that file
+is the one it describes. A build that finds it valid does not parse ``searchindex.js``: the
+indexer starts with the titles and file names of the pages it keeps and no terms, is fed the
+pages it writes as always, and its frozen data is merged into the kept one (:func:`merge_terms`:
+every kept term loses the pages written again or gone, gains those pages' own). The titles, the
+index entries (``conv.sphinx_ext.speed.search_entries``) and the objects are frozen by Sphinx as
+always. The result is the index a clean build writes (``tests/test_search_kept.py``); with no kept
+data, or a stale one, Sphinx's own load runs.
+
+Private API (Sphinx 9.0): ``StandaloneHTMLBuilder.load_indexer``, ``dump_search_index``,
+``indexer_format``, ``searchindex_filename`` and ``IndexBuilder``'s ``_titles``, ``_filenames``,
+``_all_titles``, ``_mapping``, ``_title_mapping`` and ``freeze``.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from sphinx.application import Sphinx
+from sphinx.locale import __
+from sphinx.util.display import progress_message
+
+from conv.sphinx_ext.speed.kept import read_kept, signature, write_kept
+from conv.sphinx_ext.speed.versions import compatible
+
+SEARCH_INDEX_CACHE = "yl-search-index.pickle"
+#: The frozen data's keys holding ``term → page number | [page numbers]``.
+TERM_KEYS = ("terms", "titleterms")
+
+
+def merge_terms(kept: dict, fed: dict, old_names, new_names, dropped: set[str]) -> dict:
+    """``term → page number | sorted page numbers`` of the kept index (numbered by ``old_names``)
+    without the pages in ``dropped``, joined with ``fed``'s (numbered by ``new_names``, the pages
+    fed in this build): what ``IndexBuilder.get_terms`` gives for the pages of both.
+
+    A term on one page is that page's number, on several a sorted list (Sphinx's format); a term
+    left on no page is left out."""
+    position = {name: number for number, name in enumerate(new_names)}
+    same = tuple(old_names) == tuple(new_names)
+    renumber = None if same else [position.get(name) for name in old_names]
+    gone = {number for number, name in enumerate(old_names) if name in dropped or name not in position}
+    merged: dict = {}
+    for term, pages in kept.items():
+        if type(pages) is int:
+            if pages in gone:
+                continue
+            merged[term] = pages if same else renumber[pages]
+            continue
+        if gone or not same:
+            pages = [page if same else renumber[page] for page in pages if page not in gone]
+            if not pages:
+                continue
+            if not same:
+                pages.sort()
+            merged[term] = pages[0] if len(pages) == 1 else pages
+        else:
+            merged[term] = pages
+    for term, pages in fed.items():
+        before = merged.get(term)
+        if before is None:
+            merged[term] = pages
+            continue
+        joined = set([before] if type(before) is int else before)
+        joined.update([pages] if type(pages) is int else pages)
+        merged[term] = sorted(joined)
+    return merged
+
+
+def _index_path(builder) -> Path:
+    return Path(builder.outdir) / builder.searchindex_filename
+
+
+def _file_state(path: Path) -> tuple[int, int] | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_size, stat.st_mtime_ns
+
+
+def _signature(builder, state):
+    indexer = builder.indexer
+    return signature("search index", state, builder.indexer_format.__class__.__qualname__,
+                     indexer.lang.lang, indexer._env_version)
+
+
+def load_kept_index(builder, original, docnames) -> None:
+    """``load_indexer``: the kept frozen index instead of ``searchindex.js``, when it describes it."""
+    state = _file_state(_index_path(builder))
+    kept = read_kept(Path(builder.doctreedir) / SEARCH_INDEX_CACHE, _signature(builder, state)) if state else None
+    if not isinstance(kept, dict):
+        builder.yl_search_base = None
+        return original(docnames)
+    indexer = builder.indexer
+    names = kept["docnames"]
+    keep = set(builder.env.all_docs).difference(docnames)
+    titles, filenames, all_titles = {}, {}, {name: [] for name in names}
+    for title, places in kept["alltitles"].items():
+        for number, title_id in places:
+            all_titles[names[number]].append((title, title_id))
+    for number, name in enumerate(names):
+        if name in keep:
+            titles[name] = kept["titles"][number]
+            filenames[name] = kept["filenames"][number]
+    indexer._titles, indexer._filenames = titles, filenames
+    indexer._all_titles = {name: all_titles[name] for name in titles}
+    indexer._mapping, indexer._title_mapping = {}, {}
+    builder.yl_search_base = (kept, set(names) - keep)
+
+
+def dump_merged_index(builder, original) -> None:
+    """``dump_search_index``: the frozen data of the pages fed, merged into the kept index (or, with
+    none, the whole index frozen as Sphinx freezes it); written as Sphinx writes it, then kept."""
+    indexer = builder.indexer
+    if indexer is None:
+        return original()
+    base = getattr(builder, "yl_search_base", None)
+    with progress_message(__("dumping search index in %s") % indexer.label()):
+        indexer.prune(builder.env.all_docs)
+        frozen = indexer.freeze()
+        if base is not None:
+            kept, dropped = base
+            for key in TERM_KEYS:
+                frozen[key] = merge_terms(kept[key], frozen[key], kept["docnames"], frozen["docnames"], dropped)
+        path = _index_path(builder)
+        temporary = path.with_name(f"{path.name}.tmp")
+        with open(temporary, "w", encoding="utf-8") as handle:
+            builder.indexer_format.dump(frozen, handle)
+        os.replace(temporary, path)
+    state = _file_state(path)
+    if state is not None:
+        write_kept(Path(builder.doctreedir) / SEARCH_INDEX_CACHE, _signature(builder, state), frozen)
+
+
+def wrap_search_index(app: Sphinx) -> None:
+    builder = app.builder
+    if not builder.format == "html" or not getattr(builder, "indexer_dumps_unicode", False) \
+            or "load_indexer" in vars(builder):
+        return
+    load, dump = builder.load_indexer, builder.dump_search_index
+    builder.load_indexer = lambda docnames: load_kept_index(builder, load, docnames)
+    builder.dump_search_index = lambda: dump_merged_index(builder, dump)
+
+
+def setup_search_index(app: Sphinx) -> None:
+    if compatible("search index"):
+        app.connect("builder-inited", wrap_search_index)

@@ -1,0 +1,141 @@
+"""The search index kept between builds (检索索引留存, ``conv/sphinx_ext/speed/search_index.py``).
+
+An incremental build merges the terms of the pages it writes into the index the last build wrote
+instead of parsing ``searchindex.js`` again: the merge must give what Sphinx's own freezing of
+the whole index gives (property test against ``IndexBuilder.get_terms``), and a rebuild after a
+note is edited must use the kept index (it does not even read ``searchindex.js``) and write the
+file a clean build writes, with the note's new words found on its pages.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+from types import SimpleNamespace
+from urllib.parse import quote, urlsplit
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sphinx.search import IndexBuilder
+
+from conv.sphinx_ext.speed.search_index import SEARCH_INDEX_CACHE, merge_terms
+from tests.test_incremental import NOTES_PAGE, add_sentence, build, differences, edition
+from tests.test_search_browser import RESULTS_JS
+
+NEW_WORDS = "鹪鹩巢林"
+PAGES = [f"p{i}" for i in range(8)]
+TERMS = list("甲乙丙丁戊己庚辛")
+
+
+def frozen_terms(mapping: dict[str, set[str]], names: tuple[str, ...]) -> dict:
+    """``IndexBuilder.get_terms`` (Sphinx's own freezing) of ``term → pages``."""
+    indexer = SimpleNamespace(_mapping=mapping, _title_mapping={})
+    return IndexBuilder.get_terms(indexer, {name: number for number, name in enumerate(names)})[0]
+
+
+def invert(words: dict[str, set[str]]) -> dict[str, set[str]]:
+    mapping: dict[str, set[str]] = {}
+    for page, terms in words.items():
+        for term in terms:
+            mapping.setdefault(term, set()).add(page)
+    return mapping
+
+
+page_words = st.dictionaries(st.sampled_from(PAGES), st.sets(st.sampled_from(TERMS)), min_size=1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(before=page_words, fed=page_words, gone=st.sets(st.sampled_from(PAGES)))
+def test_merge_equals_freezing_the_whole_index(before, fed, gone):
+    """Pages written again (``fed``) replace their old terms, pages gone lose theirs, the others
+    keep them; page numbers follow the new list of pages (a page added or gone renumbers)."""
+    old_names = tuple(sorted(before))
+    after = {page: terms for page, terms in before.items() if page not in fed and page not in gone}
+    after.update(fed)
+    new_names = tuple(sorted(after))
+    kept = frozen_terms(invert(before), old_names)
+    fed_frozen = frozen_terms(invert(fed), new_names)
+    merged = merge_terms(kept, fed_frozen, old_names, new_names, set(fed) | gone)
+    assert merged == frozen_terms(invert(after), new_names)
+
+
+def test_merge_by_hand():
+    kept = {"甲": [0, 1, 2], "乙": 1, "丙": [1, 2], "丁": 2}
+    # p1 written again with 乙 and 戊; p2 left the edition
+    merged = merge_terms(kept, {"乙": 1, "戊": 1}, ("p0", "p1", "p2"), ("p0", "p1"), {"p1"})
+    assert merged == {"甲": 0, "乙": 1, "戊": 1}
+
+
+#: Appended to the project's conf.py: whether tshet-uinh was loaded by the end of the build.
+PROBE = """
+
+def _yl_probe(app, exception):
+    import sys
+    from pathlib import Path
+    Path(app.doctreedir, "probe.txt").write_text(str("tshet_uinh" in sys.modules))
+
+
+def setup(app):
+    app.connect("build-finished", _yl_probe)
+"""
+
+
+def _index(html: Path) -> dict:
+    text = (html / "searchindex.js").read_text(encoding="utf-8")
+    return json.loads(text[len("Search.setIndex("):-1])
+
+
+@pytest.fixture(scope="module")
+def edited(tmp_path_factory) -> tuple[Path, Path]:
+    """The seeds' edition built, a note edited (``searchindex.js`` made unreadable, its size and
+    time kept: parsing it would fail the build) and built again; then a clean build of the edited
+    sources. The two ``html`` directories."""
+    base = tmp_path_factory.mktemp("search-kept")
+    src = edition(base / "inc")
+    with open(src / "conf.py", "a", encoding="utf-8") as conf:
+        conf.write(PROBE)
+    out = base / "inc-out"
+    build(src, out, "-j", "2")
+    assert (out / "doctrees" / "probe.txt").read_text() == "True"  # the cold build placed glosses
+    assert (out / "doctrees" / SEARCH_INDEX_CACHE).is_file()
+    index_file = out / "html" / "searchindex.js"
+    stat = index_file.stat()
+    index_file.write_bytes(b"x" * stat.st_size)
+    os.utime(index_file, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    add_sentence(src / NOTES_PAGE, f"校记补一：{NEW_WORDS}。")
+    build(src, out, "-j", "2")
+    assert (out / "doctrees" / "probe.txt").read_text() == "False"
+    clean_src = base / "clean" / "source"
+    shutil.copytree(src, clean_src)
+    clean_out = base / "clean-out"
+    build(clean_src, clean_out, "-j", "2")
+    return out / "html", clean_out / "html"
+
+
+def test_note_edit_uses_the_kept_index_and_equals_a_clean_build(edited):
+    """The rebuild takes the kept index, not ``searchindex.js``, and writes what a clean build
+    writes; the note's new words are found on the notes page and on the chapter page that shows
+    the note. Writing the chapter page again (its glosses' tips) does not load tshet-uinh: the
+    positions in words were found when the page was read (``edited`` asserts both builds')."""
+    html, clean = edited
+    assert differences(html, clean) == []
+    index = _index(html)
+    pages = index["terms"]["鹪鹩"]
+    assert sorted(index["docnames"][n] for n in ([pages] if isinstance(pages, int) else pages)) == [
+        "judou/xiangshe", "notes/judou/xiangshe"]
+
+
+@pytest.mark.browser
+def test_search_finds_the_edited_note_in_a_browser(edited, http_server, page):
+    """The search page of the rebuilt site finds the note's new words, highlighted, in the note
+    on its notes page (a chapter page's results are its passages; the note shown there is the
+    notes page's)."""
+    base = http_server(edited[0])
+    page.goto(f"{base}/search.html?q={quote(NEW_WORDS)}")
+    page.wait_for_function("() => { const s = document.querySelector('#search-results p.search-summary');"
+                           " return !!(s && s.innerText.trim()); }", timeout=20000)
+    results = page.evaluate(RESULTS_JS)
+    assert [(urlsplit(r["href"]).path, urlsplit(r["href"]).fragment, r["marked"]) for r in results] == [
+        ("notes/judou/xiangshe.html", "note-judou-xiangshe-51", [NEW_WORDS])]
