@@ -16,7 +16,6 @@ A counterpart's page is a dependency of the page that copies it (``note_dependen
 """
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
 from docutils import nodes
@@ -192,18 +191,15 @@ class FillParallels(SphinxPostTransform):
         return self.cite(anchor), entry.get("page", ""), f"{entry['docname']}:{anchor}"
 
 
-#: builder → {docname: {anchor: the passage's words and segments, ready to copy}}: a page's doctree
-#: is loaded once per build (and process) for all the pages that copy its passages.
-_SOURCES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
 def _counterpart_sources(env, builder, docname: str, anchor: str) -> list[nodes.Element]:
     """The words and note segments of passage ``anchor`` of page ``docname``, as copies to copy
     again (:func:`_copy`). Loading a page's doctree costs a tenth of a second on the whole 仪礼:
     on the first request every passage of the page that has counterparts of its own (the
     passages other pages copy: parallels are mutual) is kept; any other passage asked for is
-    taken from the doctree loaded again."""
-    pages = _SOURCES.setdefault(builder, {})
+    taken from the doctree loaded again. Kept on the builder: for this build (and process) only."""
+    pages = getattr(builder, "yl_counterpart_sources", None)  # {docname: {anchor: [words, segments]}}
+    if pages is None:
+        pages = builder.yl_counterpart_sources = {}
     if docname not in pages:
         doctree = env.get_doctree(docname)
         pages[docname] = {passage["anchor"]: _bodies(passage) for passage in doctree.findall(yl_passage)

@@ -366,16 +366,14 @@ def _skip(translator: object, node: nodes.Node) -> None:
     raise nodes.SkipNode
 
 
-def _searched(node: nodes.Node) -> bool:
+def _searched(node: nodes.Element) -> bool:
     """False for an element whose text search leaves out (comments, raw, the pairs, ``no-search``)."""
-    return not isinstance(node, (nodes.comment, nodes.raw, search_pairs)) and not (
-        isinstance(node, nodes.Element) and "no-search" in node.get("classes", ()))
+    return not isinstance(node, (nodes.comment, nodes.raw, search_pairs)) and "no-search" not in node.get("classes", ())
 
 
-def _block_texts(block: nodes.Element, nested: list) -> Iterator[tuple[nodes.Text, nodes.Element]]:
+def _block_texts(block: nodes.Element) -> Iterator[tuple[nodes.Text, nodes.Element]]:
     """Each searched text node of ``block``, in order, with its innermost layer element inside
-    ``block`` (or ``block``): one walk down, each element's layer handed to its children. Blocks
-    nested in it (a ``TextElement`` under a plain element) go to ``nested``, in order."""
+    ``block`` (or ``block``): one walk down, each element's layer handed to its children."""
     stack: list = [(iter(block.children), block)] if _searched(block) else []
     while stack:
         children, segment = stack[-1]
@@ -384,24 +382,8 @@ def _block_texts(block: nodes.Element, nested: list) -> Iterator[tuple[nodes.Tex
             stack.pop()
         elif isinstance(child, nodes.Text):
             yield child, segment
-        else:
-            if isinstance(child, nodes.TextElement) and not isinstance(child.parent, nodes.TextElement):
-                nested.append(child)
-            if _searched(child):
-                layered = LAYER_CLASSES.intersection(child.get("classes", ()))
-                stack.append((iter(child.children), child if layered else segment))
-            else:  # its text is left out here, but a block inside it is a block all the same
-                nested.extend(n for n in child.findall(nodes.TextElement) if not isinstance(n.parent, nodes.TextElement))
-
-
-def _blocks(node: nodes.Element) -> Iterator[nodes.Element]:
-    """The blocks under ``node``, in document order, outside any block (those inside one are
-    found while its texts are walked)."""
-    for child in node.children:
-        if isinstance(child, nodes.TextElement):
-            yield child
-        elif isinstance(child, nodes.Element):
-            yield from _blocks(child)
+        elif _searched(child):
+            stack.append((iter(child.children), child if LAYER_CLASSES.intersection(child["classes"]) else segment))
 
 
 def boundary_pairs(doctree: nodes.Node) -> list[str]:
@@ -412,29 +394,17 @@ def boundary_pairs(doctree: nodes.Node) -> list[str]:
     unless they lie in different layer elements (classes ``yl-jing``, ``yl-zhu``, …).
     """
     pairs: list[str] = []
-    han: dict[str, bool] = {}
-
-    def is_han_char(char: str) -> bool:
-        known = han.get(char)
-        if known is None:
-            known = han[char] = is_han(char)
-        return known
-
-    def walk(block: nodes.Element) -> None:
-        nested: list = []
+    for block in doctree.findall(nodes.TextElement):
+        if isinstance(block.parent, nodes.TextElement):
+            continue
         previous_segment, previous_char = None, ""
-        for text, segment in _block_texts(block, nested):
+        for text, segment in _block_texts(block):
             stripped = search_fold(str(text)).strip()
             if not stripped:  # whitespace between two Han characters is layout, not a break
                 continue
-            if segment is previous_segment and previous_char and is_han_char(previous_char) and is_han_char(stripped[0]):
+            if segment is previous_segment and previous_char and is_han(previous_char) and is_han(stripped[0]):
                 pairs.append(previous_char + stripped[0])
             previous_segment, previous_char = segment, stripped[-1]
-        for inner in nested:
-            walk(inner)
-
-    for block in ([doctree] if isinstance(doctree, nodes.TextElement) else _blocks(doctree)):
-        walk(block)
     return _unique(pairs)
 
 

@@ -110,8 +110,13 @@ LISTENERS: dict[str, Callable[[Census], bool]] = {
 }
 
 
-#: ``module.Class`` → the pages this process skipped it on (for tests and measurements).
-skipped: Counter[str] = Counter()
+def skipped(app: Sphinx) -> Counter:
+    """``module.Class`` → the pages this build (in this process) skipped it on, as
+    ``app.yl_walks_skipped`` (for tests and measurements)."""
+    counter = getattr(app, "yl_walks_skipped", None)
+    if counter is None:
+        counter = app.yl_walks_skipped = Counter()
+    return counter
 
 
 def name_of(obj: Any) -> str:
@@ -126,7 +131,7 @@ def gated(transform: type, phase: str) -> type:
     def skip_or_run(self, **kwargs: Any) -> None:
         if needed(census_of(self.document, phase)):
             return getattr(super(cls, self), method)(**kwargs)
-        skipped[name_of(transform)] += 1
+        skipped(self.app)[name_of(transform)] += 1
         if instead is not None:
             instead(self)
         return None
@@ -143,7 +148,7 @@ def gate_listener(handler: Callable) -> Callable:
         if needed(census_of(doctree, "write")):
             handler(app, doctree, docname)
         else:
-            skipped[name_of(handler)] += 1
+            skipped(app)[name_of(handler)] += 1
 
     skip_or_run.yl_gated = True  # type: ignore[attr-defined]
     return skip_or_run
