@@ -100,6 +100,17 @@ class Bench:
         return self.step("a", which, "sphinx", sphinx_cmd(project, "html", self.jobs) + self.seeds_options(which),
                          f"a-{which}-sphinx-{repeat}.log", repeat)
 
+    def variant_a1(self, which: str, repeat: int) -> bool:
+        """(a′): Sphinx alone on the converted MyST — (a) without the conversion inside it. The
+        seeds are converted first (``python -m conv build``, as ``make convert``; recorded as its
+        own step), then a fresh build of the project without ``-D yl_seeds``."""
+        project = projects.edition_project(self.work / f"converted-{which}")  # cold: a fresh project
+        if not self.step("a1", which, "convert", self.convert_cmd(which, project),
+                         f"a1-{which}-convert-{repeat}.log", repeat):
+            return False
+        return self.step("a1", which, "sphinx", sphinx_cmd(project, "html", self.jobs),
+                         f"a1-{which}-sphinx-{repeat}.log", repeat)
+
     def variant_b(self, which: str, repeat: int) -> bool:
         project = self.projects[f"plain-{which}"]
         shutil.rmtree(project / "_build", ignore_errors=True)
@@ -154,11 +165,11 @@ class Bench:
         for repeat in range(self.args.repeats):
             _say(f"— repeat {repeat + 1}/{self.args.repeats} —")
             for which in ("seeds", "whole"):
-                pair = [("a", self.variant_a), ("b", self.variant_b)]
+                pair = [("a", self.variant_a), ("a1", self.variant_a1), ("b", self.variant_b)]
                 if repeat % 2:
                     pair.reverse()
                 for name, fn in pair:
-                    if name in wanted:
+                    if name[0] in wanted:  # (a′) runs with (a)
                         ok = fn(which, repeat)
                         if name == "a" and ok and "d" in wanted:
                             self.variant_d(which, repeat)

@@ -73,17 +73,21 @@ def markdown(r: dict) -> str:
         return _s((m.get(key) or {}).get(field))
 
     out.append(f"| (a) edition: sphinx-build html, converting the seeds first | {cell('a_seeds')} | {cell('a_whole')} |")
+    out.append(f"| (a′) Sphinx alone, on the MyST converted beforehand | {cell('a1_seeds')} | {cell('a1_whole')} |")
     out.append(f"| (b) plain Sphinx (floor) | {cell('b_seeds')} | {cell('b_whole')} |")
     ra = r["ratios"]
     out.append(f"| ratio (a)/(b) | {_s(ra.get('seeds'))} | {_s(ra.get('whole'))} |")
+    out.append(f"| ratio (a′)/(b) | {_s(ra.get('seeds_a1'))} | {_s(ra.get('whole_a1'))} |")
     out.append(f"| (d) incremental, one notes page changed | {cell('d_seeds')} | {cell('d_whole')} |")
     out.append(f"| (e) latexpdf | – | {cell('e_whole')} |")
     if any("cpu_s" in v for v in m.values()):
         out += ["", "CPU time (user + system, all processes of the step; medians, seconds) — steadier than wall time "
                 "on a loaded machine:", "", "| variant | seeds | whole edition |", "|---|---:|---:|",
                 f"| (a) edition | {cell('a_seeds', 'cpu_s')} | {cell('a_whole', 'cpu_s')} |",
+                f"| (a′) Sphinx alone | {cell('a1_seeds', 'cpu_s')} | {cell('a1_whole', 'cpu_s')} |",
                 f"| (b) plain Sphinx | {cell('b_seeds', 'cpu_s')} | {cell('b_whole', 'cpu_s')} |",
                 f"| ratio (a)/(b), CPU time | {_s(ra.get('seeds_cpu'))} | {_s(ra.get('whole_cpu'))} |",
+                f"| ratio (a′)/(b), CPU time | {_s(ra.get('seeds_a1_cpu'))} | {_s(ra.get('whole_a1_cpu'))} |",
                 f"| (d) incremental | {cell('d_seeds', 'cpu_s')} | {cell('d_whole', 'cpu_s')} |",
                 f"| (e) latexpdf | – | {cell('e_whole', 'cpu_s')} |"]
     if r.get("latex_skipped"):

@@ -42,6 +42,12 @@ def median_times(runs: list[dict]) -> dict[str, dict]:
             out[f"a_{corpus}"] = {"total_s": med(totals),
                                   "cpu_s": med([r.get("cpu_s", 0) for r in sph]),
                                   "all_total_s": totals, "warnings": max(r["warnings"] for r in sph)}
+        alone = pick(runs, "a1", corpus, "sphinx")  # (a′): Sphinx alone, on MyST converted beforehand
+        if alone:
+            out[f"a1_{corpus}"] = {"total_s": med([r["seconds"] for r in alone]),
+                                   "cpu_s": med([r.get("cpu_s", 0) for r in alone]),
+                                   "all_total_s": [r["seconds"] for r in alone],
+                                   "warnings": max(r["warnings"] for r in alone)}
         plain = pick(runs, "b", corpus, "sphinx")
         if plain:
             out[f"b_{corpus}"] = {"total_s": med([r["seconds"] for r in plain]),
@@ -92,18 +98,20 @@ def build_ratios(medians: dict[str, dict]) -> dict[str, float]:
     """(a)/(b), wall time and CPU time, per corpus."""
     out = {}
     for corpus in ("whole", "seeds"):
-        a, b = medians.get(f"a_{corpus}"), medians.get(f"b_{corpus}")
-        if a and b:
-            out[corpus] = a["total_s"] / b["total_s"]
-            if a.get("cpu_s") and b.get("cpu_s"):
-                out[f"{corpus}_cpu"] = a["cpu_s"] / b["cpu_s"]
+        b = medians.get(f"b_{corpus}")
+        for variant, key in (("a", corpus), ("a1", f"{corpus}_a1")):  # (a)/(b) and (a′)/(b)
+            a = medians.get(f"{variant}_{corpus}")
+            if a and b:
+                out[key] = a["total_s"] / b["total_s"]
+                if a.get("cpu_s") and b.get("cpu_s"):
+                    out[f"{key}_cpu"] = a["cpu_s"] / b["cpu_s"]
     return out
 
 
 def peak_memory(runs: list[dict]) -> dict[str, dict]:
     """Peak memory per variant and corpus: process-tree PSS and the largest process's max RSS."""
     out = {}
-    for variant in ("a", "b", "c", "d", "e"):
+    for variant in ("a", "a1", "b", "c", "d", "e"):
         for corpus in ("seeds", "whole"):
             rs = [r for r in runs if r["variant"] == variant and r["corpus"] == corpus]
             if rs:

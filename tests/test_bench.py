@@ -107,3 +107,23 @@ def test_pdfcheck_reads_a_log_of_missing_characters(tmp_path):
     found = pdfcheck.check(tmp_path)["x.pdf"]
     assert found["missing_glyphs"] == 2
     assert found["missing_examples"] == [("𠀀", "[NotoSerifCJK]"), ("𰬸", "HanaMinB Regular/OT:language=dflt;")]
+
+
+def test_the_report_sets_sphinx_alone_beside_the_whole_pipeline():
+    """(a′): Sphinx alone on MyST converted beforehand, beside (a), which converts inside the build;
+    both over the floor (b); the conversion step of (a′) is not in its build time."""
+    from bench import report, summary
+
+    def run(variant, step, seconds, cpu):
+        return {"variant": variant, "corpus": "whole", "step": step, "seconds": seconds, "cpu_s": cpu,
+                "warnings": 0, "peak_tree_mb": 100.0, "maxrss_mb": 90.0}
+
+    runs = [run("a", "sphinx", 60.0, 90.0), run("a1", "convert", 15.0, 15.0), run("a1", "sphinx", 45.0, 70.0),
+            run("b", "sphinx", 10.0, 14.0)]
+    medians = summary.median_times(runs)
+    assert medians["a1_whole"]["total_s"] == 45.0 and medians["a_whole"]["total_s"] == 60.0
+    ratios = summary.build_ratios(medians)
+    assert ratios["whole"] == 6.0 and ratios["whole_a1"] == 4.5 and ratios["whole_a1_cpu"] == 5.0
+    stored = json.loads((ROOT / "bench" / "results" / "2026-12-01.json").read_text(encoding="utf-8"))
+    table = report.markdown(stored | {"medians": medians, "ratios": ratios, "runs": runs})
+    assert "| ratio (a′)/(b) | – | 4.50 |" in table

@@ -4,6 +4,7 @@ in the browser, the parallel page in two columns and in one, the margin of the P
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -146,3 +147,29 @@ def test_the_margin_in_the_pdf(latex):
     text = subprocess.run(["pdftotext", str(latex / "yili.pdf"), "-"], capture_output=True, text=True).stdout
     assert re.search(r"通解·士相见礼\s*5\s*卷六叶二\s*a\s*第9页", text)  # the 通解 passage's page in this PDF
     assert "??" not in text
+
+
+def _words_and_notes(element) -> list[str]:
+    """The texts of a passage's words and note segments (outermost ones), marks of the apparatus
+    and of editorial notes left out, each as the 录入本 view shows it."""
+    element = BeautifulSoup(str(element), "html.parser")
+    for mark in element.select(".yl-appmark, .yl-ednote-ref, details.yl-counterpart, .yl-seealso"):
+        mark.decompose()
+    found = element.select(".yl-text, .yl-note")
+    return [printed(e) for e in found if not any(p in found for p in e.parents)]
+
+
+def test_every_copy_is_its_counterpart_on_its_own_page(site):
+    """Each counterpart copied into a page (the 句读's 士相见礼, the 通解's, and the parallel page),
+    however many times a passage is copied, holds its passage's words and notes as its own page shows them."""
+    pages = {}
+    copies = 0
+    for page in ("judou/shixiangjian", "tongjie/shixiangjian", "apparatus/parallel-shixiangjian"):
+        for item in soup(site, page).select(".yl-counterpart-item"):
+            href = item.select_one(".yl-counterpart-head a.reference")["href"]
+            target_page, anchor = href.split("#")
+            target_page = os.path.normpath(os.path.join(os.path.dirname(page), target_page))[: -len(".html")]
+            source = pages.setdefault(target_page, soup(site, target_page)).select_one(f"#{anchor}")
+            assert _words_and_notes(item.select_one(".yl-counterpart-text")) == _words_and_notes(source), anchor
+            copies += 1
+    assert copies >= 20

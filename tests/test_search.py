@@ -13,6 +13,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from docutils import nodes
 
 from conv import normalize
@@ -305,3 +307,63 @@ def test_no_character_folds_beyond_the_fonts():
         for char in map(chr, range(low, high + 1)):
             assert all(ord(c) < 0x30000 for c in normalize.fold(char)), char
     assert normalize.fold("繐衰") == "繐衰"
+
+
+# The pairs as first written (an upward walk from every text node to its block): the oracle of the
+# one-walk-down algorithm of ``boundary_pairs``.
+def _reference_pairs(doctree) -> list[str]:
+    from conv.sphinx_ext.search.language import LAYER_CLASSES, is_han, search_fold, search_pairs
+
+    def segment_of(text, block):
+        node, segment = text.parent, None
+        while node is not None:
+            if isinstance(node, (nodes.comment, nodes.raw, search_pairs)):
+                return None
+            if isinstance(node, nodes.Element) and "no-search" in node.get("classes", ()):
+                return None
+            if segment is None and isinstance(node, nodes.Element) and (
+                    node is block or LAYER_CLASSES.intersection(node.get("classes", ()))):
+                segment = node
+            if node is block:
+                return segment
+            node = node.parent
+        return segment
+
+    pairs = []
+    for block in doctree.findall(nodes.TextElement):
+        if isinstance(block.parent, nodes.TextElement):
+            continue
+        previous_segment, previous_char = None, ""
+        for text in block.findall(nodes.Text):
+            segment = segment_of(text, block)
+            if segment is None:
+                continue
+            stripped = search_fold(str(text)).strip()
+            if not stripped:
+                continue
+            if segment is previous_segment and previous_char and is_han(previous_char) and is_han(stripped[0]):
+                pairs.append(previous_char + stripped[0])
+            previous_segment, previous_char = segment, stripped[-1]
+    return list(dict.fromkeys(pairs))
+
+
+_CLASSES = st.lists(st.sampled_from(["yl-jing", "yl-zhu", "yl-text", "no-search", "yl-w", "other"]),
+                    max_size=2, unique=True)
+_TEXT = st.text(alphabet="宾曰于賔 \na", min_size=0, max_size=3).map(nodes.Text)
+
+
+def _tree(children):
+    element = st.sampled_from([nodes.paragraph, nodes.inline, nodes.container, nodes.comment, nodes.section])
+    return st.builds(lambda kind, classes, kids: kind("", "", *kids, classes=classes)
+                     if issubclass(kind, nodes.TextElement) else kind("", *kids, classes=classes),
+                     element, _CLASSES, st.lists(children, max_size=4))
+
+
+@given(st.recursive(_TEXT, _tree, max_leaves=25).filter(lambda n: isinstance(n, nodes.Element)))
+@settings(max_examples=300, deadline=None)
+def test_boundary_pairs_as_the_upward_walk_found_them(tree) -> None:
+    """Any tree of paragraphs, inlines, containers, comments and sections, with layer and
+    ``no-search`` classes, blocks inside blocks: the same pairs in the same order."""
+    document = nodes.document(None, None)
+    document += tree
+    assert boundary_pairs(document) == _reference_pairs(document)

@@ -122,10 +122,10 @@ class FillParallels(SphinxPostTransform):
     default_priority = 5  # before ReferencesResolver (10), as the editorial notes
 
     def run(self, **kwargs: Any) -> None:
-        self.doctrees: dict[str, nodes.document] = {}
         self.latex = builder_of(self.env).format == "latex"
         self.passages = self.env.get_domain("yl").data.get("passages", {})
-        for node in list(self.document.findall(yl_parallel)):
+        found = list(self.document.findall(lambda n: isinstance(n, (yl_parallel, yl_pair))))
+        for node in (n for n in found if isinstance(n, yl_parallel)):
             here = _docname_of(node, self.env.docname)
             if self.latex:  # the margin, at the passage's start (beside its first line)
                 node["margin"] = [self.margin(anchor) for anchor in node["counterparts"] if anchor in self.passages]
@@ -146,7 +146,7 @@ class FillParallels(SphinxPostTransform):
                 for link in links:
                     holder += link
                 node += holder
-        for node in list(self.document.findall(yl_pair)):
+        for node in (n for n in found if isinstance(n, yl_pair)):
             here = _docname_of(node, self.env.docname)
             for anchors in (node["base"], node["other"]):
                 side = nodes.container(classes=["yl-pair-side"])
@@ -181,19 +181,38 @@ class FillParallels(SphinxPostTransform):
         entry = self.passages.get(anchor)
         if entry is None:
             return item
-        if entry["docname"] not in self.doctrees:
-            self.doctrees[entry["docname"]] = self.env.get_doctree(entry["docname"])
-        source = self.doctrees[entry["docname"]].ids.get(anchor)
         body = nodes.inline(classes=["yl-counterpart-text", f"yl-{entry.get('layer', 'jing')}"])
-        for child in source.children if isinstance(source, yl_passage) else ():
-            if isinstance(child, (yl_text, yl_segment)):
-                body += _copy(child)
+        for child in _counterpart_sources(self.env, builder_of(self.env), entry["docname"], anchor):
+            body += child.deepcopy()
         item += body
         return item
 
     def margin(self, anchor: str) -> tuple[str, str, str]:
         entry = self.passages[anchor]
         return self.cite(anchor), entry.get("page", ""), f"{entry['docname']}:{anchor}"
+
+
+def _counterpart_sources(env, builder, docname: str, anchor: str) -> list[nodes.Element]:
+    """The words and note segments of passage ``anchor`` of page ``docname``, as copies to copy
+    again (:func:`_copy`). Loading a page's doctree costs a tenth of a second on the whole 仪礼:
+    on the first request every passage of the page that has counterparts of its own (the
+    passages other pages copy: parallels are mutual) is kept; any other passage asked for is
+    taken from the doctree loaded again. Kept on the builder: for this build (and process) only."""
+    pages = getattr(builder, "yl_counterpart_sources", None)  # {docname: {anchor: [words, segments]}}
+    if pages is None:
+        pages = builder.yl_counterpart_sources = {}
+    if docname not in pages:
+        doctree = env.get_doctree(docname)
+        pages[docname] = {passage["anchor"]: _bodies(passage) for passage in doctree.findall(yl_passage)
+                          if passage.get("anchor") and any(isinstance(c, yl_parallel) for c in passage.children)}
+    if anchor not in pages[docname]:
+        pages[docname][anchor] = _bodies(env.get_doctree(docname).ids.get(anchor))
+    return pages[docname][anchor]
+
+
+def _bodies(source: nodes.Node | None) -> list[nodes.Element]:
+    return [_copy(child) for child in (source.children if isinstance(source, yl_passage) else ())
+            if isinstance(child, (yl_text, yl_segment))]
 
 
 def _copy(node: nodes.Element) -> nodes.Element:

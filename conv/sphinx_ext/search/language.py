@@ -63,6 +63,7 @@ from __future__ import annotations
 import json
 import operator
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 
 from docutils import nodes
@@ -365,23 +366,24 @@ def _skip(translator: object, node: nodes.Node) -> None:
     raise nodes.SkipNode
 
 
-def _segment_of(text: nodes.Text, block: nodes.Element) -> nodes.Element | None:
-    """The innermost layer element around ``text`` inside ``block`` (or ``block``); None to skip."""
-    node = text.parent
-    segment = None
-    while node is not None:
-        if isinstance(node, (nodes.comment, nodes.raw, search_pairs)):
-            return None
-        if isinstance(node, nodes.Element) and "no-search" in node.get("classes", ()):
-            return None
-        if segment is None and isinstance(node, nodes.Element) and (
-            node is block or LAYER_CLASSES.intersection(node.get("classes", ()))
-        ):
-            segment = node
-        if node is block:
-            return segment
-        node = node.parent
-    return segment
+def _searched(node: nodes.Element) -> bool:
+    """False for an element whose text search leaves out (comments, raw, the pairs, ``no-search``)."""
+    return not isinstance(node, (nodes.comment, nodes.raw, search_pairs)) and "no-search" not in node.get("classes", ())
+
+
+def _block_texts(block: nodes.Element) -> Iterator[tuple[nodes.Text, nodes.Element]]:
+    """Each searched text node of ``block``, in order, with its innermost layer element inside
+    ``block`` (or ``block``): one walk down, each element's layer handed to its children."""
+    stack: list = [(iter(block.children), block)] if _searched(block) else []
+    while stack:
+        children, segment = stack[-1]
+        child = next(children, None)
+        if child is None:
+            stack.pop()
+        elif isinstance(child, nodes.Text):
+            yield child, segment
+        elif _searched(child):
+            stack.append((iter(child.children), child if LAYER_CLASSES.intersection(child["classes"]) else segment))
 
 
 def boundary_pairs(doctree: nodes.Node) -> list[str]:
@@ -396,10 +398,7 @@ def boundary_pairs(doctree: nodes.Node) -> list[str]:
         if isinstance(block.parent, nodes.TextElement):
             continue
         previous_segment, previous_char = None, ""
-        for text in block.findall(nodes.Text):
-            segment = _segment_of(text, block)
-            if segment is None:
-                continue
+        for text, segment in _block_texts(block):
             stripped = search_fold(str(text)).strip()
             if not stripped:  # whitespace between two Han characters is layout, not a break
                 continue

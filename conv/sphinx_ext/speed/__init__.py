@@ -17,6 +17,7 @@ from conv.sphinx_ext.speed.search_entries import setup_search_entries
 from conv.sphinx_ext.speed.search_feed import setup_search_feed
 from conv.sphinx_ext.speed.search_index import setup_search_index
 from conv.sphinx_ext.speed.terms_cache import setup_terms_cache
+from conv.sphinx_ext.speed.walks import setup_walks
 
 SETUPS = [
     setup_preload,  # before a read: environment out of the cyclic collector, small rebuilds serial, tables before a fork
@@ -26,6 +27,7 @@ SETUPS = [
     setup_search_index,  # the search index kept: an incremental build merges the terms of the pages it writes
     setup_terms_cache,  # the index of terms: its content and its page reused between builds
     setup_genindex,  # the general index's content block reused between builds
+    setup_walks,  # transforms that would walk a page and find nothing skip it (a census per page)
     setup_parallel,  # -j N: pages read in chunks of equal size, each process writes whole pages
 ]
 
