@@ -75,7 +75,7 @@ REPORT = """
 def _yl_report_skips(app, exception):
     import json
     from conv.sphinx_ext.speed import walks
-    (app.outdir / "skipped.json").write_text(json.dumps(dict(walks.skipped(app))))
+    (app.outdir / "skipped.json").write_text(json.dumps(dict(walks.skipped(app.builder))))
 
 def setup(app):
     app.connect("build-finished", _yl_report_skips)

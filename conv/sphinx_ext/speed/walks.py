@@ -35,6 +35,7 @@ from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from conv.sphinx_ext.speed.versions import compatible
+from conv.sphinx_ext.util import builder_of
 
 #: The attributes some gated transform looks for on an element.
 MARKS = ("design_component", "sd_new_tab", "translated", "translatable")
@@ -110,12 +111,12 @@ LISTENERS: dict[str, Callable[[Census], bool]] = {
 }
 
 
-def skipped(app: Sphinx) -> Counter:
+def skipped(builder: Any) -> Counter:
     """``module.Class`` → the pages this build (in this process) skipped it on, as
-    ``app.yl_walks_skipped`` (for tests and measurements)."""
-    counter = getattr(app, "yl_walks_skipped", None)
+    ``builder.yl_walks_skipped`` (for tests and measurements)."""
+    counter = getattr(builder, "yl_walks_skipped", None)
     if counter is None:
-        counter = app.yl_walks_skipped = Counter()
+        counter = builder.yl_walks_skipped = Counter()
     return counter
 
 
@@ -131,7 +132,7 @@ def gated(transform: type, phase: str) -> type:
     def skip_or_run(self, **kwargs: Any) -> None:
         if needed(census_of(self.document, phase)):
             return getattr(super(cls, self), method)(**kwargs)
-        skipped(self.app)[name_of(transform)] += 1
+        skipped(builder_of(self.env))[name_of(transform)] += 1
         if instead is not None:
             instead(self)
         return None
@@ -148,7 +149,7 @@ def gate_listener(handler: Callable) -> Callable:
         if needed(census_of(doctree, "write")):
             handler(app, doctree, docname)
         else:
-            skipped(app)[name_of(handler)] += 1
+            skipped(app.builder)[name_of(handler)] += 1
 
     skip_or_run.yl_gated = True  # type: ignore[attr-defined]
     return skip_or_run
