@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from conv import unencoded
 from conv.normalize import is_pua
-from conv.sphinx_ext.nodes import yl_char, yl_forms, yl_text, yl_trad
+from conv.sphinx_ext.nodes import yl_char, yl_forms, yl_text
 from conv.sphinx_ext.text.chars import char_node, keep_forms, wrap_chars
+from conv.sphinx_ext.text.witness_forms import _runs as trad_runs  # the plain text's yl_trad runs
 from conv.sphinx_ext.text.witness_forms import apply_trad
 from conv.sphinx_ext.util import witness_text
 
@@ -31,15 +32,8 @@ def per_character(text: str, trad: str = "") -> list[nodes.Node]:
     run_forms: list[str] = []
 
     def flush() -> None:
-        start = 0
-        while start < len(run):
-            differs = run[start] != run_forms[start]
-            end = start + 1
-            while end < len(run) and (run[end] != run_forms[end]) == differs:
-                end += 1
-            piece, forms = "".join(run[start:end]), "".join(run_forms[start:end])
-            out.append(yl_trad(piece, piece, trad=forms) if differs else nodes.Text(piece))
-            start = end
+        piece, forms = "".join(run), "".join(run_forms)
+        out.extend(trad_runs(piece, forms) if piece != forms else [nodes.Text(piece)] if piece else [])
         run.clear()
         run_forms.clear()
 
