@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conv.myst.escape import escape_inline
-from conv.sphinx_ext.nodes import yl_char
+from conv.sphinx_ext.nodes import yl_forms
 from conv.sphinx_ext.util import witness_text
 from conv.sphinx_ext.nodes import yl_gloss
 from conv.sphinx_ext.nodes import yl_segment
@@ -77,13 +77,13 @@ def test_witness_text_round_trips(myst_app, words, note):
     passages = list(doctree.findall(yl_passage))
     assert len(passages) == 1
     passage = passages[0]
-    # the doctree holds text only (and yl_char for folding characters), never markup
+    # the doctree holds text only (and yl_forms, yl_char for folding characters), never markup
     text_nodes = [n for n in passage.findall(yl_text)]
     notes = [n for n in passage.findall(yl_segment)]
     assert len(text_nodes) == 1 and len(notes) == 1
     for node in (*text_nodes, *notes):
         for child in node.findall(include_self=False):
-            assert child.tagname in {"#text", "yl_char"}, child.tagname
+            assert child.tagname in {"#text", "yl_char", "yl_forms"}, child.tagname
         assert not list(node.findall(yl_gloss))
     assert witness_text(text_nodes[0]) == expected(words)
     assert witness_text(notes[0]) == expected(note)
@@ -101,7 +101,7 @@ def test_gloss_role_in_a_note(myst_app):
     note = next(doctree.findall(yl_segment))
     assert witness_text(note) == "声不絶*仆音赴"
     assert [g["char"] for g in note.findall(yl_gloss)] == ["仆"]
-    assert [c["witness"] for c in note.findall(yl_char)] == ["絶"]
+    assert [(c["witness"], c.astext()) for c in note.findall(yl_forms)] == [("絶", "绝")]
 
 
 def test_second_reading_in_its_own_role(myst_app):

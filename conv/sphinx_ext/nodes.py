@@ -105,6 +105,22 @@ class yl_char(nodes.Inline, nodes.TextElement):  # noqa: N801
     """
 
 
+class yl_forms(nodes.Inline, nodes.TextElement):  # noqa: N801
+    """A run of witness text holding characters whose reading form differs (字形段: 底本字形与规范字形)::
+
+        <yl_forms witness="賔禮於堂" trad="">
+            宾礼于堂
+
+    One node for the whole run instead of one ``yl_char`` per folding character. The only child
+    is the reading form (``astext()``: search, titles); ``witness`` holds the witness's forms, one
+    per character of the child (a variant form, never a PUA code point or a character Unicode
+    lacks: those keep their own ``yl_char``); ``trad`` the 文渊阁 forms, one per character, or
+    ``""`` when none differs (the 繁体 view, ``conv.sphinx_ext.text.witness_forms``). HTML writes
+    each folding character as ``chars.visit_char_html`` writes a ``yl_char``, and each run of
+    differing 文渊阁 forms as a ``yl_trad``: the page is the same.
+    """
+
+
 class yl_emend(nodes.Inline, nodes.TextElement):  # noqa: N801
     """An emendation (据改): the seed printed ``printed`` (a stand-in such as 防, or nothing), the
     文渊阁 witness has ``adopted``, which the reading text takes::

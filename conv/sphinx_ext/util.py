@@ -10,7 +10,7 @@ from pathlib import Path
 
 from docutils import nodes
 from sphinx.util import logging
-from conv.sphinx_ext.nodes import yl_char
+from conv.sphinx_ext.nodes import yl_char, yl_forms
 from conv.sphinx_ext.warnings_ import YlWarning
 
 logger = logging.getLogger("conv.sphinx_ext")
@@ -99,7 +99,7 @@ def warn(message: str, subtype: YlWarning, location: object = None) -> None:
 def witness_text(node: nodes.Node) -> str:
     """The text of ``node`` as the witness prints it (variant forms, PUA code points)."""
 
-    if isinstance(node, yl_char):
+    if isinstance(node, (yl_char, yl_forms)):
         return node["witness"]
     if isinstance(node, nodes.Text):
         return str(node)

@@ -32,7 +32,7 @@ from pathlib import Path
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from conv.sphinx_ext.nodes import yl_chaptertitle, yl_char, yl_emend, yl_passage, yl_segment, yl_title, yl_trad
+from conv.sphinx_ext.nodes import yl_chaptertitle, yl_char, yl_emend, yl_forms, yl_passage, yl_segment, yl_title, yl_trad
 from conv.sphinx_ext.util import LAYER_NAMES, SEGMENT_LAYERS, STATIC_DIR
 
 #: The two views of the characters: key, label, tooltip.
@@ -87,7 +87,7 @@ def has_witness_forms(doctree: nodes.document) -> bool:
     """Does the page show anything in the 繁体 view that the 底本 view does not (a collated seed's
     文渊阁 forms, an emendation)? Else its toolbar offers no 繁体 view."""
     return any(True for _ in doctree.findall(
-        lambda n: isinstance(n, (yl_trad, yl_emend)) or (isinstance(n, yl_char) and bool(n.get("trad")))))
+        lambda n: isinstance(n, (yl_trad, yl_emend)) or (isinstance(n, (yl_char, yl_forms)) and bool(n.get("trad")))))
 
 
 def toolbar_html(layers: list[str], traditional: bool = True) -> str:

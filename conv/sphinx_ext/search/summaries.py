@@ -29,7 +29,7 @@ from sphinx.application import Sphinx
 
 from conv.datafiles import write_atomically
 from conv import unencoded
-from conv.sphinx_ext.nodes import yl_appmark, yl_char, yl_ednote_ref, yl_emend, yl_segment, yl_text
+from conv.sphinx_ext.nodes import yl_appmark, yl_char, yl_ednote_ref, yl_emend, yl_forms, yl_segment, yl_text
 
 #: Where the files go, under the HTML output.
 DIRECTORY = "_search"
@@ -154,6 +154,11 @@ def page_units(doctree: nodes.document) -> dict:
             elif node["normal"] != shown:
                 page.forms[shown] = node["normal"]
             text = shown
+        elif isinstance(node, yl_forms):  # the witness's forms, each folding one mapped
+            text = node["witness"]
+            for shown, normal in zip(text, node.astext()):
+                if shown != normal:
+                    page.forms[shown] = normal
         elif isinstance(node, yl_emend):  # the reading text: the witness's character
             text = node["adopted"]
             if node["normal"] != text and not unencoded.is_stand_in(text):

@@ -23,7 +23,7 @@ from conv.sphinx_ext.text.witness_forms import apply_trad
 from conv.sphinx_ext.util import warn
 from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.text.generated import Words, split_body, split_inline
-from conv.sphinx_ext.nodes import yl_char, yl_emend, yl_gloss, yl_segment, yl_text
+from conv.sphinx_ext.nodes import yl_char, yl_emend, yl_forms, yl_gloss, yl_segment, yl_text
 
 try:
     from myst_parser.mocking import MockState
@@ -32,7 +32,7 @@ except ImportError:  # pragma: no cover - the extension is used with myst_parser
 
 
 def _allowed_inline() -> tuple[type, ...]:
-    return (nodes.Text, yl_gloss, yl_char, yl_emend)
+    return (nodes.Text, yl_gloss, yl_char, yl_forms, yl_emend)
 
 
 def sanitize(children: list[nodes.Node], location: object) -> list[nodes.Node]:
@@ -59,7 +59,7 @@ def fast_path(directive: SphinxDirective) -> bool:
 
 
 def parse_inline(directive: SphinxDirective, text: str, lineno: int) -> list[nodes.Node]:
-    """Parse ``text`` as inline MyST: resolved escapes, ``yl:gloss`` roles, ``yl_char`` nodes."""
+    """Parse ``text`` as inline MyST: resolved escapes, ``yl:gloss`` roles, ``yl_forms`` and ``yl_char`` nodes."""
     if fast_path(directive):
         parts = split_inline(text)
         if parts is not None:
@@ -77,7 +77,7 @@ def parse_inline_slow(directive: SphinxDirective, text: str, lineno: int) -> lis
 def inline_nodes(directive: SphinxDirective, parts: list, lineno: int,
                  location: object) -> list[nodes.Node]:
     """The nodes of recognised inline ``parts`` (``fastbody.split_inline``) as MyST makes them on
-    line ``lineno``: ``Text`` runs and what the ``yl:gloss`` role returns, then ``yl_char``."""
+    line ``lineno``: ``Text`` runs and what the ``yl:gloss`` role returns, then ``yl_forms`` and ``yl_char``."""
     return wrap_chars(sanitize(_roles(directive, parts, lineno), location), location)
 
 

@@ -1,8 +1,10 @@
-"""Diplomatic and normalized text (底本字形与规范字形): one node per character that folds.
+"""Diplomatic and normalized text (底本字形与规范字形): one node per run of text that folds.
 
 The witness keeps its own forms (賔, 説, PUA code points); the reading text folds them with
-``conv.normalize.fold_char``. Every character whose reading form differs is wrapped in a
-``yl_char`` node carrying both forms, so one doctree serves both views:
+``conv.normalize.fold_char``. A run of text holding characters whose reading form differs is one
+``yl_forms`` node (its child the reading form, its ``witness`` the witness's forms); a PUA code
+point and a character Unicode lacks keep a ``yl_char`` of their own (code, tooltip). One doctree
+serves both views, and holds a few nodes per run, not two per folding character:
 
 - HTML shows the witness form by default and the reading form when the reader switches to the
   normalized view (the class ``yl-normalized`` on ``<html>``, set by ``yili.js``). A PUA code point
@@ -15,6 +17,9 @@ The witness keeps its own forms (賔, 説, PUA code points); the reading text fo
 - LaTeX and text print the reading form by default (``yl_print_form = "normalized"``) or the
   witness form with PUA resolved (``yl_print_form = "diplomatic"``).
 - ``astext()`` is the reading form (search, domain titles, table of contents).
+
+HTML writes a ``yl_forms`` run character by character: each folding character as the ``yl_char``
+span ``visit_char_html`` writes (the 底本/规范/繁体 views and ``yili.js`` see the same page).
 """
 from __future__ import annotations
 
@@ -27,7 +32,7 @@ from conv.normalize import PUA_PATTERN, fold_char, is_pua
 
 from conv.sphinx_ext.util import add_node, depart_noop, warn
 from conv.sphinx_ext.warnings_ import YlWarning
-from conv.sphinx_ext.nodes import yl_char, yl_emend, yl_trad
+from conv.sphinx_ext.nodes import yl_char, yl_emend, yl_forms, yl_trad
 
 PUA_KIND_LABELS = {"quebi": "缺笔", "variant": "异体", "spurious": "衍字", "unknown": "未识"}
 UNKNOWN_MARK = "〓"  # U+3013 geta mark: the conventional sign for a character that cannot be shown
@@ -43,6 +48,14 @@ def setup_chars(app: Sphinx) -> None:
         latex=(visit_char_print, depart_noop),
         text=(visit_char_print, depart_noop),
         other=(visit_char_print, depart_noop),
+    )
+    add_node(
+        app,
+        yl_forms,
+        html=(visit_forms_html, None),
+        latex=(visit_forms_print, depart_noop),
+        text=(visit_forms_print, depart_noop),
+        other=(visit_forms_print, depart_noop),
     )
 
 
@@ -79,15 +92,23 @@ def char_node(char: str) -> yl_char | None:
 
 
 def keep_forms(node: nodes.Element, keep: str) -> None:
-    """Show the characters of ``keep`` as printed in both views inside ``node``: each ``yl_char``
-    of a variant form in ``keep`` becomes plain text (what 郑注 distinguishes in a passage, 竝 in
-    竝并也: ``conv.analyses.distinctions``). Search still folds it (``conv.normalize.fold``). A PUA
-    code point is never kept."""
+    """Show the characters of ``keep`` as printed in both views inside ``node``: each variant
+    form in ``keep`` becomes plain text in its ``yl_forms`` run, without a 繁体 form (what 郑注
+    distinguishes in a passage, 竝 in 竝并也: ``conv.analyses.distinctions``). Search still folds
+    it (``conv.normalize.fold``). A PUA code point is never kept."""
     if not keep:
         return
-    for char in list(node.findall(yl_char)):
-        if char["kind"] == "variant" and char["witness"] in keep:
-            char.parent.replace(char, nodes.Text(char["witness"]))
+    for run in list(node.findall(yl_forms)):
+        witness, trad = run["witness"], run.get("trad", "")
+        reading = "".join(w if w in keep else r for w, r in zip(witness, run.astext()))
+        if trad:
+            trad = "".join(w if w in keep and w != r else t for w, r, t in zip(witness, run.astext(), trad))
+        if reading == witness and trad in ("", witness):
+            run.parent.replace(run, nodes.Text(witness))
+            continue
+        run.children = []
+        run += nodes.Text(reading)
+        run["trad"] = "" if trad == witness else trad
 
 
 def wrap_chars(children: list[nodes.Node], location: object = None) -> list[nodes.Node]:
@@ -97,7 +118,8 @@ def wrap_chars(children: list[nodes.Node], location: object = None) -> list[node
     for child in children:
         if isinstance(child, nodes.Text):
             result.extend(_split_text(str(child), location))
-        elif isinstance(child, (yl_char, yl_emend, yl_trad, nodes.FixedTextElement, nodes.literal, nodes.raw)):
+        elif isinstance(child, (yl_char, yl_forms, yl_emend, yl_trad, nodes.FixedTextElement, nodes.literal,
+                                nodes.raw)):
             result.append(child)
         elif isinstance(child, nodes.Element):
             new = wrap_chars(list(child.children), location)
@@ -149,27 +171,62 @@ class _Folding(dict):
 _FOLDING = _Folding()
 
 
+def _own_node(char: str) -> bool:
+    """Does ``char`` need a ``yl_char`` of its own (a PUA code point, a character Unicode lacks,
+    or one whose reading form is not one character)?"""
+    return is_pua(char) or unencoded.is_stand_in(char) or len(fold_char(char)) != 1
+
+
 def _split_text(text: str, location: object) -> list[nodes.Node]:
     folding = set(text.translate(_FOLDING))
     if not folding:
         return [nodes.Text(text)] if text else []
+    own = {char for char in folding if _own_node(char)}
     out: list[nodes.Node] = []
-    run: list[str] = []
-    for char in text:
-        if char not in folding:
-            run.append(char)
+    start = 0
+    for at, char in enumerate(text):
+        if char not in own:
             continue
+        out.extend(_runs(text[start:at], folding))
         node = char_node(char)
         if node["kind"] == "pua-unknown":
             warn(f"unknown private-use code point {node['code']} (not in conv/data/pua.toml); "
                  f"shown as {UNKNOWN_MARK}", YlWarning.PUA, location)
-        if run:
-            out.append(nodes.Text("".join(run)))
-            run = []
         out.append(node)
-    if run:
-        out.append(nodes.Text("".join(run)))
+        start = at + 1
+    out.extend(_runs(text[start:], folding))
     return out
+
+
+def _runs(text: str, folding: set[str]) -> list[nodes.Node]:
+    """``text`` (no character of its own node) as ``Text`` and ``yl_forms`` runs: a run goes from
+    a folding character to the last one not parted from it by a newline (``CJKNewlines`` may drop
+    a newline from a ``Text``, never from a run)."""
+    out: list[nodes.Node] = []
+    last = 0  # the end of the text already placed
+    begin = end = -1  # the run being made: text[begin:end]
+    for at, char in enumerate(text):
+        if char not in folding:
+            continue
+        if begin >= 0 and "\n" in text[end:at]:
+            out.append(_run_node(text[begin:end]))
+            last, begin = end, -1
+        if begin < 0:
+            if at > last:
+                out.append(nodes.Text(text[last:at]))
+            begin = at
+        end = at + 1
+    if begin >= 0:
+        out.append(_run_node(text[begin:end]))
+        last = end
+    if last < len(text):
+        out.append(nodes.Text(text[last:]))
+    return out
+
+
+def _run_node(run: str) -> yl_forms:
+    """A run of text holding folding characters."""
+    return yl_forms("", "".join(fold_char(char) for char in run), witness=run, trad="")
 
 
 def visit_char_html(self, node: yl_char) -> None:
@@ -204,4 +261,57 @@ def visit_char_print(self, node: yl_char) -> None:
         raise nodes.SkipNode
     # the child Text node (the reading form) is visited by the translator as usual
     if not node.children:
+        raise nodes.SkipNode
+
+_CHAR_HTML: dict[tuple[str, str], str] = {}
+
+
+def _char_html(self, witness: str, trad: str) -> str:
+    """The HTML ``visit_char_html`` writes for the ``yl_char`` of ``witness`` (with its 文渊阁
+    form ``trad``), made once per pair."""
+    key = (witness, trad)
+    if key not in _CHAR_HTML:
+        node = char_node(witness)
+        if trad:
+            node["trad"] = trad
+        body, self.body = self.body, []
+        try:
+            visit_char_html(self, node)
+        except nodes.SkipNode:
+            pass
+        _CHAR_HTML[key], self.body = "".join(self.body), body
+    return _CHAR_HTML[key]
+
+
+def visit_forms_html(self, node: yl_forms) -> None:
+    """A run: its plain characters as text, each folding one as its ``yl_char`` span, each run
+    of differing 文渊阁 forms as a ``yl_trad`` (``witness_forms.visit_trad_html``)."""
+    witness, reading = node["witness"], node.astext()
+    trad = node.get("trad", "") or witness
+    out: list[str] = []
+    start = 0
+    while start < len(witness):
+        if witness[start] != reading[start]:
+            form = trad[start]
+            out.append(_char_html(self, witness[start], form if form != witness[start] else ""))
+            start += 1
+            continue
+        differs = trad[start] != witness[start]
+        end = start + 1
+        while end < len(witness) and witness[end] == reading[end] and (trad[end] != witness[end]) == differs:
+            end += 1
+        piece = self.encode(witness[start:end])
+        if differs:
+            piece = (f'<span class="yl-s">{piece}</span>'
+                     f'<span class="yl-t" lang="zh-Hant">{self.encode(trad[start:end])}</span>')
+        out.append(piece)
+        start = end
+    self.body.append("".join(out))
+    raise nodes.SkipNode
+
+
+def visit_forms_print(self, node: yl_forms) -> None:
+    """LaTeX, text, man, texinfo: the reading form (the child), or the witness form."""
+    if self.config.yl_print_form == "diplomatic" and node["witness"] != node.astext():
+        nodes.Text(node["witness"]).walkabout(self)
         raise nodes.SkipNode

@@ -4,7 +4,7 @@ The role's content is one gloss as printed. It is parsed with ``conv.parser.glos
 kind ``fanqie``/``zhiyin``/``ruzi``/``other``, upper and lower characters of a 反切 or the sound of
 a 直音, second reading, context, scope, definition) and given its computed 广韵 position and
 its status with ``conv.parser.phonology.reading(gloss)``.
-The node's text is the gloss as printed (with ``yl_char`` for folding characters); the parsed
+The node's text is the gloss as printed (with ``yl_forms`` runs and ``yl_char`` nodes); the parsed
 fields are attributes, written in HTML as ``data-*`` attributes with the position in words
 (``data-words``: ``肿韵 · 见母 · 上声``, ``gloss_words``) and the link to the gloss's row in the
 音义索引 (``data-entry``, the row id of :func:`entry_id`). ``static/gloss-tip.js`` shows them in one

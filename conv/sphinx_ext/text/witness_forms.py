@@ -11,7 +11,7 @@ The converter (``conv.myst.chapter``) writes, for a seed collated with the 文�
   it, and the printed form too (``conv.sphinx_ext.search.language``).
 - ``:trad:`` on a passage, a section title or a segment: its text in the witness's forms,
   character for character. :func:`apply_trad` gives each run of characters whose form differs a
-  ``yl_trad`` node (and each ``yl_char`` its ``trad`` form), shown only in the 繁体 view
+  ``yl_trad`` node (and each ``yl_char`` or ``yl_forms`` run its ``trad`` forms), shown only in the 繁体 view
   (``html.yl-traditional``, set by the toolbar like the other views). The witness's own passages
   need none: their text is the witness's.
 """
@@ -27,7 +27,7 @@ from conv import unencoded
 from conv.collate.forms import reading_form
 from conv.normalize import is_pua
 
-from conv.sphinx_ext.nodes import yl_char, yl_emend, yl_trad
+from conv.sphinx_ext.nodes import yl_char, yl_emend, yl_forms, yl_trad
 from conv.sphinx_ext.util import add_node, depart_noop, visit_noop, warn
 from conv.sphinx_ext.warnings_ import YlWarning
 
@@ -109,6 +109,9 @@ def _plan(element: nodes.Element, trad: str, plan: list) -> int:
         elif isinstance(child, yl_char):
             plan.append((child, trad[used:used + 1]))
             used += 1
+        elif isinstance(child, yl_forms):
+            plan.append((child, trad[used:used + len(child["witness"])]))
+            used += len(child["witness"])
         elif isinstance(child, nodes.Text):
             text = str(child)
             plan.append((child, trad[used:used + len(text)]))
@@ -133,6 +136,18 @@ def _runs(text: str, forms: str) -> list[nodes.Node]:
     return out
 
 
+def _length(node: nodes.Node) -> int:
+    """How many characters of the text, as printed, ``node`` holds in a plan."""
+    if isinstance(node, yl_char):
+        return 1
+    return len(node["witness"]) if isinstance(node, yl_forms) else len(node)
+
+
+def _shows(form: str, witness: str) -> bool:
+    """Does a folding character show the 文渊阁 form ``form`` in the 繁体 view?"""
+    return form != witness and not is_pua(form) and not unencoded.is_stand_in(form)
+
+
 def apply_trad(element: nodes.Element, trad: str, location: object = None) -> None:
     """Give the text of ``element`` its 文渊阁 forms ``trad`` (one per character of its text, as
     printed: an emendation counts its printed characters). A ``trad`` that does not fit the text
@@ -141,13 +156,18 @@ def apply_trad(element: nodes.Element, trad: str, location: object = None) -> No
         return
     plan: list = []
     used = _plan(element, trad, plan)
-    if used != len(trad) or any(len(form) != (1 if isinstance(node, yl_char) else len(node)) for node, form in plan):
+    if used != len(trad) or any(len(form) != _length(node) for node, form in plan):
         warn(f"the 文渊阁 forms (:trad:) have {len(trad)} characters, the text {used}: left out "
              "(convert the seeds again)", YlWarning.MARKUP, location)
         return
     for node, form in plan:
         if isinstance(node, yl_char):
-            if form != node["witness"] and not is_pua(form) and not unencoded.is_stand_in(form):
+            if _shows(form, node["witness"]):
                 node["trad"] = form
+        elif isinstance(node, yl_forms):
+            # a folding character shows its form as a yl_char does; a plain one as a yl_trad
+            forms = "".join(f if w == r or _shows(f, w) else w
+                            for w, r, f in zip(node["witness"], node.astext(), form))
+            node["trad"] = "" if forms == node["witness"] else forms
         elif form != str(node):
             node.parent.replace(node, _runs(str(node), form))

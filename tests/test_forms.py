@@ -1,0 +1,200 @@
+"""One node per run of folding text (字形段, ``yl_forms``), not one per character (issue #18 point 5).
+
+The reference is what the extension did before: every folding character its own ``yl_char``
+(``chars.char_node``), every run of differing 文渊阁 forms of the plain text a ``yl_trad``. The run
+node must give the same HTML, the same witness and reading text, and lose or add no character.
+"""
+from __future__ import annotations
+
+from docutils import nodes
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conv import unencoded
+from conv.normalize import is_pua
+from conv.sphinx_ext.nodes import yl_char, yl_forms, yl_text
+from conv.sphinx_ext.text.chars import char_node, keep_forms, wrap_chars
+from conv.sphinx_ext.text.witness_forms import _runs as trad_runs  # the plain text's yl_trad runs
+from conv.sphinx_ext.text.witness_forms import apply_trad
+from conv.sphinx_ext.util import witness_text
+
+KR0871 = unencoded.gaiji_char("&KR0871;")
+# plain characters, variants the project's table or OpenCC folds, PUA code points (known, spurious,
+# unknown), a character Unicode lacks, a newline, ASCII
+ALPHABET = list("之而宾礼于說閒爲禮觶觯賔竝并薴苧 a*\n") + ["\ueb8e", "\ue14b", "\ue001", KR0871]
+
+
+def per_character(text: str, trad: str = "") -> list[nodes.Node]:
+    """The reference markup of ``text``: ``Text``, a ``yl_char`` per folding character, and, with
+    ``trad``, a ``yl_trad`` per run of plain characters whose 文渊阁 form differs."""
+    out: list[nodes.Node] = []
+    run: list[str] = []
+    run_forms: list[str] = []
+
+    def flush() -> None:
+        piece, forms = "".join(run), "".join(run_forms)
+        out.extend(trad_runs(piece, forms) if piece != forms else [nodes.Text(piece)] if piece else [])
+        run.clear()
+        run_forms.clear()
+
+    for at, char in enumerate(text):
+        form = trad[at] if trad else char
+        node = char_node(char)
+        if node is None:
+            run.append(char)
+            run_forms.append(form)
+            continue
+        flush()
+        if form != char and not is_pua(form) and not unencoded.is_stand_in(form):
+            node["trad"] = form
+        out.append(node)
+    flush()
+    return out
+
+
+def merged(children: list[nodes.Node]) -> list[nodes.Node]:
+    """Adjacent ``Text`` nodes joined (the HTML is the same)."""
+    out: list[nodes.Node] = []
+    for child in children:
+        if out and isinstance(child, nodes.Text) and isinstance(out[-1], nodes.Text):
+            out[-1] = nodes.Text(str(out[-1]) + str(child))
+        else:
+            out.append(child)
+    return out
+
+
+def runs(text: str, trad: str = "") -> yl_text:
+    """``text`` marked as the extension marks it (``wrap_chars``, then ``apply_trad``)."""
+    holder = yl_text("", "", *wrap_chars([nodes.Text(text)]), classes=["yl-text"])
+    apply_trad(holder, trad)
+    return holder
+
+
+def html(myst_app, children: list[nodes.Node]) -> str:
+    return myst_app.html(nodes.paragraph("", "", *children))
+
+
+def folding(holder: nodes.Element) -> list[tuple[str, str]]:
+    """(witness, reading) of every folding character, in order."""
+    out = []
+    for node in holder.findall(lambda n: isinstance(n, (yl_char, yl_forms))):
+        if isinstance(node, yl_char):
+            out.append((node["witness"], node["normal"]))
+        else:
+            out += [(w, r) for w, r in zip(node["witness"], node.astext()) if w != r]
+    return out
+
+
+texts = st.text(alphabet=st.sampled_from(ALPHABET), max_size=24)
+
+
+@st.composite
+def texts_with_forms(draw):
+    text = draw(texts)
+    forms = draw(st.lists(st.sampled_from(ALPHABET[:-4] + ["禮", "賓", "\ue14b", KR0871]),
+                          min_size=len(text), max_size=len(text)))
+    return text, "".join(forms) if draw(st.booleans()) else ""
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=texts)
+def test_run_round_trips_the_text(text):
+    """Nothing lost, nothing injected: the witness forms are the input character for character, the
+    reading form is the reference's, and each run holds one reading character per witness one."""
+    holder = runs(text)
+    assert witness_text(holder) == text
+    reference = nodes.paragraph("", "", *per_character(text))
+    assert holder.astext() == reference.astext()
+    assert folding(holder) == folding(reference)
+    for run in holder.findall(yl_forms):
+        assert len(run["witness"]) == len(run.astext()) and run["witness"] != run.astext()
+        assert "\n" not in run["witness"]
+        assert not any(is_pua(c) or unencoded.is_stand_in(c) for c in run["witness"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(pair=texts_with_forms())
+def test_run_html_equals_per_character_html(myst_app, pair):
+    """The chapter pages' spans stay the same: a run writes what its characters' nodes wrote."""
+    text, trad = pair
+    holder = runs(text, trad)
+    reference = nodes.paragraph("", "", *per_character(text, trad))
+    assert html(myst_app, list(holder.children)) == html(myst_app, merged(list(reference.children)))
+    myst_app.take_warnings()
+
+
+def test_a_run_with_mixed_characters(myst_app):
+    """禮於 (variants: one run), U+EB8E (PUA: its own node), &KR0871; (Unicode lacks it: its own
+    node), 賔 (a run), 之 (plain text after the last folding character)."""
+    text = f"禮於\ueb8e{KR0871}賔之"
+    holder = runs(text)
+    kinds = [(type(n).__name__, witness_text(n), n.astext()) for n in holder.children]
+    assert kinds == [("yl_forms", "禮於", "礼于"), ("yl_char", "\ueb8e", "弦"), ("yl_char", KR0871, "〓"),
+                     ("yl_forms", "賔", "宾"), ("Text", "之", "之")]
+    assert html(myst_app, list(holder.children)) == (
+        '<p><span class="yl-char yl-char-variant" title="禮 → 礼"><span class="yl-w">禮</span>'
+        '<span class="yl-n">礼</span></span>'
+        '<span class="yl-char yl-char-variant" title="於 → 于"><span class="yl-w">於</span>'
+        '<span class="yl-n">于</span></span>'
+        '<span class="yl-char yl-char-pua-quebi yl-pua" data-code="U+EB8E" title="U+EB8E 缺笔 → 弦 '
+        '避康熙帝玄烨讳，弦字所从玄缺末笔；据文渊阁本校为弦"><span class="yl-w">弦</span><span class="yl-n">弦</span></span>'
+        '<span class="yl-char yl-char-unencoded" data-code="&amp;KR0871;" title="&amp;KR0871; 此字 Unicode '
+        '未收（汉籍リポジトリ外字编号）"><span class="yl-w">〓</span><span class="yl-n">〓</span></span>'
+        '<span class="yl-char yl-char-variant" title="賔 → 宾"><span class="yl-w">賔</span>'
+        '<span class="yl-n">宾</span></span>之</p>\n')
+    assert myst_app.take_warnings() == ""
+
+
+def test_trad_forms_of_a_run(myst_app):
+    """A collated seed's run: 禮 folding, 禮 in the 文渊阁 copy (no 繁体 form: the same); 宾 printed,
+    賓 in the copy (a yl_trad span); 於 folding, 于 in the copy (its 繁体 form); 之 after the run."""
+    holder = runs("禮宾於之", "禮賓于之")
+    run = holder[0]
+    assert isinstance(run, yl_forms) and (run["witness"], run.astext(), run["trad"]) == ("禮宾於", "礼宾于", "禮賓于")
+    assert html(myst_app, list(holder.children)) == (
+        '<p><span class="yl-char yl-char-variant" title="禮 → 礼"><span class="yl-w">禮</span>'
+        '<span class="yl-n">礼</span></span>'
+        '<span class="yl-s">宾</span><span class="yl-t" lang="zh-Hant">賓</span>'
+        '<span class="yl-char yl-char-variant yl-char-t" title="於 → 于"><span class="yl-w">於</span>'
+        '<span class="yl-n">于</span><span class="yl-t">于</span></span>之</p>\n')
+
+
+def test_keep_forms_in_a_run():
+    """竝 kept as printed (郑注 distinguishes 竝 and 并): plain text in the run, no 繁体 form; 禮 folds."""
+    holder = runs("竝禮", "並禮")
+    keep_forms(holder, "竝")
+    run = holder[0]
+    assert (run["witness"], run.astext(), run["trad"]) == ("竝禮", "竝礼", "")
+    holder = runs("竝之")
+    keep_forms(holder, "竝")
+    assert {type(n).__name__ for n in holder.children} == {"Text"} and holder.astext() == "竝之"
+
+
+def test_print_forms():
+    """LaTeX and text print the reading form, or the witness's with ``yl_print_form = diplomatic``."""
+    from docutils.utils import new_document
+
+    from conv.sphinx_ext.text.chars import visit_forms_print
+
+    class Printer(nodes.SparseNodeVisitor):
+        def __init__(self, document, form):
+            super().__init__(document)
+            self.config, self.out = type("C", (), {"yl_print_form": form})(), []
+
+        def visit_Text(self, node):
+            self.out.append(str(node))
+
+        def unknown_visit(self, node):
+            pass
+
+        def unknown_departure(self, node):
+            pass
+
+        visit_yl_forms = visit_forms_print
+    holder = runs("禮於之")
+    for form, want in (("normalized", "礼于之"), ("diplomatic", "禮於之")):
+        document = new_document("probe")
+        document += holder.deepcopy()
+        printer = Printer(document, form)
+        document.walkabout(printer)
+        assert "".join(printer.out) == want
