@@ -109,6 +109,22 @@ def test_a_killed_build_is_followed_by_a_clean_one(tmp_path, clean, marker, how)
     same_output(base, clean)
 
 
+def test_a_temporary_file_left_by_a_killed_write_is_removed(tmp_path, clean):
+    """A build killed inside an atomic write (``conv.datafiles.write_atomically``) leaves its
+    temporary file ``.NAME.PID.tmp``: the next build removes it (found once under load:
+    ``_search/apparatus/.glosses.json.<pid>.tmp``)."""
+    base = project(tmp_path)
+    assert build(base).returncode == 0
+    html = base / "build" / "html"
+    stray = html / "_search" / "apparatus" / ".glosses.json.4242.tmp"
+    stray.write_text('{"half', encoding="utf-8")
+    (html / ".doctrees" / "yl-build-incomplete").write_text("killed\n", encoding="utf-8")
+    again = build(base)
+    assert again.returncode == 0, again.stderr[-3000:]
+    assert not stray.exists()
+    same_output(base, clean)
+
+
 def test_a_build_killed_after_an_edit(tmp_path, clean):
     """An incremental build (a notes page touched) killed while writing, then one more build."""
     base = project(tmp_path)

@@ -10,7 +10,7 @@ the few pages it wrote, and no later build repairs it). So a build marks its doc
 removes the mark when it has finished without an exception (``build-finished``). A build that finds
 the mark does not trust the last environment: it deletes the pickled environment, so every page is
 read and written again, and the search index (deleted with it) is made from all of them — the output
-of a clean build.
+of a clean build. The temporary files of writes cut short (``.NAME.PID.tmp``) are removed.
 The mark is also left by a build that failed (an error, ``-W`` without ``--keep-going``): the next
 build is a full one too, which costs time, never correctness.
 
@@ -35,6 +35,7 @@ logger = logging.getLogger(__name__)
 MARK = "yl-build-incomplete"
 ENVIRONMENT = "environment.pickle"  # sphinx.application.ENV_PICKLE_FILENAME
 SEARCH_INDEX = "searchindex.js"  # StandaloneHTMLBuilder.searchindex_filename
+TEMPORARY = ".*.tmp"  # conv.datafiles.write_atomically's temporary files
 
 
 def start_build(app: Sphinx, config) -> None:
@@ -47,6 +48,9 @@ def start_build(app: Sphinx, config) -> None:
         logger.info("the last build did not finish: every page is read and written again")
         environment.unlink()
         (Path(app.outdir) / SEARCH_INDEX).unlink(missing_ok=True)
+    if mark.exists():  # a file half written when the build was killed (conv.datafiles.write_atomically)
+        for stray in Path(app.outdir).rglob(TEMPORARY):
+            stray.unlink(missing_ok=True)
     doctrees.mkdir(parents=True, exist_ok=True)
     mark.write_text("a build is running, or was interrupted: the next build reads every page again\n",
                     encoding="utf-8")
