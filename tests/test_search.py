@@ -182,6 +182,15 @@ def test_boundary_pairs_in_yl_nodes() -> None:
     assert boundary_pairs(node) == ["执弦"]
 
 
+def test_no_boundary_pairs_from_a_block_inside_no_search() -> None:
+    """The copy of a counterpart passage (``yl-parallel no-search``) is searched on its own page
+    only: its blocks give this page no pairs."""
+    copy = nodes.container("", nodes.paragraph("", "", nodes.Text("在下"), _inline(nodes.Text("谓")),
+                                               nodes.Text("宾党")), classes=["yl-parallel", "no-search"])
+    page = nodes.section("", nodes.paragraph("", "", nodes.Text("执"), _inline(nodes.Text("弦"))), copy)
+    assert boundary_pairs(page) == ["执弦"]
+
+
 def test_component_is_registered() -> None:
     from conv.sphinx_ext import components
 
@@ -325,7 +334,12 @@ def _reference_pairs(doctree) -> list[str]:
                     node is block or LAYER_CLASSES.intersection(node.get("classes", ()))):
                 segment = node
             if node is block:
-                return segment
+                break
+            node = node.parent
+        while node is not None:  # a block inside an element search leaves out is not searched
+            if isinstance(node, (nodes.comment, nodes.raw, search_pairs)) or (
+                    isinstance(node, nodes.Element) and "no-search" in node.get("classes", ())):
+                return None
             node = node.parent
         return segment
 

@@ -11,7 +11,7 @@ Han characters (字 + 二字组, an overlapping-bigram index):
   OpenCC t2s) and emits each Han character, then each adjacent pair. Whitespace between two Han
   characters is ignored (MyST keeps source newlines). Sphinx hands ``split`` one docutils
   ``Text`` node at a time, so a word cut by inline markup (a variant or PUA character wrapped in
-  its own node, ``吿于<yl_char>賔</yl_char>曰``) would lose the pairs at the cut:
+  a node of its own, ``吿于<yl_forms>賔</yl_forms>曰``) would lose the pairs at the cut:
   :func:`boundary_pairs` finds them and a hidden :class:`search_pairs` node (a ``meta`` keywords
   node the HTML writer skips) hands them to the indexer, with ``witness_terms`` (防 of 防→䙝, KR0871).
 - **Feeding the indexer.** Sphinx's ``IndexBuilder.feed`` walks a page node by node, splits each
@@ -40,23 +40,10 @@ Han characters (字 + 二字组, an overlapping-bigram index):
 ``html_search_language`` gets ``lzh`` whatever its ``language`` (``zh_CN`` keeps Sphinx's UI
 strings in Chinese).
 
-Expected size of ``searchindex.js`` (measured with Sphinx 9.0.4; ``pytest -s
-tests/test_search.py -k size`` prints the first two). Sphinx writes the index as ASCII JSON,
-so each Han character costs 6 bytes (``\\u8d4b``) and a pair 12, plus the list of pages a term
-occurs on:
-
-- the fixture (4 small pages, ≈ 1 300 Han characters): 21.8 kB (5.4 kB gzipped);
-- the five seeds as plain paragraphs (32 651 Han characters, 5 pages): 278 kB (61 kB gzipped),
-  1 305 distinct characters and 14 291 distinct pairs;
-- the five seeds converted and built with the whole extension (8 pages): 289 kB (65 kB gzipped).
-
-So ≈ 8–9 kB per 1 000 characters of text at this scale. Distinct pairs grow more slowly than
-the text (the vocabulary repeats) while page lists grow with the number of pages;
-extrapolating, the complete 仪礼 with 郑注 and 贾疏 in both works (≈ 2 M characters, ≈ 40
-pages) should stay within 4–8 MB (1–2 MB gzipped), loaded only by the search page and cached.
-Re-serializing the index as UTF-8 would save a third of the raw size but almost nothing once
-gzipped, so Sphinx's format is kept. The generated fold table adds 52 kB (24 kB gzipped) to
-``language_data.js``.
+Size of ``searchindex.js``: Sphinx writes the index as ASCII JSON (6 bytes a Han character, 12 a
+pair, plus the pages of each term); ≈ 8–9 kB per 1 000 characters of text. The whole edition's is
+7.3 MB, 1.5 MB gzipped (``bench/results/latest.md``), loaded only by the search page and cached;
+UTF-8 would save a third raw and almost nothing gzipped, so Sphinx's format is kept.
 """
 from __future__ import annotations
 
@@ -386,6 +373,20 @@ def _block_texts(block: nodes.Element) -> Iterator[tuple[nodes.Text, nodes.Eleme
             stack.append((iter(child.children), child if LAYER_CLASSES.intersection(child["classes"]) else segment))
 
 
+def _blocks(root: nodes.Node) -> Iterator[nodes.TextElement]:
+    """The blocks of ``root`` in document order, none inside an element search leaves out (the
+    ``no-search`` copies of a counterpart passage belong to their own page)."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, nodes.Element) or not _searched(node):
+            continue
+        if isinstance(node, nodes.TextElement) and not isinstance(node.parent, nodes.TextElement):
+            yield node
+        else:
+            stack.extend(reversed(node.children))
+
+
 def boundary_pairs(doctree: nodes.Node) -> list[str]:
     """Pairs of Han characters that meet across inline markup within one block and one layer.
 
@@ -394,9 +395,7 @@ def boundary_pairs(doctree: nodes.Node) -> list[str]:
     unless they lie in different layer elements (classes ``yl-jing``, ``yl-zhu``, …).
     """
     pairs: list[str] = []
-    for block in doctree.findall(nodes.TextElement):
-        if isinstance(block.parent, nodes.TextElement):
-            continue
+    for block in _blocks(doctree):
         previous_segment, previous_char = None, ""
         for text, segment in _block_texts(block):
             stripped = search_fold(str(text)).strip()
@@ -438,9 +437,6 @@ def _search_page_assets(app: Sphinx, pagename: str, templatename: str, context: 
         return
     app.add_css_file(CSS_FILE)
     app.add_js_file(JS_FILE, loading_method="defer")
-
-
-# --- index entries of the pages not written again ---------------------------------------------
 
 
 def setup_search(app: Sphinx) -> None:
