@@ -150,9 +150,33 @@ def test_a_census_sees_every_kind_and_mark():
     assert census.marks == {"design_component"}
 
 
-def _supported_in_html(transform: type) -> bool:
+#: The registry's transforms in the order an HTML build applies them, read in a fresh interpreter (a
+#: Sphinx application made in the test process would take over the logging and the node registry
+#: of the session's in-process application, ``conftest.myst_app``).
+_REGISTRY_SCRIPT = """
+import json, sys
+from sphinx.application import Sphinx
+from conv.sphinx_ext.speed import walks
+
+def supported(transform):
     return all(not getattr(transform, attribute, ()) or value in getattr(transform, attribute)
                for attribute, value in (("builders", "html"), ("formats", "html")))
+
+project, confdir, out = sys.argv[1:]
+app = Sphinx(project, confdir, out + "/html", out + "/doctrees", "html", status=None, warning=None, freshenv=True)
+phases = {}
+for phase, registered in (("write", app.registry.get_post_transforms()), ("read", app.registry.get_transforms())):
+    order = sorted((t for t in registered if supported(t)), key=lambda t: t.default_priority)
+    phases[phase] = [[walks.name_of(t), t.default_priority, bool(getattr(t, "yl_gated", False))] for t in order]
+print(json.dumps(phases))
+"""
+
+
+def _registry_order(tmp_path: Path) -> dict:
+    project = Path(__file__).resolve().parent / "fixtures" / "project"
+    done = subprocess.run([sys.executable, "-c", _REGISTRY_SCRIPT, str(project), str(ROOT / "source"), str(tmp_path)],
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def test_between_the_census_and_the_gates_no_transform_makes_what_they_look_for(tmp_path):
@@ -160,10 +184,6 @@ def test_between_the_census_and_the_gates_no_transform_makes_what_they_look_for(
     it, before a gated one, are these, reviewed: none makes a node a gated one looks for. (In the
     read, the footnotes' gate (700) is the last that could miss one; translated and translatable
     marks are made by i18n's ``Locale`` alone, before the census.)"""
-    from sphinx.application import Sphinx
-
-    from conv.sphinx_ext.speed import walks
-
     reviewed_write = {
         "sphinx_design.badges_buttons.BadgeRefTooltipGraft",  # not in the order today; harmless: attributes
         "sphinx.transforms.post_transforms.SigElementFallbackTransform",  # desc_sig_* → inline
@@ -182,17 +202,13 @@ def test_between_the_census_and_the_gates_no_transform_makes_what_they_look_for(
         "myst_parser.mdit_to_docutils.transforms.UnreferencedFootnotesDetector",  # reports, makes none
         "sphinx_design.extension.AddFirstTitleCss",  # a class on a title
     }
-    project = Path(__file__).resolve().parent / "fixtures" / "project"
-    app = Sphinx(str(project), str(ROOT / "source"), str(tmp_path / "html"), str(tmp_path / "doctrees"),
-                 "html", status=None, warning=None, freshenv=True)
-    for registered, reviewed, until in ((app.registry.get_post_transforms(), reviewed_write, 10_000),
-                                        (app.registry.get_transforms(), reviewed_read, 700)):
-        order = sorted((t for t in registered if _supported_in_html(t)), key=lambda t: t.default_priority)
-        gated = [i for i, t in enumerate(order) if getattr(t, "yl_gated", False)]
+    phases = _registry_order(tmp_path)
+    for phase, reviewed, until in (("write", reviewed_write, 10_000), ("read", reviewed_read, 700)):
+        order = phases[phase]
+        gated = [i for i, (_, _, is_gated) in enumerate(order) if is_gated]
         assert len(gated) >= 3
-        between = {walks.name_of(t) for t in order[gated[0]:]
-                   if not getattr(t, "yl_gated", False) and t.default_priority < until}
+        between = {name for name, priority, is_gated in order[gated[0]:] if not is_gated and priority < until}
         assert between <= reviewed, f"review what these make: {sorted(between - reviewed)}"
-    assert {walks.name_of(t) for t in app.registry.get_post_transforms() if getattr(t, "yl_gated", False)} >= {
+    assert {name for name, _, is_gated in phases["write"] if is_gated} >= {
         "sphinx_design.tabs.TabSetHtmlTransform", "furo.WrapTableAndMathInAContainerTransform",
         "sphinx.transforms.post_transforms.code.HighlightLanguageTransform"}
