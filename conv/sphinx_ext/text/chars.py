@@ -33,6 +33,7 @@ from conv.normalize import PUA_PATTERN, fold_char, is_pua
 from conv.sphinx_ext.util import add_node, depart_noop, warn
 from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_char, yl_emend, yl_forms, yl_trad
+from conv.sphinx_ext.text.witness_forms import trad_html
 
 PUA_KIND_LABELS = {"quebi": "缺笔", "variant": "异体", "spurious": "衍字", "unknown": "未识"}
 UNKNOWN_MARK = "〓"  # U+3013 geta mark: the conventional sign for a character that cannot be shown
@@ -263,6 +264,7 @@ def visit_char_print(self, node: yl_char) -> None:
     if not node.children:
         raise nodes.SkipNode
 
+
 _CHAR_HTML: dict[tuple[str, str], str] = {}
 
 
@@ -285,7 +287,7 @@ def _char_html(self, witness: str, trad: str) -> str:
 
 def visit_forms_html(self, node: yl_forms) -> None:
     """A run: its plain characters as text, each folding one as its ``yl_char`` span, each run
-    of differing 文渊阁 forms as a ``yl_trad`` (``witness_forms.visit_trad_html``)."""
+    of differing 文渊阁 forms as a ``yl_trad`` is written (``witness_forms.trad_html``)."""
     witness, reading = node["witness"], node.astext()
     trad = node.get("trad", "") or witness
     out: list[str] = []
@@ -300,11 +302,8 @@ def visit_forms_html(self, node: yl_forms) -> None:
         end = start + 1
         while end < len(witness) and witness[end] == reading[end] and (trad[end] != witness[end]) == differs:
             end += 1
-        piece = self.encode(witness[start:end])
-        if differs:
-            piece = (f'<span class="yl-s">{piece}</span>'
-                     f'<span class="yl-t" lang="zh-Hant">{self.encode(trad[start:end])}</span>')
-        out.append(piece)
+        out.append(trad_html(self, witness[start:end], trad[start:end]) if differs
+                   else self.encode(witness[start:end]))
         start = end
     self.body.append("".join(out))
     raise nodes.SkipNode

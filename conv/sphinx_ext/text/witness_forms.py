@@ -93,9 +93,14 @@ def visit_emend_html(self, node: yl_emend) -> None:
     raise nodes.SkipNode
 
 
+def trad_html(self, shown: str, trad: str) -> str:
+    """The HTML of text ``shown`` whose 文渊阁 forms are ``trad`` (the 繁体 view shows ``yl-t``)."""
+    return (f'<span class="yl-s">{self.encode(shown)}</span>'
+            f'<span class="yl-t" lang="zh-Hant">{self.encode(trad)}</span>')
+
+
 def visit_trad_html(self, node: yl_trad) -> None:
-    self.body.append(f'<span class="yl-s">{self.encode(node.astext())}</span>'
-                     f'<span class="yl-t" lang="zh-Hant">{self.encode(node["trad"])}</span>')
+    self.body.append(trad_html(self, node.astext(), node["trad"]))
     raise nodes.SkipNode
 
 
