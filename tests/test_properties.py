@@ -9,6 +9,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conv.anchors.ledger import Ledger
 from conv.edition import assemble
 
 from conv.edition import export
@@ -26,12 +27,16 @@ PIECES = st.sampled_from(
 BODIES = st.lists(PIECES, max_size=60).map("".join)
 HEADS = st.sampled_from(["仪礼郑注句读\n\n", "仪礼经传通解\n\n", "儀禮鄭注句讀\n\n"])
 
+#: The committed ledger, read once: each example converts with a fresh copy of it (as
+#: ``assemble.convert`` would read it), not the file again (0.5 s an example).
+LEDGER = Ledger.load()
+
 
 def convert_text(text: str):
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "prop_seed.txt"
         path.write_text(text, encoding="utf-8")
-        return assemble.convert([path])
+        return assemble.convert([path], ledger=LEDGER.copy())
 
 
 def unescape(myst: str) -> str:
