@@ -54,9 +54,12 @@ latexpdf: $(INSTALLED)
 	@$(BIN)/sphinx-build -M latexpdf source build $(SPHINXOPTS) $(SEEDS) || { \
 	  rm -f build/latex/*.pdf; echo "make latexpdf failed: no PDF is left in build/latex/" >&2; exit 1; }
 
+# The suite in TEST_WORKERS processes (pytest-xdist; a test file stays in one process, and the
+# builds several files need are made once per run: tests/once.py). TEST_WORKERS=0: one process.
+TEST_WORKERS ?= 2
 test: $(CONVERTED)
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
 
 bench: $(CONVERTED)
 	$(BIN)/python -m bench

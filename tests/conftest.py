@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 import functools
+import hashlib
 import http.server
 import io
 import pickle
@@ -17,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+
+from once import once
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -70,21 +73,26 @@ class SphinxBuild:
 @pytest.fixture(scope="session")
 def sphinx_build(tmp_path_factory):
     """``sphinx_build(srcdir=FIXTURE_PROJECT, builder="html", *args, check=True)``: build once per
-    session with ``-W --keep-going`` (warnings are errors); a failed build fails the test with
-    Sphinx's output unless ``check=False``."""
+    test run (shared by xdist's workers: ``once``) with ``-W --keep-going`` (warnings are errors); a
+    failed build fails the test with Sphinx's output unless ``check=False``."""
     cache: dict[tuple, SphinxBuild] = {}
 
     def build(srcdir: Path = FIXTURE_PROJECT, builder: str = "html", *args: str,
               check: bool = True) -> SphinxBuild:
         key = (str(srcdir), builder, args)
         if key not in cache:
-            base = tmp_path_factory.mktemp(f"sphinx-{builder}")
-            outdir, doctreedir = base / builder, base / "doctrees"
-            command = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", builder,
-                       "-d", str(doctreedir), *args, str(srcdir), str(outdir)]
-            proc = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
-            cache[key] = SphinxBuild(Path(srcdir), outdir, doctreedir, builder, proc.returncode,
-                                     proc.stdout, proc.stderr, command)
+            def make(base: Path) -> dict:
+                outdir, doctreedir = base / builder, base / "doctrees"
+                command = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", builder,
+                           "-d", str(doctreedir), *args, str(srcdir), str(outdir)]
+                proc = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+                return {"outdir": str(outdir), "doctreedir": str(doctreedir), "returncode": proc.returncode,
+                        "stdout": proc.stdout, "stderr": proc.stderr, "command": command}
+
+            name = f"sphinx-{builder}-" + hashlib.sha1(repr(key).encode()).hexdigest()[:12]
+            made = once(tmp_path_factory, name, make)
+            cache[key] = SphinxBuild(Path(srcdir), Path(made["outdir"]), Path(made["doctreedir"]), builder,
+                                     made["returncode"], made["stdout"], made["stderr"], made["command"])
         result = cache[key]
         if check and result.returncode != 0:
             pytest.fail(f"sphinx-build -b {builder} {srcdir} failed ({result.returncode}):\n"
@@ -284,21 +292,32 @@ def dump(edition):
     return json.loads(json.dumps(export.edition(edition), ensure_ascii=False))
 
 
-@pytest.fixture(scope="session")
-def edition_source(tmp_path_factory) -> Path:
-    """The seeds' edition as a project: the real ``conf.py``, ``index.md`` and notes with the
-    converter's pages of the five seeds (chapters and back matter; ``--edition seeds``)."""
-    src = tmp_path_factory.mktemp("edition") / "source"
+def project_source(directory: Path) -> Path:
+    """``directory/source``: the real ``conf.py``, ``index.md`` and notes of source/."""
+    src = directory / "source"
     src.mkdir()
     for name in ("conf.py", "index.md"):
         shutil.copy(ROOT / "source" / name, src / name)
     if (ROOT / "source" / "notes").is_dir():
         shutil.copytree(ROOT / "source" / "notes", src / "notes")
-    proc = subprocess.run([sys.executable, "-m", "conv", "build", "--edition", "seeds", "--out", str(src)],
-                          capture_output=True, text=True, cwd=ROOT)
-    if proc.returncode != 0:
-        pytest.fail(f"conversion failed:\n{proc.stderr[-3000:]}", pytrace=False)
     return src
+
+
+@pytest.fixture(scope="session")
+def edition_source(tmp_path_factory) -> Path:
+    """The seeds' edition as a project: the real ``conf.py``, ``index.md`` and notes with the
+    converter's pages of the five seeds (chapters and back matter; ``--edition seeds``); made
+    once per test run (``once``): read it, never change it."""
+    def make(directory: Path) -> dict:
+        src = project_source(directory)
+        proc = subprocess.run([sys.executable, "-m", "conv", "build", "--edition", "seeds", "--out", str(src)],
+                              capture_output=True, text=True, cwd=ROOT)
+        return {"source": str(src), "returncode": proc.returncode, "stderr": proc.stderr}
+
+    made = once(tmp_path_factory, "edition-source", make)
+    if made["returncode"] != 0:
+        pytest.fail(f"conversion failed:\n{made['stderr'][-3000:]}", pytrace=False)
+    return Path(made["source"])
 
 
 @pytest.fixture(scope="session")
@@ -309,13 +328,8 @@ def edition_html(edition_source, sphinx_build) -> SphinxBuild:
 
 @pytest.fixture(scope="session")
 def whole_html(tmp_path_factory, sphinx_build) -> SphinxBuild:
-    """The whole edition (both works complete: the default) built as HTML once per session as
+    """The whole edition (both works complete: the default) built as HTML once per test run as
     ``make html`` builds it: the real ``conf.py``, ``index.md`` and notes, the converter inside
     ``sphinx-build`` (``-D yl_seeds``, whole edition), ``-j auto``. Read it, never change it."""
-    src = tmp_path_factory.mktemp("whole") / "source"
-    src.mkdir()
-    for name in ("conf.py", "index.md"):
-        shutil.copy(ROOT / "source" / name, src / name)
-    shutil.copytree(ROOT / "source" / "notes", src / "notes")
+    src = Path(once(tmp_path_factory, "whole-source", lambda directory: {"source": str(project_source(directory))})["source"])
     return sphinx_build(src, "html", "-j", "auto", "-D", f"yl_seeds={ROOT / 'seeds'}")
-
