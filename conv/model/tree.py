@@ -22,11 +22,18 @@ def is_markup(char: str) -> bool:
     return char in MARKUP or char.isspace()
 
 
+def text_char_offsets(source_text: str, start: int = 0, end: int | None = None) -> list[int]:
+    """The offsets of the text characters (本文字: not :func:`is_markup`) of ``source_text[start:end]``,
+    found by one ``re`` pass (``TEXT_CHAR``'s ``\\s`` is ``str.isspace``)."""
+    found = TEXT_CHAR.finditer(source_text, start) if end is None else TEXT_CHAR.finditer(source_text, start, end)
+    return [match.start() for match in found]
+
+
 def text_offsets(source_text: str, span: Span, text: str) -> list[int] | None:
     """The offset of each character of ``text``, the text characters (not markup) of ``span`` in
     ``source_text``; None when they are not ``text``."""
     _seed, start, end = span
-    found = [offset for offset in range(start, end) if not is_markup(source_text[offset])]
+    found = text_char_offsets(source_text, start, end)
     return found if len(found) == len(text) and all(source_text[o] == c for o, c in zip(found, text)) else None
 
 
