@@ -132,3 +132,11 @@ def test_collate_reads_each_witness_file_once_for_the_seeds_of_a_work(monkeypatc
     assert calls == [witness.name]
     assert sides[witness.name].chars == old_witness_side(witness)[0]
     assert first.collation.mapping == second.collation.mapping
+
+
+def test_not_cjk_pattern_is_not_is_cjk_for_every_code_point():
+    """``report.scripts`` looks for foreign letters among the characters this class finds."""
+    from conv.normalize import NOT_CJK_PATTERN, is_cjk
+
+    differ = [hex(c) for c in range(0x110000) if (NOT_CJK_PATTERN.match(chr(c)) is not None) == is_cjk(chr(c))]
+    assert differ == []

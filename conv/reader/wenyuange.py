@@ -33,6 +33,7 @@ from conv.errors import ConversionError
 from conv.reader import mandoku
 from conv.reader.mandoku import MandokuText, Page
 from conv.reader.source import Source
+from conv.unencoded import STAND_IN
 
 BLANK = " "
 
@@ -147,12 +148,11 @@ def transliterate(witness: MandokuText, alone: set[int] = frozenset(), first: se
         if id(line) in closed_by_next:
             chars[witness.text.rindex(")", line.start, line.end)] = BLANK
     for run in witness.runs:
-        for index, char in enumerate(run.text):
-            if mandoku.is_gaiji(char):
-                start = run.offsets[index]
-                end = witness.text.index(";" if witness.text[start] == "&" else "]", start) + 1
-                _blank(chars, start, end)
-                chars[start] = char
+        for match in STAND_IN.finditer(run.text):  # mandoku.is_gaiji, found by one re pass
+            start = run.offsets[match.start()]
+            end = witness.text.index(";" if witness.text[start] == "&" else "]", start) + 1
+            _blank(chars, start, end)
+            chars[start] = match.group()
     return "".join(chars)
 
 
