@@ -140,3 +140,28 @@ def test_not_cjk_pattern_is_not_is_cjk_for_every_code_point():
 
     differ = [hex(c) for c in range(0x110000) if (NOT_CJK_PATTERN.match(chr(c)) is not None) == is_cjk(chr(c))]
     assert differ == []
+
+
+def _glosses(edition):
+    for work in edition.works:
+        for chapter in work.chapters:
+            for section in chapter.sections:
+                for passage in section.passages:
+                    for segment in passage.notes:
+                        yield from segment.glosses
+
+
+def test_readings_worked_out_once_per_sound_are_the_uncached_ones(edition):
+    """Every gloss of the seeds: the memoized reading and plausibility are what the uncached
+    routines give, and each call hands out lists of its own."""
+    from conv.parser import phonology
+
+    found = list(_glosses(edition))
+    assert len(found) > 100 and len({phonology.sound_of(g) for g in found}) < len(found)
+    for gloss in found:
+        cached, fresh = phonology.reading(gloss), phonology._reading(gloss)
+        assert cached == fresh
+        again = phonology.reading(gloss)
+        assert again == cached and again.positions is not cached.positions
+        assert again.alternatives is not cached.alternatives
+        assert phonology.plausible(gloss) == phonology.plausible_sound.__wrapped__(gloss)
