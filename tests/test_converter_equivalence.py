@@ -165,3 +165,79 @@ def test_readings_worked_out_once_per_sound_are_the_uncached_ones(edition):
         assert again == cached and again.positions is not cached.positions
         assert again.alternatives is not cached.alternatives
         assert phonology.plausible(gloss) == phonology.plausible_sound.__wrapped__(gloss)
+
+
+def old_find_placed(text, catalogue):
+    from conv.analyses.terms import _in_context
+
+    forms, found, i, n = catalogue.forms, [], 0, len(text)
+    while i < n:
+        for length in range(min(catalogue.longest, n - i), 0, -1):
+            word = forms.get(text[i : i + length])
+            if word is not None:
+                break
+        else:
+            i += 1
+            continue
+        term, form = catalogue.terms[word], text[i : i + length]
+        if not term.ruled:
+            found.append((i, i + length, word, True))
+        elif not _in_context(text, i, form, term.homographs):
+            placed = not term.include or _in_context(text, i, form, term.include)
+            if placed or not term.only:
+                found.append((i, i + length, word, placed))
+        i += length
+    return found
+
+
+def _term_texts():
+    from conv.analyses import terms
+
+    catalogue = terms.load()
+    pieces = sorted(catalogue.forms) + sorted({c for form in catalogue.forms for c in form}) + list("之也而以于其")
+    return catalogue, st.lists(st.sampled_from(pieces), max_size=30).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data())
+def test_find_placed_by_the_matcher_is_the_old_scan(data):
+    """Leftmost-longest over the whole term list, as the position-by-position scan found it."""
+    from conv.analyses import terms
+
+    catalogue, texts = _term_texts()
+    text = data.draw(texts)
+    assert terms.find_placed(text, catalogue) == old_find_placed(text, catalogue)
+
+
+def test_find_placed_on_the_seeds_passages(edition):
+    from conv.analyses import terms
+
+    catalogue = terms.load()
+    texts = [passage.normalized for work in edition.works for chapter in work.chapters
+             for section in chapter.sections for passage in section.passages]
+    assert sum(len(terms.find_placed(text, catalogue)) for text in texts) > 1000
+    assert all(terms.find_placed(text, catalogue) == old_find_placed(text, catalogue) for text in texts)
+
+
+def old_markup(chars, text, line):
+    depth = 0
+    for index in range(line.start, line.end):
+        char = text[index]
+        if char == "¶":
+            chars[index] = wenyuange.BLANK
+        elif char == "(":
+            depth += 1
+            chars[index] = "【"
+        elif char == ")":
+            depth -= 1
+            chars[index] = "】"
+        elif char == "/" and depth:
+            chars[index] = wenyuange.BLANK
+
+
+@pytest.mark.parametrize("path", WITNESS_FILES[:2], ids=lambda p: p.name)
+def test_transliteration_is_the_old_per_character_one(path, monkeypatch):
+    new = wenyuange.read(path, manifest.entry_for(path)).text
+    monkeypatch.setattr(wenyuange, "_markup", old_markup)
+    assert new == wenyuange.read(path, manifest.entry_for(path)).text
+    assert "【" in new and "(" not in new.replace("\n", "")

@@ -26,6 +26,7 @@ messages are those of the witness file (:class:`WitnessSource`).
 from __future__ import annotations
 
 import bisect
+import re
 from pathlib import Path
 
 from conv import datafiles as data
@@ -161,11 +162,14 @@ def _blank(chars: list[str], start: int, end: int) -> None:
     chars[start:end] = BLANK * (end - start)
 
 
+_MARKS = re.compile("[¶()/]")
+
+
 def _markup(chars: list[str], text: str, line) -> None:
     """One text line: ¶ and the / of a 双行小注 blank, ( and ) as 【 and 】."""
     depth = 0
-    for index in range(line.start, line.end):
-        char = text[index]
+    for match in _MARKS.finditer(text, line.start, line.end):  # the only characters it changes
+        index, char = match.start(), match.group()
         if char == "¶":
             chars[index] = BLANK
         elif char == "(":
