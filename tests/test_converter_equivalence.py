@@ -220,18 +220,14 @@ def test_find_placed_on_the_seeds_passages(edition):
 
 
 def old_markup(chars, text, line):
+    """The per-character loop over every character of the line (written as a table)."""
     depth = 0
     for index in range(line.start, line.end):
         char = text[index]
-        if char == "¶":
-            chars[index] = wenyuange.BLANK
-        elif char == "(":
-            depth += 1
-            chars[index] = "【"
-        elif char == ")":
-            depth -= 1
-            chars[index] = "】"
-        elif char == "/" and depth:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char in "()":
+            chars[index] = "【】"["()".index(char)]
+        elif char == "¶" or char == "/" and depth:
             chars[index] = wenyuange.BLANK
 
 
