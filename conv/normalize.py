@@ -26,6 +26,11 @@ CONTROL_PATTERN = re.compile(
     "\u2060-\u206f\ufdd0-\ufdef\ufeff\ufff9-\ufffb\ufffe\uffff]")
 
 
+#: The code points :func:`is_cjk` refuses, as one ``re`` class: a text's few non-Han characters at once.
+NOT_CJK_PATTERN = re.compile("[^\u3400-\u9fff\uf900-\ufaff\U00020000-\U0003ffff\u3007"
+                             + "".join(f"{chr(a)}-{chr(b)}" for a, b in PUA_RANGES) + "]")
+
+
 def is_cjk(char: str) -> bool:
     """A Han character (CJK Unified Ideographs and extensions, compatibility ideographs), 〇, or a
     private-use code point (they stand for Han characters here)."""

@@ -19,6 +19,8 @@ COMPOSED_BASE = 0x100000  # COMPOSED[i] → chr(COMPOSED_BASE + i), Supplementar
 #: is added here (at the end: the stand-ins must not move).
 COMPOSED = ("[沔-丏+丐]", "[炫-ㄙ+ㄥ]")
 _ENTITY = re.compile(r"&KR(\d{4});")
+#: Every stand-in (:func:`is_stand_in`) as one ``re`` character class, to find them in a text at once.
+STAND_IN = re.compile(f"[{chr(GAIJI_BASE)}-{chr(GAIJI_BASE + 9999)}{chr(COMPOSED_BASE)}-{chr(COMPOSED_BASE + len(COMPOSED) - 1)}]")
 
 
 def gaiji_char(entity: str) -> str:

@@ -228,23 +228,16 @@ def find_placed(text: str, catalogue: Catalogue | None = None) -> list[tuple[int
     catalogue = catalogue or load()
     forms = catalogue.forms
     found: list[tuple[int, int, str, bool]] = []
-    i, n = 0, len(text)
-    while i < n:
-        for length in range(min(catalogue.longest, n - i), 0, -1):
-            word = forms.get(text[i : i + length])
-            if word is not None:
-                break
-        else:
-            i += 1
-            continue
-        term, form = catalogue.terms[word], text[i : i + length]
+    for match in catalogue.matcher.pattern.finditer(text):  # leftmost-longest (Catalogue.matcher)
+        i, end, form = match.start(), match.end(), match.group()
+        word = forms[form]
+        term = catalogue.terms[word]
         if not term.ruled:
-            found.append((i, i + length, word, True))
+            found.append((i, end, word, True))
         elif not _in_context(text, i, form, term.homographs):
             placed = not term.include or _in_context(text, i, form, term.include)
             if placed or not term.only:
-                found.append((i, i + length, word, placed))
-        i += length
+                found.append((i, end, word, placed))
     return found
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from conv.model.tree import Chapter, Edition, Passage, Section, Segment, Work, is_markup
+from conv.model.tree import Chapter, Edition, Passage, Section, Segment, Work, text_char_offsets
 from conv.normalize import fold, fold_char
 
 
@@ -88,7 +88,7 @@ def passage_text(edition: Edition, passage: Passage) -> MappedText:
     source = edition.sources[seed].text
     if source[start:end] == passage.text:  # no markup in the span (the usual case)
         return _mapped(seed, passage.text, range(start, end), passage.normalized)
-    offsets = [i for i in range(start, end) if not is_markup(source[i])]
+    offsets = text_char_offsets(source, start, end)
     if "".join(source[i] for i in offsets) != passage.text:
         offsets, j = [], 0
         for i in range(start, end):

@@ -62,13 +62,14 @@ def _convert(paths, corrections, ledger, full) -> Edition:
     parts: list[joins.Part] = []
     covered: dict[str, list[tuple[int, int]]] = {}
     seen = []  # the seeds, for the overlap check (the witness overlaps them by design)
+    sides: dict = {}  # each witness file's side of the collation, read once for all the seeds of its work
     for number, (source, entry) in enumerate(seeds):
         result = SeedParser(source, entry, corrections).run()
         seen.append((source, result.work["id"], bool(entry and entry.get("copy_of"))))
         part = joins.Part((len(witnesses) + number, 0), result, "seed")
         work_witnesses = by_work.get(result.work["id"])
         if work_witnesses:
-            _collate(edition, source, result, work_witnesses, part, order_in_witness, covered, corrections)
+            _collate(edition, source, result, work_witnesses, part, order_in_witness, covered, corrections, sides)
         parts.append(part)
     overlap.check(seen)
     for source, entry in witnesses:
@@ -106,14 +107,14 @@ def _convert(paths, corrections, ledger, full) -> Edition:
     return edition
 
 
-def _collate(edition, source, result, work_witnesses, part, order_in_witness, covered, corrections) -> None:
+def _collate(edition, source, result, work_witnesses, part, order_in_witness, covered, corrections, sides) -> None:
     """Collate a seed with its work's witness files: where it stands, its pages, its differences;
     or one problem when it stands nowhere."""
     skip = [tuple(d["span"][1:]) for d in result.dropped]  # lines the witness does not have:
     if result.title_span:  # the e-text's title line, its catalogue line, dropped watermarks
         skip.append(result.title_span[1:])
     skip += [meta.span[1:] for chapter in result.chapters for meta in chapter.meta if meta.kind == "catalogue"]
-    found = collation.collate(source, skip, work_witnesses)
+    found = collation.collate(source, skip, work_witnesses, sides)
     if not found.aligned:
         line, col = source.position(0)
         edition.problems.append({"seed": source.name, "line": line, "col": col, "kind": "not-in-witness",

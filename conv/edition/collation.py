@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from conv.collate.align import align
 from conv.collate.forms import emendations, reading_form
 from conv.collate.records import Collation, Side
-from conv.model.tree import Chapter, Edition, is_markup, text_offsets
+from conv.model.tree import Chapter, Edition, text_char_offsets, text_offsets
 from conv.reader.source import Source
-from conv.unencoded import is_stand_in
+from conv.unencoded import STAND_IN
 
 
 @dataclass
@@ -51,35 +51,36 @@ class SeedCollation:
 def seed_side(source: Source, skip: list[tuple[int, int]]) -> Side:
     """The seed's text characters (not markup, not in the ``skip`` spans: its title line, dropped
     lines) with their offsets."""
-    chars, offsets = [], []
-    skip = sorted(skip)
-    for offset, char in enumerate(source.text):
-        if is_markup(char) or any(a <= offset < b for a, b in skip):
-            continue
-        chars.append(char)
-        offsets.append(offset)
-    return Side(source.name, "".join(chars), offsets)
+    text, offsets, at = source.text, [], 0
+    for start, end in sorted(span for span in skip if span[0] < span[1]):
+        if start > at:
+            offsets += text_char_offsets(text, at, start)
+        at = max(at, end)
+    offsets += text_char_offsets(text, at)
+    return Side(source.name, "".join(text[offset] for offset in offsets), offsets)
 
 
 def witness_side(source) -> Side:
     """A transliterated witness file's text characters; a stand-in's end is its entity's end."""
-    chars, offsets, ends = [], [], []
-    original = source.witness.text
-    for offset, char in enumerate(source.text):
-        if is_markup(char):
-            continue
-        chars.append(char)
-        offsets.append(offset)
-        if is_stand_in(char):
-            ends.append(original.index(";" if original[offset] == "&" else "]", offset) + 1)
-        else:
-            ends.append(offset + 1)
-    return Side(source.name, "".join(chars), offsets, ends)
+    text, original = source.text, source.witness.text
+    offsets = text_char_offsets(text)
+    chars = "".join(text[offset] for offset in offsets)
+    ends = [offset + 1 for offset in offsets]
+    for match in STAND_IN.finditer(chars):
+        offset = offsets[match.start()]
+        ends[match.start()] = original.index(";" if original[offset] == "&" else "]", offset) + 1
+    return Side(source.name, chars, offsets, ends)
 
 
-def collate(source: Source, skip: list[tuple[int, int]], witnesses: list) -> SeedCollation:
-    """Align one seed with the witness files of its work (in the book's order)."""
-    return SeedCollation(source.name, align(seed_side(source, skip), [witness_side(w) for w in witnesses]))
+def collate(source: Source, skip: list[tuple[int, int]], witnesses: list, sides: dict | None = None) -> SeedCollation:
+    """Align one seed with the witness files of its work (in the book's order). ``sides``: the
+    witness sides already read (file name → :class:`Side`, filled here), so that the seeds of one
+    work read each witness file once."""
+    sides = {} if sides is None else sides
+    for witness in witnesses:
+        if witness.name not in sides:
+            sides[witness.name] = witness_side(witness)
+    return SeedCollation(source.name, align(seed_side(source, skip), [sides[w.name] for w in witnesses]))
 
 
 def place_seed_chapters(chapters: list[Chapter], found: SeedCollation, sources: dict) -> None:

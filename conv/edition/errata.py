@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from conv.collate import fold
-from conv.model.tree import Chapter, Edition, Passage, Work, is_markup
+from conv.model.tree import Chapter, Edition, Passage, Work, is_markup, text_char_offsets
 from conv.parser import apart, errata
 from conv.reader.source import page_at
 
@@ -110,6 +110,9 @@ def _offsets(edition: Edition, span, text: str) -> list[int]:
     """The seed offsets of ``text``'s characters inside ``span`` (markup skipped)."""
     seed, start, end = span
     source = edition.sources[seed].text
+    offsets = text_char_offsets(source, start, end)
+    if "".join(source[i] for i in offsets) == text:  # the span's text characters are the text
+        return offsets
     offsets, j = [], 0
     for i in range(start, end):
         if j < len(text) and not is_markup(source[i]) and source[i] == text[j]:

@@ -17,6 +17,7 @@ collated stretches tile the witness file.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from conv.model.tree import Chapter, Meta, Section
@@ -25,6 +26,7 @@ from conv.parser.seeds import SeedParser, SeedResult
 from conv.reader.wenyuange import WitnessSource
 
 BLANK = " "
+_NOT_BREAK = re.compile(r"[^\r\n]")
 MARKUP_NEAR = "【】○ \u3000"  # markup a stretch takes with it (not line breaks)
 #: What a part records where it is cut off; where another witness continues, they are a join.
 START_LACUNAE = ("lacuna-chapter-start", "lacuna-start")
@@ -74,6 +76,13 @@ def pieces(length: int, covered: list[tuple[int, int]]) -> list[tuple[int, int]]
     return out
 
 
+def mask(text: str, start: int, end: int) -> str:
+    """``text`` with every character outside ``[start, end)`` blank but the line breaks (the
+    offsets and lines of a piece stay the file's)."""
+    end = max(start, end)
+    return _NOT_BREAK.sub(BLANK, text[:start]) + text[start:end] + _NOT_BREAK.sub(BLANK, text[end:])
+
+
 def parse_pieces(source: WitnessSource, covered: list[tuple[int, int]], entry: dict,
                  corrections: Corrections, index: int) -> list[Part]:
     """The witness file's pieces outside the ``covered`` stretches, each parsed on its own."""
@@ -83,8 +92,7 @@ def parse_pieces(source: WitnessSource, covered: list[tuple[int, int]], entry: d
         text = source.text
         if not text[start:end].strip():
             continue
-        masked = "".join(c if start <= i < end or c in "\r\n" else BLANK for i, c in enumerate(text)) \
-            if covered else text
+        masked = mask(text, start, end) if covered else text
         piece = WitnessSource(source.name, masked, source.witness, entry)
         last = number == len(spans) - 1
         piece_entry = dict(entry, ends_chapter=bool(entry.get("ends_chapter")) and last)

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from conv import datafiles as data
 from conv.collate import blocks as compare
 from conv.collate import fold
-from conv.model.tree import Chapter, Edition, Passage, is_markup
+from conv.model.tree import Chapter, Edition, Passage, text_char_offsets
 from conv.reader import source as reader
 
 TEXT_LAYERS = ("jing", "ji")
@@ -73,7 +73,7 @@ def text_offsets(edition: Edition, passage: Passage) -> list[int] | None:
     characters are not the passage's text, as in a drum notation of 投壶)."""
     name, start, end = passage.span
     text = edition.sources[name].text
-    offsets = [offset for offset in range(start, end) if not is_markup(text[offset])]
+    offsets = text_char_offsets(text, start, end)
     return offsets if len(offsets) == len(passage.text) else None
 
 

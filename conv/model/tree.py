@@ -15,6 +15,7 @@ Span = tuple[str, int, int]
 
 MARKUP = frozenset("【】○\u3000")
 TEXT_CHAR = re.compile(r"[^【】○\s]")  # a character of the witness's text (not markup)
+MARKUP_CHAR = re.compile(r"[【】○\s]")  # its complement: what :func:`is_markup` says is markup
 
 
 def is_markup(char: str) -> bool:
@@ -22,11 +23,21 @@ def is_markup(char: str) -> bool:
     return char in MARKUP or char.isspace()
 
 
+def text_char_offsets(source_text: str, start: int = 0, end: int | None = None) -> list[int]:
+    """The offsets of the text characters (本文字: not :func:`is_markup`) of ``source_text[start:end]``,
+    found by one ``re`` pass (``TEXT_CHAR``'s ``\\s`` is ``str.isspace``)."""
+    stop = len(source_text) if end is None else min(end, len(source_text))
+    if MARKUP_CHAR.search(source_text, start, stop) is None:  # no markup (a passage's text): all of it
+        return list(range(start, stop))
+    found = TEXT_CHAR.finditer(source_text, start) if end is None else TEXT_CHAR.finditer(source_text, start, end)
+    return [match.start() for match in found]
+
+
 def text_offsets(source_text: str, span: Span, text: str) -> list[int] | None:
     """The offset of each character of ``text``, the text characters (not markup) of ``span`` in
     ``source_text``; None when they are not ``text``."""
     _seed, start, end = span
-    found = [offset for offset in range(start, end) if not is_markup(source_text[offset])]
+    found = text_char_offsets(source_text, start, end)
     return found if len(found) == len(text) and all(source_text[o] == c for o, c in zip(found, text)) else None
 
 

@@ -67,14 +67,16 @@ class PageWriter:
     """Builds the MyST text of one chapter page."""
 
     def __init__(self, edition: Edition, work: Work, chapter: Chapter,
-                 emends: dict[str, list[Emendation]] | None = None) -> None:
+                 emends: dict[str, list[Emendation]] | None = None,
+                 parallels: dict[str, tuple[list[str], list[str]]] | None = None) -> None:
         self.edition, self.work, self.chapter = edition, work, chapter
         self.emends = emends or {}  # seed → its emendations (conv.collate.forms), with their entries
         self.out: list[str] = []
         self.redirected: dict[str, list[str]] = {}  # target anchor → old anchors landing on it
         for redirect in edition.redirects:
             self.redirected.setdefault(redirect["to"], []).append(redirect["from"])
-        self.parallels = parallels_of(edition, f"{work.id}-{chapter.id}-")
+        self._parallels = parallels  # parallel_index(edition), shared by the pages of one edition
+        self.prefix = f"{work.id}-{chapter.id}-"  # the anchors of its passages
 
     def source(self, span) -> str:
         seed, start, _ = span
@@ -130,7 +132,9 @@ class PageWriter:
             self.segment(segment)
         self.emit("::::", "")
         self.redirects(passage.id)
-        counterparts, see_also = self.parallels.get(passage.id, ([], []))
+        if self._parallels is None:
+            self._parallels = parallel_index(self.edition)
+        counterparts, see_also = self._parallels.get(passage.id, ([], [])) if passage.id.startswith(self.prefix) else ([], [])
         if counterparts or see_also:  # 互见 (conv.edition.parallels): after its passage
             self.emit(f":::{{yl:parallel}} {passage.id}",
                       *([f":counterparts: {' '.join(counterparts)}"] if counterparts else []),
@@ -195,9 +199,9 @@ class PageWriter:
         return "\n".join(self.out).rstrip("\n") + "\n"
 
 
-def parallels_of(edition: Edition, prefix: str) -> dict[str, tuple[list[str], list[str]]]:
-    """Passage anchor (starting with ``prefix``: one chapter's) → its counterparts in the other
-    work and its 参见 passages, each in the order of the links, once."""
+def parallel_index(edition: Edition) -> dict[str, tuple[list[str], list[str]]]:
+    """Passage anchor → its counterparts in the other work and its 参见 passages (互见), each in
+    the order of the links, once: one pass over the links for all the pages."""
     out: dict[str, tuple[list[str], list[str]]] = {}
     for link in edition.parallels:
         kind = link["kind"]
@@ -208,10 +212,9 @@ def parallels_of(edition: Edition, prefix: str) -> dict[str, tuple[list[str], li
         else:
             continue
         for mine, theirs in (ends, ends[::-1]):
-            if mine.startswith(prefix):
-                chosen = out.setdefault(mine, ([], []))[0 if kind == "counterpart" else 1]
-                if theirs not in chosen:
-                    chosen.append(theirs)
+            chosen = out.setdefault(mine, ([], []))[0 if kind == "counterpart" else 1]
+            if theirs not in chosen:
+                chosen.append(theirs)
     return out
 
 

@@ -15,7 +15,7 @@ from conv.collate.forms import Emendation, emendations
 from conv.model.tree import Edition
 from conv.myst.backmatter.apparatus import Apparatus
 from conv.myst.backmatter import pages as back_matter
-from conv.myst.chapter import PageWriter, work_index
+from conv.myst.chapter import PageWriter, parallel_index, work_index
 from conv.datafiles import read_text, write_atomically
 from conv.myst.format import GENERATED_DIRS, HEADER_START, check_untouched, split_header, with_header
 from conv.nogc import no_cyclic_gc
@@ -31,11 +31,12 @@ def _pages(edition: Edition) -> dict[str, str]:
     out: dict[str, str] = {}
     apparatus = Apparatus(edition)
     emends = with_entries(emendations(edition.apparatus), apparatus)
+    parallels = parallel_index(edition)
     for work in edition.works:
         seeds = sorted({seed for chapter in work.chapters for seed in chapter.seeds})
         out[f"{work.id}/index.md"] = with_header(work_index(work), seeds)
         for chapter in work.chapters:
-            out[f"{work.id}/{chapter.id}.md"] = with_header(PageWriter(edition, work, chapter, emends).page(), chapter.seeds)
+            out[f"{work.id}/{chapter.id}.md"] = with_header(PageWriter(edition, work, chapter, emends, parallels).page(), chapter.seeds)
     seeds = sorted(edition.sources)
     for path, body in back_matter.pages(edition, apparatus).items():
         out[path] = with_header(body, seeds)

@@ -36,8 +36,9 @@ Positions are tshet-uinh 描述 strings, e.g. ``書開三支上``, ``見三C鍾�
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import NamedTuple
 
 import opencc
 
@@ -270,12 +271,35 @@ def _ordinary_fanqie(upper: str, lower: str) -> tuple[tuple[str, ...], bool, str
 
 # --- glosses ------------------------------------------------------------------------------
 
+class Sound(NamedTuple):
+    """What of a gloss its reading depends on (音): the same five fields, the same reading, so a
+    reading is worked out once per distinct gloss (:func:`reading`, :func:`plausible`)."""
+
+    char: str | None
+    kind: str
+    upper: str | None
+    lower: str | None
+    sound: str | None
+
+
+def sound_of(gloss) -> Sound:
+    return Sound(gloss.char, gloss.kind, gloss.upper, gloss.lower, gloss.sound)
+
+
 def reading(gloss) -> Reading:
-    """The 广韵 position of a gloss (``conv.parser.glosses.Gloss``) and how it fits the character."""
+    """The 广韵 position of a gloss (``conv.parser.glosses.Gloss``) and how it fits the character
+    (a fresh Reading: its lists are the caller's)."""
     try:
-        return _reading(gloss)
+        found = _reading_of(sound_of(gloss))
     except Exception as exc:  # pragma: no cover - never let one gloss stop a conversion
         return Reading([], UNRESOLVED, [], f"error: {exc}")
+    return replace(found, positions=list(found.positions), char_positions=list(found.char_positions),
+                   matching=list(found.matching), alternatives=list(found.alternatives))
+
+
+@lru_cache(maxsize=None)
+def _reading_of(sound: Sound) -> Reading:
+    return _reading(sound)
 
 
 def position(gloss) -> str | None:
@@ -348,6 +372,12 @@ def _join(*notes: str) -> str:
 
 
 def plausible(gloss) -> bool:
+    """:func:`plausible_sound` of the gloss's :class:`Sound`, worked out once per distinct one."""
+    return plausible_sound(sound_of(gloss))
+
+
+@lru_cache(maxsize=None)
+def plausible_sound(gloss: Sound) -> bool:
     """Does a gloss candidate found next to prose really read like a gloss?
 
     A 反切 must give a position sharing 母 and 韵 with a reading of the glossed character

@@ -13,7 +13,7 @@ from conv import datafiles as data
 from conv import unencoded
 from conv.errors import Problem
 from conv.model.tree import Span
-from conv.normalize import CONTROL_PATTERN, PUA_PATTERN, control_name, is_cjk
+from conv.normalize import CONTROL_PATTERN, NOT_CJK_PATTERN, PUA_PATTERN, control_name, is_cjk
 from conv.reader.source import Source
 
 
@@ -77,7 +77,7 @@ class SeedReport:
             if line.number in dropped_lines:
                 continue
             text = self.src.text[line.start : line.end]
-            foreign = [i for i, char in enumerate(text) if char.isalpha() and not is_cjk(char)]
+            foreign = [match.start() for match in NOT_CJK_PATTERN.finditer(text) if match.group().isalpha()]
             if len(foreign) >= 3 and len(foreign) > sum(map(is_cjk, text)):
                 found.append(line.start + foreign[0])
         if found:

@@ -26,6 +26,7 @@ messages are those of the witness file (:class:`WitnessSource`).
 from __future__ import annotations
 
 import bisect
+import re
 from pathlib import Path
 
 from conv import datafiles as data
@@ -33,6 +34,7 @@ from conv.errors import ConversionError
 from conv.reader import mandoku
 from conv.reader.mandoku import MandokuText, Page
 from conv.reader.source import Source
+from conv.unencoded import STAND_IN
 
 BLANK = " "
 
@@ -147,12 +149,11 @@ def transliterate(witness: MandokuText, alone: set[int] = frozenset(), first: se
         if id(line) in closed_by_next:
             chars[witness.text.rindex(")", line.start, line.end)] = BLANK
     for run in witness.runs:
-        for index, char in enumerate(run.text):
-            if mandoku.is_gaiji(char):
-                start = run.offsets[index]
-                end = witness.text.index(";" if witness.text[start] == "&" else "]", start) + 1
-                _blank(chars, start, end)
-                chars[start] = char
+        for match in STAND_IN.finditer(run.text):  # mandoku.is_gaiji, found by one re pass
+            start = run.offsets[match.start()]
+            end = witness.text.index(";" if witness.text[start] == "&" else "]", start) + 1
+            _blank(chars, start, end)
+            chars[start] = match.group()
     return "".join(chars)
 
 
@@ -161,11 +162,14 @@ def _blank(chars: list[str], start: int, end: int) -> None:
     chars[start:end] = BLANK * (end - start)
 
 
+_MARKS = re.compile("[¶()/]")
+
+
 def _markup(chars: list[str], text: str, line) -> None:
     """One text line: ¶ and the / of a 双行小注 blank, ( and ) as 【 and 】."""
     depth = 0
-    for index in range(line.start, line.end):
-        char = text[index]
+    for match in _MARKS.finditer(text, line.start, line.end):  # the only characters it changes
+        index, char = match.start(), match.group()
         if char == "¶":
             chars[index] = BLANK
         elif char == "(":

@@ -6,7 +6,7 @@ import bisect
 import json
 from dataclasses import dataclass
 
-from conv.model.tree import Chapter, Edition, Work, is_markup
+from conv.model.tree import Chapter, Edition, Work, is_markup, text_char_offsets
 from conv.myst.chapter import PageWriter
 from conv.myst.escape import locus
 
@@ -253,7 +253,8 @@ def source_of(edition: Edition, span) -> str:
 
 def witness_slice(edition: Edition, seed: str, start: int, end: int) -> str:
     """The witness's text characters between two offsets (markup and whitespace left out)."""
-    return "".join(c for c in edition.sources[seed].text[start:end] if not is_markup(c))
+    text = edition.sources[seed].text
+    return "".join(text[offset] for offset in text_char_offsets(text, start, end))
 
 
 def context(edition: Edition, span, width: int = 8) -> tuple[str, str]:
