@@ -56,6 +56,28 @@ a^2
 [^1]: 注。
 
 ![图](pic.svg)
+
+```{glossary}
+:sorted:
+
+甲项
+  一
+
+乙项
+  二
+```
+
+```{index} single: 射侯
+```
+
+```{eval-rst}
+引 [CIT2002]_ ，版 |version| 。
+
+.. [CIT2002] 文献。
+
+  >>> 1 + 1
+  2
+```
 """
 
 NOTE = """
@@ -119,8 +141,11 @@ def test_the_gates_change_no_page(tmp_path, edition_source):
     assert differ == []
     probe = (plain / "probe.html").read_text(encoding="utf-8")
     for made in ('class="sd-tab-set', "sd-dropdown", 'target="_blank"', "table-wrapper", "math-wrapper",
-                 'class="highlight-python', "footnote"):
+                 'class="highlight-python', "footnote", 'class="citation', 'href="#cit2002"', 'class="doctest',
+                 'id="index-0"'):
         assert made in probe  # each gated transform had work on the probe page, and did it
+    assert probe.index("乙项") < probe.index("甲项")  # the glossary sorted (乙 U+4E59 before 甲 U+7532)
+    assert "|version|" not in probe and "<blockquote>" not in probe
     chapter = (plain / "judou" / "xiangshe.html").read_text(encoding="utf-8")
     assert "注中展开" in chapter and "sd-dropdown" in chapter  # the note's dropdown, placed and shaped
     skipped = json.loads((gated / "skipped.json").read_text(encoding="utf-8"))
@@ -130,7 +155,12 @@ def test_the_gates_change_no_page(tmp_path, edition_source):
                  "sphinx.transforms.post_transforms.code.HighlightLanguageTransform",
                  "sphinx.transforms.post_transforms.images.ImageDownloader",
                  "sphinx_design.extension._resolve_new_tab_refs",
-                 "sphinx.builders.latex.transforms.FootnoteDocnameUpdater"):
+                 "sphinx.builders.latex.transforms.FootnoteDocnameUpdater",
+                 "sphinx.transforms.DefaultSubstitutions", "sphinx.transforms.MoveModuleTargets",
+                 "sphinx.transforms.HandleCodeBlocks", "sphinx.transforms.AutoIndexUpgrader",
+                 "sphinx.transforms.DoctestTransform", "sphinx.transforms.GlossarySorter",
+                 "sphinx.domains.citation.CitationDefinitionTransform",
+                 "sphinx.domains.citation.CitationReferenceTransform"):
         assert skipped.get(name, 0) >= chapters - 1, (name, skipped)
     # …but not the pages that hold them: every page but the probe is skipped by the code gate
     pages_written = len([p for p in pages if p.suffix == ".html"])

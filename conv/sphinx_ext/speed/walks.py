@@ -4,7 +4,8 @@ page does not hold skip the page.
 Sphinx (its code, image, LaTeX and i18n modules), sphinx-design and furo register transforms and
 post-transforms that walk every page in search of their own nodes — tab sets, dropdowns, asides,
 links to open in a new tab, code blocks, images, tables and math, footnotes,
-translated messages. The converter's chapter pages hold none of them, yet each walk visits every
+translated messages, and in the read substitutions, module targets, block quotes of doctests,
+index entries, glossaries and citations. The converter's chapter pages hold none of them, yet each walk visits every
 node of a page (on the whole 仪礼, millions), about a tenth of a cold build in all.
 
 So, once per page and phase, one walk takes a census (:class:`Census`: the classes of the nodes on
@@ -38,7 +39,7 @@ from conv.sphinx_ext.speed.versions import compatible
 from conv.sphinx_ext.util import builder_of
 
 #: The attributes some gated transform looks for on an element.
-MARKS = ("design_component", "sd_new_tab", "translated", "translatable")
+MARKS = ("design_component", "sd_new_tab", "translated", "translatable", "ismod")
 
 
 @dataclass
@@ -93,6 +94,15 @@ GATES: dict[str, tuple[Callable[[Census], bool], Callable[[Any], None] | None]] 
     "sphinx.transforms.i18n.RemoveTranslatableInline": (lambda c: "translatable" in c.marks, None),
     "sphinx.builders.latex.transforms.FootnoteDocnameUpdater": (
         lambda c: c.holds(nodes.footnote, nodes.footnote_reference), None),
+    "sphinx.transforms.DefaultSubstitutions": (lambda c: c.holds(nodes.substitution_reference), None),
+    "sphinx.transforms.MoveModuleTargets": (lambda c: "ismod" in c.marks, None),
+    "sphinx.transforms.HandleCodeBlocks": (lambda c: c.holds(nodes.block_quote), None),
+    "sphinx.transforms.AutoIndexUpgrader": (lambda c: c.holds(addnodes.index), None),
+    "sphinx.transforms.ReorderConsecutiveTargetAndIndexNodes": (lambda c: c.holds(addnodes.index), None),
+    "sphinx.transforms.DoctestTransform": (lambda c: c.holds(nodes.doctest_block), None),
+    "sphinx.transforms.GlossarySorter": (lambda c: c.holds(addnodes.glossary), None),
+    "sphinx.domains.citation.CitationDefinitionTransform": (lambda c: c.holds(nodes.citation), None),
+    "sphinx.domains.citation.CitationReferenceTransform": (lambda c: c.holds(nodes.citation_reference), None),
     # write (post-transforms)
     "sphinx.transforms.post_transforms.images.ImageDownloader": (lambda c: c.holds(nodes.image), None),
     "sphinx.transforms.post_transforms.images.DataURIExtractor": (lambda c: c.holds(nodes.image), None),
