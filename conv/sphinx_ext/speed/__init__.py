@@ -11,6 +11,7 @@ from sphinx.application import Sphinx
 
 from conv.sphinx_ext.speed.genindex import setup_genindex
 from conv.sphinx_ext.speed.navcache import setup_navcache
+from conv.sphinx_ext.speed.options import setup_options
 from conv.sphinx_ext.speed.parallel import setup_parallel
 from conv.sphinx_ext.speed.preload import setup_preload
 from conv.sphinx_ext.speed.search_entries import setup_search_entries
@@ -27,6 +28,7 @@ SETUPS = [
     setup_search_index,  # the search index kept: an incremental build merges the terms of the pages it writes
     setup_terms_cache,  # the index of terms: its content and its page reused between builds
     setup_genindex,  # the general index's content block reused between builds
+    setup_options,  # the simple ':key: value' option lines of the edition's directives read at once
     setup_walks,  # transforms that would walk a page and find nothing skip it (a census per page)
     setup_parallel,  # -j N: pages read in chunks of equal size, each process writes whole pages
 ]

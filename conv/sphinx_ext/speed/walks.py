@@ -4,7 +4,8 @@ page does not hold skip the page.
 Sphinx (its code, image, LaTeX and i18n modules), sphinx-design and furo register transforms and
 post-transforms that walk every page in search of their own nodes — tab sets, dropdowns, asides,
 links to open in a new tab, code blocks, images, tables and math, footnotes,
-translated messages. The converter's chapter pages hold none of them, yet each walk visits every
+translated messages, and in the read substitutions, module targets, block quotes of doctests,
+index entries, glossaries and citations. The converter's chapter pages hold none of them, yet each walk visits every
 node of a page (on the whole 仪礼, millions), about a tenth of a cold build in all.
 
 So, once per page and phase, one walk takes a census (:class:`Census`: the classes of the nodes on
@@ -18,7 +19,8 @@ ones, creating nodes, creates none of the kinds a gated one looks for
 
 Private API (checked against Sphinx 9.0): the registry's lists ``app.registry.transforms`` and
 ``app.registry.post_transforms`` (each gated class is replaced by a subclass), the listeners of
-``doctree-resolved`` in ``app.events.listeners`` (sphinx-design's new-tab handler), and
+``doctree-resolved`` and ``doctree-read`` in ``app.events.listeners`` (sphinx-design's new-tab handler,
+the image and download collectors), and
 ``env._builder_cls`` (as ``TranslationProgressTotaliser`` itself reads it).
 """
 from __future__ import annotations
@@ -38,7 +40,7 @@ from conv.sphinx_ext.speed.versions import compatible
 from conv.sphinx_ext.util import builder_of
 
 #: The attributes some gated transform looks for on an element.
-MARKS = ("design_component", "sd_new_tab", "translated", "translatable")
+MARKS = ("design_component", "sd_new_tab", "translated", "translatable", "ismod", "refname")
 
 
 @dataclass
@@ -93,6 +95,17 @@ GATES: dict[str, tuple[Callable[[Census], bool], Callable[[Any], None] | None]] 
     "sphinx.transforms.i18n.RemoveTranslatableInline": (lambda c: "translatable" in c.marks, None),
     "sphinx.builders.latex.transforms.FootnoteDocnameUpdater": (
         lambda c: c.holds(nodes.footnote, nodes.footnote_reference), None),
+    "sphinx.transforms.DefaultSubstitutions": (lambda c: c.holds(nodes.substitution_reference), None),
+    "sphinx.transforms.MoveModuleTargets": (lambda c: "ismod" in c.marks, None),
+    "sphinx.transforms.HandleCodeBlocks": (lambda c: c.holds(nodes.block_quote), None),
+    "sphinx.transforms.AutoIndexUpgrader": (lambda c: c.holds(addnodes.index), None),
+    "sphinx.transforms.ReorderConsecutiveTargetAndIndexNodes": (lambda c: c.holds(addnodes.index), None),
+    "sphinx.transforms.DoctestTransform": (lambda c: c.holds(nodes.doctest_block), None),
+    "sphinx.transforms.GlossarySorter": (lambda c: c.holds(addnodes.glossary), None),
+    "sphinx.domains.citation.CitationDefinitionTransform": (lambda c: c.holds(nodes.citation), None),
+    "sphinx.domains.citation.CitationReferenceTransform": (lambda c: c.holds(nodes.citation_reference), None),
+    # a reference by name still to resolve (an rST `name`_, a footnote or citation reference)
+    "sphinx.transforms.references.SphinxDanglingReferences": (lambda c: "refname" in c.marks, None),
     # write (post-transforms)
     "sphinx.transforms.post_transforms.images.ImageDownloader": (lambda c: c.holds(nodes.image), None),
     "sphinx.transforms.post_transforms.images.DataURIExtractor": (lambda c: c.holds(nodes.image), None),
@@ -105,9 +118,13 @@ GATES: dict[str, tuple[Callable[[Census], bool], Callable[[Any], None] | None]] 
         lambda c: c.holds(nodes.literal_block, nodes.doctest_block), None),
     "furo.WrapTableAndMathInAContainerTransform": (lambda c: c.holds(nodes.table, nodes.math_block), None),
 }
-#: ``module.function`` of a ``doctree-resolved`` listener → does the page need it?
-LISTENERS: dict[str, Callable[[Census], bool]] = {
-    "sphinx_design.extension._resolve_new_tab_refs": lambda c: "sd_new_tab" in c.marks,
+#: ``module.function`` of a listener → (its event, the census's phase, does the page need it?)
+LISTENERS: dict[str, tuple[str, str, Callable[[Census], bool]]] = {
+    "sphinx_design.extension._resolve_new_tab_refs": ("doctree-resolved", "write", lambda c: "sd_new_tab" in c.marks),
+    "sphinx.environment.collectors.asset.ImageCollector.process_doc": (
+        "doctree-read", "read", lambda c: c.holds(nodes.image)),
+    "sphinx.environment.collectors.asset.DownloadFileCollector.process_doc": (
+        "doctree-read", "read", lambda c: c.holds(addnodes.download_reference)),
 }
 
 
@@ -132,7 +149,8 @@ def gated(transform: type, phase: str) -> type:
     def skip_or_run(self, **kwargs: Any) -> None:
         if needed(census_of(self.document, phase)):
             return getattr(super(cls, self), method)(**kwargs)
-        skipped(builder_of(self.env))[name_of(transform)] += 1
+        # docutils' own transforms (the dangling references) have no ``env``: the document's settings do
+        skipped(builder_of(self.document.settings.env))[name_of(transform)] += 1
         if instead is not None:
             instead(self)
         return None
@@ -143,11 +161,11 @@ def gated(transform: type, phase: str) -> type:
 
 
 def gate_listener(handler: Callable) -> Callable:
-    needed = LISTENERS[name_of(handler)]
+    _event, phase, needed = LISTENERS[name_of(handler)]
 
-    def skip_or_run(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-        if needed(census_of(doctree, "write")):
-            handler(app, doctree, docname)
+    def skip_or_run(app: Sphinx, doctree: nodes.document, *rest: Any) -> None:
+        if needed(census_of(doctree, phase)):
+            handler(app, doctree, *rest)
         else:
             skipped(app.builder)[name_of(handler)] += 1
 
@@ -163,10 +181,11 @@ def install_gates(app: Sphinx) -> None:
         registered = getattr(registry, kind)
         registered[:] = [gated(t, phase) if name_of(t) in GATES and not getattr(t, "yl_gated", False) else t
                          for t in registered]
-    listeners = app.events.listeners.get("doctree-resolved", [])
-    for index, listener in enumerate(listeners):
-        if name_of(listener.handler) in LISTENERS and not getattr(listener.handler, "yl_gated", False):
-            listeners[index] = listener._replace(handler=gate_listener(listener.handler))
+    for event in {event for event, _, _ in LISTENERS.values()}:
+        listeners = app.events.listeners.get(event, [])
+        for index, listener in enumerate(listeners):
+            if name_of(listener.handler) in LISTENERS and not getattr(listener.handler, "yl_gated", False):
+                listeners[index] = listener._replace(handler=gate_listener(listener.handler))
 
 
 def setup_walks(app: Sphinx) -> None:

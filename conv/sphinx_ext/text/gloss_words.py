@@ -19,29 +19,37 @@ TONES = {"平": "平声", "上": "上声", "去": "去声", "入": "入声"}
 
 
 @lru_cache(maxsize=1)
-def _rhymes_by_tone() -> dict[tuple[str, str], str]:
-    """(韵, 声) → its 韵目 in the 《广韵》 (the first, where a 韵 has several), built once."""
+def _rhymes() -> tuple[dict[str, str], dict[tuple[str, str], str]]:
+    """(position's description → the 韵目 of its first 小韵 entry; (韵, 声) → its 韵目 in the 《广韵》,
+    the first where a 韵 has several), from one pass over the 《广韵》 data, built once (asking
+    tshet-uinh position by position makes every character of the position an entry)."""
     from tshet_uinh import 資料
 
+    first: dict[str, str] = {}
     found: dict[tuple[str, str], list[str]] = {}
     for position in 資料.iter音韻地位():
         entries = 資料.query音韻地位(position)
         name = getattr(entries[0].來源, "韻目", None) if entries else None
         if name:
+            first[position.描述] = name
             found.setdefault((position.韻, position.聲), []).append(name)
-    return {key: max(names, key=names.count) for key, names in found.items()}
+    return first, {key: max(names, key=names.count) for key, names in found.items()}
+
+
+def _rhymes_by_tone() -> dict[tuple[str, str], str]:
+    """(韵, 声) → its 韵目 in the 《广韵》 (the first, where a 韵 has several)."""
+    return _rhymes()[1]
 
 
 @lru_cache(maxsize=4096)
 def position_words(description: str) -> str:
     """``肿韵 · 见母 · 上声`` for ``見三C鍾上``; ``""`` for what is not a position."""
-    from tshet_uinh import 資料, 音韻地位
+    from tshet_uinh import 音韻地位
 
     try:
         position = 音韻地位.from描述(description)
     except Exception:  # noqa: BLE001 - tshet-uinh raises plain errors for a malformed description
         return ""
-    entries = 資料.query音韻地位(position)
-    rhyme = getattr(entries[0].來源, "韻目", None) if entries else None
-    rhyme = rhyme or _rhymes_by_tone().get((position.韻, position.聲)) or position.韻
+    first, by_tone = _rhymes()
+    rhyme = first.get(position.描述) or by_tone.get((position.韻, position.聲)) or position.韻
     return " · ".join([fold(rhyme) + "韵", fold(position.母) + "母", TONES.get(position.聲, position.聲)])
