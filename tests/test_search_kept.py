@@ -18,9 +18,9 @@ from urllib.parse import quote, urlsplit
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sphinx.search import IndexBuilder
+from sphinx.search import IndexBuilder, js_index
 
-from conv.sphinx_ext.speed.search_index import SEARCH_INDEX_CACHE, merge_terms
+from conv.sphinx_ext.speed.search_index import SEARCH_INDEX_CACHE, in_order, index_text, merge_terms
 from tests.test_incremental import NOTES_PAGE, add_sentence, build, differences, edition
 from tests.test_search_browser import RESULTS_JS
 
@@ -66,6 +66,25 @@ def test_merge_by_hand():
     # p1 written again with 乙 and 戊; p2 left the edition
     merged = merge_terms(kept, {"乙": 1, "戊": 1}, ("p0", "p1", "p2"), ("p0", "p1"), {"p1"})
     assert merged == {"甲": 0, "乙": 1, "戊": 1}
+
+
+frozen_pages = st.one_of(st.integers(0, 200), st.lists(st.integers(0, 200), min_size=2, unique=True).map(sorted))
+#: Any terms, in any order: Han characters and pairs, but also quotes, backslashes, controls, astral characters.
+any_terms = st.dictionaries(st.text(min_size=1, max_size=3), frozen_pages, max_size=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(terms=any_terms, titles=any_terms, names=st.lists(st.text(max_size=4), max_size=4))
+def test_the_index_text_is_sphinx_own(terms, titles, names):
+    """``searchindex.js`` as Sphinx's ``js_index`` writes it, whatever the order of the terms."""
+    frozen = {"docnames": tuple(names), "filenames": [f"{n}.md" for n in names], "titles": tuple(names),
+              "terms": terms, "titleterms": titles, "objects": {"": [[0, 1, 2, "a"]]},
+              "objnames": {"1": ["yl", "passage", "段"]}, "objtypes": {"1": "yl:passage"},
+              "envversion": {"sphinx": 65}, "alltitles": {"乡射礼": [[0, None]]}, "indexentries": {}}
+    assert index_text(frozen) == js_index.dumps(frozen)
+    ordered = in_order(terms)
+    assert ordered == terms and list(ordered) == sorted(terms)
+    assert in_order(ordered) is ordered  # in order already: not copied
 
 
 #: Appended to the project's conf.py: whether tshet-uinh was loaded by the end of the build.

@@ -122,7 +122,8 @@ class FillParallels(SphinxPostTransform):
     default_priority = 5  # before ReferencesResolver (10), as the editorial notes
 
     def run(self, **kwargs: Any) -> None:
-        self.latex = builder_of(self.env).format == "latex"
+        self.builder = builder_of(self.env)  # once: each emit of the builder event costs a log call
+        self.latex = self.builder.format == "latex"
         self.passages = self.env.get_domain("yl").data.get("passages", {})
         found = list(self.document.findall(lambda n: isinstance(n, (yl_parallel, yl_pair))))
         for node in (n for n in found if isinstance(n, yl_parallel)):
@@ -171,7 +172,7 @@ class FillParallels(SphinxPostTransform):
         if entry is None:
             return nodes.inline("", f"〔{anchor}〕", classes=["yl-parallel-missing"])
         text = self.cite(anchor) + (f"（{entry['page']}）" if entry.get("page") else "")
-        return make_refnode(builder_of(self.env), here, entry["docname"], anchor,
+        return make_refnode(self.builder, here, entry["docname"], anchor,
                             nodes.inline("", text, classes=["yl-parallel-cite"]), entry.get("title", ""))
 
     def item(self, anchor: str, here: str) -> nodes.Element:
@@ -182,8 +183,8 @@ class FillParallels(SphinxPostTransform):
         if entry is None:
             return item
         body = nodes.inline(classes=["yl-counterpart-text", f"yl-{entry.get('layer', 'jing')}"])
-        for child in _counterpart_sources(self.env, builder_of(self.env), entry["docname"], anchor):
-            body += child.deepcopy()
+        for child in _counterpart_sources(self.env, self.builder, entry["docname"], anchor):
+            body += child
         item += body
         return item
 
@@ -192,22 +193,32 @@ class FillParallels(SphinxPostTransform):
         return self.cite(anchor), entry.get("page", ""), f"{entry['docname']}:{anchor}"
 
 
+#: How many pages' doctrees a process keeps for copying counterparts from (a chapter's counterparts
+#: are mostly on one or two pages; the pages are written in order of their names).
+KEPT_DOCTREES = 4
+
+
 def _counterpart_sources(env, builder, docname: str, anchor: str) -> list[nodes.Element]:
-    """The words and note segments of passage ``anchor`` of page ``docname``, as copies to copy
-    again (:func:`_copy`). Loading a page's doctree costs a tenth of a second on the whole 仪礼:
-    on the first request every passage of the page that has counterparts of its own (the
-    passages other pages copy: parallels are mutual) is kept; any other passage asked for is
-    taken from the doctree loaded again. Kept on the builder: for this build (and process) only."""
-    pages = getattr(builder, "yl_counterpart_sources", None)  # {docname: {anchor: [words, segments]}}
+    """The words and note segments of passage ``anchor`` of page ``docname``, copied (:func:`_copy`)
+    for one counterpart. Each copy is made when it is asked for, from the page's doctree: loading
+    one costs a tenth of a second on the whole 仪礼, so the last ``KEPT_DOCTREES`` loaded are kept
+    (their passages by anchor) on the builder, for this build and process only; copying only the
+    passages asked for spares the copies of passages no page written here shows (an incremental
+    build writes one chapter)."""
+    pages = getattr(builder, "yl_counterpart_sources", None)  # {docname: {anchor: passage}}, oldest first
     if pages is None:
         pages = builder.yl_counterpart_sources = {}
-    if docname not in pages:
+    passages = pages.pop(docname, None)
+    if passages is None:
         doctree = env.get_doctree(docname)
-        pages[docname] = {passage["anchor"]: _bodies(passage) for passage in doctree.findall(yl_passage)
-                          if passage.get("anchor") and any(isinstance(c, yl_parallel) for c in passage.children)}
-    if anchor not in pages[docname]:
-        pages[docname][anchor] = _bodies(env.get_doctree(docname).ids.get(anchor))
-    return pages[docname][anchor]
+        passages = {passage["anchor"]: passage for passage in doctree.findall(yl_passage) if passage.get("anchor")}
+        while len(pages) >= KEPT_DOCTREES:
+            del pages[next(iter(pages))]
+    pages[docname] = passages  # the most recent last
+    source = passages.get(anchor)
+    if source is None:  # not a passage's own anchor (another id on the page)
+        source = env.get_doctree(docname).ids.get(anchor)
+    return _bodies(source)
 
 
 def _bodies(source: nodes.Node | None) -> list[nodes.Element]:

@@ -10,7 +10,9 @@ from __future__ import annotations
 from sphinx.application import Sphinx
 
 from conv.sphinx_ext.speed.genindex import setup_genindex
+from conv.sphinx_ext.speed.inventory import setup_inventory
 from conv.sphinx_ext.speed.navcache import setup_navcache
+from conv.sphinx_ext.speed.navtree import setup_navtree
 from conv.sphinx_ext.speed.options import setup_options
 from conv.sphinx_ext.speed.parallel import setup_parallel
 from conv.sphinx_ext.speed.preload import setup_preload
@@ -23,12 +25,14 @@ from conv.sphinx_ext.speed.walks import setup_walks
 SETUPS = [
     setup_preload,  # before a read: environment out of the cyclic collector, small rebuilds serial, tables before a fork
     setup_navcache,  # the site's navigation (the theme's toctree) reused between builds
+    setup_navtree,  # the theme's navigation tree made from it reused between builds
     setup_search_feed,  # each page fed to the search indexer as one small tree of its words
     setup_search_entries,  # the search index entries of pages an incremental build does not write
     setup_search_index,  # the search index kept: an incremental build merges the terms of the pages it writes
     setup_terms_cache,  # the index of terms: its content and its page reused between builds
     setup_genindex,  # the general index's content block reused between builds
     setup_options,  # the simple ':key: value' option lines of the edition's directives read at once
+    setup_inventory,  # objects.inv left as it is while what it lists is the same
     setup_walks,  # transforms that would walk a page and find nothing skip it (a census per page)
     setup_parallel,  # -j N: pages read in chunks of equal size, each process writes whole pages
 ]

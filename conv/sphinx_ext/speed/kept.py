@@ -78,6 +78,16 @@ def _digest(value: object) -> str:
     return hashlib.sha256(repr(value).encode("utf-8")).hexdigest()
 
 
+def file_state(path: Path) -> tuple[int, int] | None:
+    """A written file's size and modification time (what a value kept beside it describes), or
+    ``None`` when it is not there."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_size, stat.st_mtime_ns
+
+
 def read_kept(path: Path, expected: Signature):
     """The value kept in ``path`` under the signature ``expected``, or ``None``."""
     try:

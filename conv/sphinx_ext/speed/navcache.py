@@ -59,6 +59,7 @@ class Navigation:
 
     signature: Signature | None = None  # navigation_signature()
     titles_only_tocs: dict | None = None  # titles_only_tocs(): docname → cut table of contents
+    page: str | None = None  # the page being written, for the theme's navigation tree (navtree.py)
 
 
 def setup_navcache(app: Sphinx) -> None:

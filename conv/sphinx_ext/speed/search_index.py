@@ -19,20 +19,24 @@ index entries (``conv.sphinx_ext.speed.search_entries``) and the objects are fro
 always. The result is the index a clean build writes (``tests/test_search_kept.py``); with no kept
 data, or a stale one, Sphinx's own load runs.
 
+The file is written as Sphinx's ``js_index`` writes it, faster (:func:`index_text`).
+
 Private API (Sphinx 9.0): ``StandaloneHTMLBuilder.load_indexer``, ``dump_search_index``,
-``indexer_format``, ``searchindex_filename`` and ``IndexBuilder``'s ``_titles``, ``_filenames``,
+``indexer_format`` (``sphinx.search._JavaScriptIndex``), ``searchindex_filename`` and ``IndexBuilder``'s ``_titles``, ``_filenames``,
 ``_all_titles``, ``_mapping``, ``_title_mapping`` and ``freeze``.
 """
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 from sphinx.application import Sphinx
 from sphinx.locale import __
+from sphinx.search import _JavaScriptIndex  # private: Sphinx 9.0
 from sphinx.util.display import progress_message
 
-from conv.sphinx_ext.speed.kept import read_kept, signature, write_kept
+from conv.sphinx_ext.speed.kept import file_state, read_kept, signature, write_kept
 from conv.sphinx_ext.speed.versions import compatible
 
 SEARCH_INDEX_CACHE = "yl-search-index.pickle"
@@ -78,16 +82,27 @@ def merge_terms(kept: dict, fed: dict, old_names, new_names, dropped: set[str]) 
     return merged
 
 
+def in_order(terms: dict) -> dict:
+    """``terms`` with its keys in sorted order (itself when they are: a kept index merged with a
+    few pages' terms is, but for the new terms at its end, and sorting an ordered list is cheap)."""
+    keys = sorted(terms)
+    return terms if keys == list(terms) else {key: terms[key] for key in keys}
+
+
+def index_text(frozen: dict) -> str:
+    """``Search.setIndex({…})`` as Sphinx's ``js_index.dumps(frozen)`` writes it (``json.dumps`` with
+    ``sort_keys``), but the terms: ``json.dumps`` sorts a dictionary's items — pairs of a term and its
+    pages, about as slow as writing the 180,000 terms of the whole 仪礼 —, the terms are put in order
+    of their keys alone (:func:`in_order`) and written as they are."""
+    items = [json.dumps(key) + ":" + (
+        json.dumps(in_order(value), separators=(",", ":")) if key == "terms"
+        else json.dumps(value, separators=(",", ":"), sort_keys=True))
+        for key, value in sorted(frozen.items(), key=lambda item: item[0])]
+    return _JavaScriptIndex.PREFIX + "{" + ",".join(items) + "}" + _JavaScriptIndex.SUFFIX
+
+
 def _index_path(builder) -> Path:
     return Path(builder.outdir) / builder.searchindex_filename
-
-
-def _file_state(path: Path) -> tuple[int, int] | None:
-    try:
-        stat = path.stat()
-    except OSError:
-        return None
-    return stat.st_size, stat.st_mtime_ns
 
 
 def _signature(builder, state):
@@ -98,7 +113,7 @@ def _signature(builder, state):
 
 def load_kept_index(builder, original, docnames) -> None:
     """``load_indexer``: the kept frozen index instead of ``searchindex.js``, when it describes it."""
-    state = _file_state(_index_path(builder))
+    state = file_state(_index_path(builder))
     kept = read_kept(Path(builder.doctreedir) / SEARCH_INDEX_CACHE, _signature(builder, state)) if state else None
     if not isinstance(kept, dict):
         builder.yl_search_base = None
@@ -134,12 +149,13 @@ def dump_merged_index(builder, original) -> None:
             kept, dropped = base
             for key in TERM_KEYS:
                 frozen[key] = merge_terms(kept[key], frozen[key], kept["docnames"], frozen["docnames"], dropped)
+        frozen["terms"] = in_order(frozen["terms"])  # kept in order: the next build's merge keeps it
         path = _index_path(builder)
         temporary = path.with_name(f"{path.name}.tmp")
         with open(temporary, "w", encoding="utf-8") as handle:
-            builder.indexer_format.dump(frozen, handle)
+            handle.write(index_text(frozen))
         os.replace(temporary, path)
-    state = _file_state(path)
+    state = file_state(path)
     if state is not None:
         write_kept(Path(builder.doctreedir) / SEARCH_INDEX_CACHE, _signature(builder, state), frozen)
 
@@ -147,7 +163,7 @@ def dump_merged_index(builder, original) -> None:
 def wrap_search_index(app: Sphinx) -> None:
     builder = app.builder
     if not builder.format == "html" or not getattr(builder, "indexer_dumps_unicode", False) \
-            or "load_indexer" in vars(builder):
+            or "load_indexer" in vars(builder) or type(builder.indexer_format) is not _JavaScriptIndex:
         return
     load, dump = builder.load_indexer, builder.dump_search_index
     builder.load_indexer = lambda docnames: load_kept_index(builder, load, docnames)
