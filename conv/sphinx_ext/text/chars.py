@@ -18,8 +18,9 @@ serves both views, and holds a few nodes per run, not two per folding character:
   witness form with PUA resolved (``yl_print_form = "diplomatic"``).
 - ``astext()`` is the reading form (search, domain titles, table of contents).
 
-HTML writes a ``yl_forms`` run character by character: each folding character as the ``yl_char``
-span ``visit_char_html`` writes (the 底本/规范/繁体 views and ``yili.js`` see the same page).
+HTML writes a ``yl_forms`` run as one span holding each of its forms once (``visit_forms_html``:
+``<span class="yl-fs" title="禮→礼"><span class="yl-w">曲禮曰</span><span class="yl-n">曲礼曰</span></span>``),
+not a span per folding character: the views show the same characters, in a third of the bytes.
 """
 from __future__ import annotations
 
@@ -33,7 +34,6 @@ from conv.normalize import PUA_PATTERN, fold_char, is_pua
 from conv.sphinx_ext.util import add_node, depart_noop, warn
 from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_char, yl_emend, yl_forms, yl_trad
-from conv.sphinx_ext.text.witness_forms import trad_html
 
 PUA_KIND_LABELS = {"quebi": "缺笔", "variant": "异体", "spurious": "衍字", "unknown": "未识"}
 UNKNOWN_MARK = "〓"  # U+3013 geta mark: the conventional sign for a character that cannot be shown
@@ -265,46 +265,24 @@ def visit_char_print(self, node: yl_char) -> None:
         raise nodes.SkipNode
 
 
-_CHAR_HTML: dict[tuple[str, str], str] = {}
-
-
-def _char_html(self, witness: str, trad: str) -> str:
-    """The HTML ``visit_char_html`` writes for the ``yl_char`` of ``witness`` (with its 文渊阁
-    form ``trad``), made once per pair."""
-    key = (witness, trad)
-    if key not in _CHAR_HTML:
-        node = char_node(witness)
-        if trad:
-            node["trad"] = trad
-        body, self.body = self.body, []
-        try:
-            visit_char_html(self, node)
-        except nodes.SkipNode:
-            pass
-        _CHAR_HTML[key], self.body = "".join(self.body), body
-    return _CHAR_HTML[key]
+def forms_title(witness: str, reading: str) -> str:
+    """The tooltip of a run: each distinct fold once, in order (``禮→礼 於→于``)."""
+    pairs = dict.fromkeys(f"{w}→{r}" for w, r in zip(witness, reading) if w != r)
+    return " ".join(pairs)
 
 
 def visit_forms_html(self, node: yl_forms) -> None:
-    """A run: its plain characters as text, each folding one as its ``yl_char`` span, each run
-    of differing 文渊阁 forms as a ``yl_trad`` is written (``witness_forms.trad_html``)."""
-    witness, reading = node["witness"], node.astext()
-    trad = node.get("trad", "") or witness
-    out: list[str] = []
-    start = 0
-    while start < len(witness):
-        if witness[start] != reading[start]:
-            form = trad[start]
-            out.append(_char_html(self, witness[start], form if form != witness[start] else ""))
-            start += 1
-            continue
-        differs = trad[start] != witness[start]
-        end = start + 1
-        while end < len(witness) and witness[end] == reading[end] and (trad[end] != witness[end]) == differs:
-            end += 1
-        out.append(trad_html(self, witness[start:end], trad[start:end]) if differs
-                   else self.encode(witness[start:end]))
-        start = end
+    """A run as one span holding each of its forms once: the witness's (``yl-w``, the 底本 view),
+    the reading form (``yl-n``, 规范) and, where the 文渊阁 copy differs, its forms (``yl-t``,
+    繁体); ``yili.css`` shows one per view. Each view's form is one text node (find-in-page and
+    search-word highlighting match across the run)."""
+    witness, reading, trad = node["witness"], node.astext(), node.get("trad", "")
+    classes = "yl-fs yl-char-t" if trad else "yl-fs"
+    out = [f'<span class="{classes}" title="{self.attval(forms_title(witness, reading))}">'
+           f'<span class="yl-w">{self.encode(witness)}</span><span class="yl-n">{self.encode(reading)}</span>']
+    if trad:
+        out.append(f'<span class="yl-t" lang="zh-Hant">{self.encode(trad)}</span>')
+    out.append("</span>")
     self.body.append("".join(out))
     raise nodes.SkipNode
 
