@@ -7,7 +7,7 @@
  *   yl-js            scripts run: the toolbar is shown (without them it is hidden, nothing hides);
  *                    furo's "no-js" is removed at the same time
  *   yl-hide-<layer>  hides every .yl-note.yl-<layer>
- *   yl-normalized    shows the reading form (.yl-n) of each .yl-char and .yl-fs run
+ *   yl-normalized    shows the reading form (.yl-n) of each .yl-char
  *   yl-traditional   shows the 文渊阁 forms (.yl-t: a .yl-char-t's, a seed's run .yl-s → .yl-t)
  * so hidden notes never show and the page never reflows after it is drawn. yili.js wires the
  * toolbar to the same functions (window.YL_VIEW).
