@@ -203,6 +203,17 @@ def test_keep_forms_in_a_run():
     assert {type(n).__name__ for n in holder.children} == {"Text"} and holder.astext() == "竝之"
 
 
+def test_a_run_kept_as_printed_with_its_trad_forms(myst_app):
+    """竝宾竝 with 竝 kept: no fold left, only the 文渊阁 form 賓 differs: written as a seed's
+    run of 文渊阁 forms is (yl-s, yl-t), with no empty tooltip."""
+    holder = runs("竝宾竝", "竝賓竝")
+    keep_forms(holder, "竝")
+    run = holder[0]
+    assert (run["witness"], run.astext(), run["trad"]) == ("竝宾竝", "竝宾竝", "竝賓竝")
+    assert html(myst_app, list(holder.children)) == (
+        '<p><span class="yl-s">竝宾竝</span><span class="yl-t" lang="zh-Hant">竝賓竝</span></p>\n')
+
+
 def test_print_forms():
     """LaTeX and text print the reading form, or the witness's with ``yl_print_form = diplomatic``."""
     from docutils.utils import new_document

@@ -34,6 +34,7 @@ from conv.normalize import PUA_PATTERN, fold_char, is_pua
 from conv.sphinx_ext.util import add_node, depart_noop, warn
 from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_char, yl_emend, yl_forms, yl_trad
+from conv.sphinx_ext.text.witness_forms import trad_html
 
 PUA_KIND_LABELS = {"quebi": "缺笔", "variant": "异体", "spurious": "衍字", "unknown": "未识"}
 UNKNOWN_MARK = "〓"  # U+3013 geta mark: the conventional sign for a character that cannot be shown
@@ -277,6 +278,9 @@ def visit_forms_html(self, node: yl_forms) -> None:
     繁体); ``yili.css`` shows one per view. Each view's form is one text node (find-in-page and
     search-word highlighting match across the run)."""
     witness, reading, trad = node["witness"], node.astext(), node.get("trad", "")
+    if witness == reading:  # every fold kept as printed (keep_forms): only its 文渊阁 forms differ
+        self.body.append(trad_html(self, witness, trad))
+        raise nodes.SkipNode
     classes = "yl-fs yl-char-t" if trad else "yl-fs"
     out = [f'<span class="{classes}" title="{self.attval(forms_title(witness, reading))}">'
            f'<span class="yl-w">{self.encode(witness)}</span><span class="yl-n">{self.encode(reading)}</span>']
