@@ -179,7 +179,7 @@ def _own_node(char: str) -> bool:
     return is_pua(char) or unencoded.is_stand_in(char) or len(fold_char(char)) != 1
 
 
-def _split_text(text: str, location: object) -> list[nodes.Node]:
+def _split_text(text: str, location: object, quiet: bool = False) -> list[nodes.Node]:
     folding = set(text.translate(_FOLDING))
     if not folding:
         return [nodes.Text(text)] if text else []
@@ -191,7 +191,7 @@ def _split_text(text: str, location: object) -> list[nodes.Node]:
             continue
         out.extend(_runs(text[start:at], folding))
         node = char_node(char)
-        if node["kind"] == "pua-unknown":
+        if node["kind"] == "pua-unknown" and not quiet:
             warn(f"unknown private-use code point {node['code']} (not in conv/data/pua.toml); "
                  f"shown as {UNKNOWN_MARK}", YlWarning.PUA, location)
         out.append(node)
@@ -289,6 +289,24 @@ def visit_forms_html(self, node: yl_forms) -> None:
     out.append("</span>")
     self.body.append("".join(out))
     raise nodes.SkipNode
+
+
+def witness_html(self, text: str) -> str:
+    """The HTML of witness ``text`` as a passage's is written (its runs, its characters of their
+    own), for a writer that renders data directly (``backmatter.tables``): the reader warned."""
+    saved, self.body = self.body, []
+    try:
+        for node in _split_text(text, None, quiet=True):
+            if isinstance(node, nodes.Text):
+                self.body.append(self.encode(str(node)))
+                continue
+            try:
+                (visit_forms_html if isinstance(node, yl_forms) else visit_char_html)(self, node)
+            except nodes.SkipNode:
+                pass
+        return "".join(self.body)
+    finally:
+        self.body = saved
 
 
 def visit_forms_print(self, node: yl_forms) -> None:
