@@ -23,6 +23,7 @@ from conv.collate.forms import emendations, traditional
 from conv.edition.assemble import convert
 from conv.myst import writer
 from conv.unencoded import gaiji_char
+from tests.forms_reference import per_character_page
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT / "seeds"
@@ -271,6 +272,52 @@ def test_three_views_remembered(page, served, screenshots):
         passage.scroll_into_view_if_needed()
         page.wait_for_timeout(300)
         passage.screenshot(path=str(screenshots / f"collation-traditional-{width}.png"))
+
+
+VIEWS = {"diplomatic": "底本", "normalized": "规范", "traditional": "繁体"}
+PASSAGES_JS = "() => [...document.querySelectorAll('.yl-passage')].map((p) => [p.id, p.innerText])"
+# the first run of two or more characters: its forms, and the passage's text it stands in
+RUN_JS = """() => { const run = [...document.querySelectorAll('.yl-passage .yl-text .yl-fs')]
+  .find((r) => r.firstChild.textContent.length > 1);
+  return {passage: run.closest('.yl-passage').id, w: run.children[0].textContent, n: run.children[1].textContent}; }"""
+COPY_JS = """(id) => { const text = document.querySelector('#' + id + ' .yl-text');
+  getSelection().selectAllChildren(text); return getSelection().toString(); }"""
+HIGHLIGHTED_JS = """() => [...document.querySelectorAll('.highlighted')].filter((e) => e.getClientRects().length)
+  .map((e) => e.textContent)"""
+
+
+@pytest.mark.browser
+def test_every_view_shows_what_a_span_per_character_showed(page, served, site):
+    """乡射礼 with its 文渊阁 forms, each run of folding text one span (yl-fs): in the 底本, 规范 and
+    繁体 views every passage shows the characters the old markup (a span per folding character,
+    tests/forms_reference.py) showed; a passage copied in the 规范 view is the reading text;
+    find-in-page and Sphinx's search-word highlighting find a word across a run's characters."""
+    now = (site / "html" / "judou" / "xiangshe.html").read_text(encoding="utf-8")
+    before = per_character_page(now)
+    assert 'class="yl-fs' in now and 'class="yl-fs' not in before and 'class="yl-fs yl-char-t"' in now
+    page.route(f"{served}/judou/before.html", lambda route: route.fulfill(
+        body=before, content_type="text/html; charset=utf-8"))
+    shown = {}
+    for name in ("xiangshe", "before"):
+        page.goto(f"{served}/judou/{name}.html")
+        for view, label in VIEWS.items():
+            page.get_by_role("radio", name=label).check()
+            shown[name, view] = page.evaluate(PASSAGES_JS)
+    for view in VIEWS:
+        assert len(shown["xiangshe", view]) > 100 and shown["xiangshe", view] == shown["before", view], view
+    assert len({str(shown["xiangshe", view]) for view in VIEWS}) == 3
+    page.goto(f"{served}/judou/xiangshe.html")
+    run = page.evaluate(RUN_JS)
+    assert run["w"] != run["n"]
+    reading = dict(shown["xiangshe", "normalized"])[run["passage"]]
+    for view, form in (("diplomatic", run["w"]), ("normalized", run["n"])):
+        page.goto(f"{served}/judou/xiangshe.html?highlight={quote(form)}")
+        page.get_by_role("radio", name=VIEWS[view]).check()
+        assert page.evaluate("(word) => window.find(word, false, false, true)", form), view
+        assert form in page.evaluate(HIGHLIGHTED_JS), view  # the word shown, highlighted whole
+        if view == "normalized":
+            copied = page.evaluate(COPY_JS, run["passage"])
+            assert form in copied and run["w"] not in copied and reading.startswith(copied)
 
 
 def _search(page, base: str, query: str) -> set[str]:

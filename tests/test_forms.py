@@ -2,10 +2,12 @@
 
 The reference is what the extension did before: every folding character its own ``yl_char``
 (``chars.char_node``), every run of differing 文渊阁 forms of the plain text a ``yl_trad``. The run
-node must give the same HTML, the same witness and reading text, and lose or add no character.
+node must give the same witness and reading text, lose or add no character, and its HTML (one span
+holding each form once) must show in every view what the reference's HTML showed.
 """
 from __future__ import annotations
 
+from bs4 import BeautifulSoup
 from docutils import nodes
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -112,14 +114,43 @@ def test_run_round_trips_the_text(text):
         assert not any(is_pua(c) or unencoded.is_stand_in(c) for c in run["witness"])
 
 
+# what each view hides (yili.css "diplomatic and normalized characters"; the browser test
+# tests/test_forms_browser.py checks the stylesheet itself)
+VIEW_HIDES = {
+    "diplomatic": ".yl-char > .yl-n, .yl-fs > .yl-n, .yl-t",
+    "normalized": ".yl-char > .yl-w, .yl-fs > .yl-w, .yl-t",
+    "traditional": ".yl-char > .yl-n, .yl-fs > .yl-n, .yl-s, .yl-char-t > .yl-w, .yl-char-t > .yl-n",
+}
+
+
+def view_text(markup: str, view: str) -> str:
+    """The characters ``markup`` shows in ``view``."""
+    soup = BeautifulSoup(markup, "html.parser")
+    for hidden in soup.select(VIEW_HIDES[view]):
+        hidden.decompose()
+    return soup.get_text()
+
+
+def tooltip_pairs(markup: str) -> list[set[str]]:
+    """The folds the tooltips name, one set per run of folding characters."""
+    soup = BeautifulSoup(markup, "html.parser")
+    return [set(span["title"].replace(" → ", "→").split()) for span in soup.select(".yl-fs, .yl-char-variant")]
+
+
 @settings(max_examples=150, deadline=None)
 @given(pair=texts_with_forms())
-def test_run_html_equals_per_character_html(myst_app, pair):
-    """The chapter pages' spans stay the same: a run writes what its characters' nodes wrote."""
+def test_run_html_shows_what_per_character_html_showed(myst_app, pair):
+    """Each view of a run shows the characters the old markup (a span per folding character)
+    showed, and the run's tooltip names the folds its characters' tooltips named."""
     text, trad = pair
     holder = runs(text, trad)
     reference = nodes.paragraph("", "", *per_character(text, trad))
-    assert html(myst_app, list(holder.children)) == html(myst_app, merged(list(reference.children)))
+    new, old = html(myst_app, list(holder.children)), html(myst_app, merged(list(reference.children)))
+    for view in VIEW_HIDES:
+        assert view_text(new, view) == view_text(old, view), view
+    old_pairs = [pair for pairs in tooltip_pairs(old) for pair in pairs]
+    assert {pair for pairs in tooltip_pairs(new) for pair in pairs} == set(old_pairs)
+    assert new.count("yl-fs") == len(list(holder.findall(yl_forms)))
     myst_app.take_warnings()
 
 
@@ -132,16 +163,12 @@ def test_a_run_with_mixed_characters(myst_app):
     assert kinds == [("yl_forms", "禮於", "礼于"), ("yl_char", "\ueb8e", "弦"), ("yl_char", KR0871, "〓"),
                      ("yl_forms", "賔", "宾"), ("Text", "之", "之")]
     assert html(myst_app, list(holder.children)) == (
-        '<p><span class="yl-char yl-char-variant" title="禮 → 礼"><span class="yl-w">禮</span>'
-        '<span class="yl-n">礼</span></span>'
-        '<span class="yl-char yl-char-variant" title="於 → 于"><span class="yl-w">於</span>'
-        '<span class="yl-n">于</span></span>'
+        '<p><span class="yl-fs" title="禮→礼 於→于"><span class="yl-w">禮於</span><span class="yl-n">礼于</span></span>'
         '<span class="yl-char yl-char-pua-quebi yl-pua" data-code="U+EB8E" title="U+EB8E 缺笔 → 弦 '
         '避康熙帝玄烨讳，弦字所从玄缺末笔；据文渊阁本校为弦"><span class="yl-w">弦</span><span class="yl-n">弦</span></span>'
         '<span class="yl-char yl-char-unencoded" data-code="&amp;KR0871;" title="&amp;KR0871; 此字 Unicode '
         '未收（汉籍リポジトリ外字编号）"><span class="yl-w">〓</span><span class="yl-n">〓</span></span>'
-        '<span class="yl-char yl-char-variant" title="賔 → 宾"><span class="yl-w">賔</span>'
-        '<span class="yl-n">宾</span></span>之</p>\n')
+        '<span class="yl-fs" title="賔→宾"><span class="yl-w">賔</span><span class="yl-n">宾</span></span>之</p>\n')
     assert myst_app.take_warnings() == ""
 
 
@@ -152,11 +179,17 @@ def test_trad_forms_of_a_run(myst_app):
     run = holder[0]
     assert isinstance(run, yl_forms) and (run["witness"], run.astext(), run["trad"]) == ("禮宾於", "礼宾于", "禮賓于")
     assert html(myst_app, list(holder.children)) == (
-        '<p><span class="yl-char yl-char-variant" title="禮 → 礼"><span class="yl-w">禮</span>'
-        '<span class="yl-n">礼</span></span>'
-        '<span class="yl-s">宾</span><span class="yl-t" lang="zh-Hant">賓</span>'
-        '<span class="yl-char yl-char-variant yl-char-t" title="於 → 于"><span class="yl-w">於</span>'
-        '<span class="yl-n">于</span><span class="yl-t">于</span></span>之</p>\n')
+        '<p><span class="yl-fs yl-char-t" title="禮→礼 於→于"><span class="yl-w">禮宾於</span>'
+        '<span class="yl-n">礼宾于</span><span class="yl-t" lang="zh-Hant">禮賓于</span></span>之</p>\n')
+
+
+def test_a_run_lists_each_pair_once(myst_app):
+    """The tooltip of a run names each distinct fold once, in order of first appearance; the
+    plain characters between the folding ones are in every form."""
+    holder = runs("禮之禮於而禮")
+    assert html(myst_app, list(holder.children)) == (
+        '<p><span class="yl-fs" title="禮→礼 於→于"><span class="yl-w">禮之禮於而禮</span>'
+        '<span class="yl-n">礼之礼于而礼</span></span></p>\n')
 
 
 def test_keep_forms_in_a_run():
@@ -168,6 +201,17 @@ def test_keep_forms_in_a_run():
     holder = runs("竝之")
     keep_forms(holder, "竝")
     assert {type(n).__name__ for n in holder.children} == {"Text"} and holder.astext() == "竝之"
+
+
+def test_a_run_kept_as_printed_with_its_trad_forms(myst_app):
+    """竝宾竝 with 竝 kept: no fold left, only the 文渊阁 form 賓 differs: written as a seed's
+    run of 文渊阁 forms is (yl-s, yl-t), with no empty tooltip."""
+    holder = runs("竝宾竝", "竝賓竝")
+    keep_forms(holder, "竝")
+    run = holder[0]
+    assert (run["witness"], run.astext(), run["trad"]) == ("竝宾竝", "竝宾竝", "竝賓竝")
+    assert html(myst_app, list(holder.children)) == (
+        '<p><span class="yl-s">竝宾竝</span><span class="yl-t" lang="zh-Hant">竝賓竝</span></p>\n')
 
 
 def test_print_forms():

@@ -77,7 +77,7 @@ def test_saved_choice_applied_before_first_paint(open_page, site, viewport):
     assert sum(watch["shifts"]) == 0, f"layout shifts after the first paint: {watch['shifts']}"
     assert not page.get_by_role("checkbox", name="疏").is_checked()
     assert page.get_by_role("radio", name="规范").is_checked()
-    assert page.locator("#judou-xiangshe-21 .yl-char-variant").last.inner_text() == "宾"
+    assert page.locator("#judou-xiangshe-21 .yl-fs").last.inner_text() == "告于宾"
 
 
 def test_toolbar_is_in_the_page_not_added_later(open_page, site):

@@ -58,21 +58,21 @@ def test_toolbar_hides_shu_only(page, site, screenshots):
 def test_normalized_view(page, site, screenshots):
     page.goto(f"{site}/{CHAPTER}")
     page.locator(".yl-toolbar").wait_for()
-    variant = page.locator("#judou-xiangshe-21 .yl-char-variant").last
+    variant = page.locator("#judou-xiangshe-21 .yl-fs").last  # a run of text that folds: 吿于賔
     pua = page.locator("#judou-xiangshe-18 .yl-pua")
-    assert variant.inner_text() == "賔"
+    assert variant.inner_text() == "吿于賔"
     assert pua.inner_text() == "弦"
     assert page.get_by_role("radio", name="底本").is_checked()  # each stretch in its witness's forms
     assert "dotted" in pua.locator(".yl-w").evaluate("el => getComputedStyle(el).textDecorationStyle")
 
     page.get_by_role("radio", name="规范").check()
-    assert variant.inner_text() == "宾"
+    assert variant.inner_text() == "告于宾"
     assert pua.inner_text() == "弦"
     assert "宾曰三耦卒射" in page.locator("#judou-xiangshe-21").inner_text()
     pua.scroll_into_view_if_needed()
     page.screenshot(path=str(screenshots / "judou-xiangshe-normalized.png"))
     page.reload()
-    assert page.locator("#judou-xiangshe-21 .yl-char-variant").last.inner_text() == "宾"
+    assert page.locator("#judou-xiangshe-21 .yl-fs").last.inner_text() == "告于宾"
 
 
 def test_no_pua_and_no_spaces_in_rendered_text(page, site):
@@ -94,7 +94,7 @@ def test_readable_without_javascript(browser, site, screenshots):
         for selector in (".yl-note.yl-zhu", ".yl-note.yl-shu", ".yl-note.yl-an", ".yl-note.yl-yin"):
             states = hidden(page, selector)
             assert states and not any(states), selector
-        assert all(hidden(page, ".yl-char > .yl-n"))  # diplomatic view by default
+        assert all(hidden(page, ".yl-char > .yl-n, .yl-fs > .yl-n"))  # diplomatic view by default
         page.screenshot(path=str(screenshots / "tongjie-xiangyinjiu-nojs.png"))
     finally:
         context.close()

@@ -258,8 +258,9 @@ def test_html_characters(soups):
     pua = soups["judou/xiangshe"].select_one("#judou-xiangshe-18 .yl-pua")
     assert pua["title"].startswith("U+EB8E 缺笔 → 弦")
     assert pua.select_one(".yl-w").get_text() == "弦" and pua.select_one(".yl-n").get_text() == "弦"
-    variant = soups["judou/xiangshe"].select_one("#judou-xiangshe-21 .yl-char-variant")
-    assert variant["title"] == "吿 → 告"
+    variant = soups["judou/xiangshe"].select_one("#judou-xiangshe-21 .yl-fs")  # one run: 吿于賔
+    assert variant["title"] == "吿→告 賔→宾"
+    assert variant.select_one(".yl-w").get_text() == "吿于賔" and variant.select_one(".yl-n").get_text() == "告于宾"
     unidentified = soups["tongjie/dashe"].select_one(".yl-char-unencoded")
     assert unidentified.select_one(".yl-w").get_text() == "〓" == unidentified.select_one(".yl-n").get_text()
     assert "U+E14B" in unidentified["title"] and "&KR0871;" in unidentified["title"]

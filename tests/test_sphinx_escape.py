@@ -60,7 +60,8 @@ def check_html(myst_app, node) -> tuple[str, str]:
     tags = {(tag.name, tag.get("class", [""])[0]) for tag in soup.find_all(True)}
     assert tags <= {("div", "yl-passage"), ("span", "yl-text"), ("span", "yl-note"),
                     ("span", "yl-run"), ("span", "yl-ed"),
-                    ("span", "yl-char"), ("span", "yl-w"), ("span", "yl-n"), ("a", "yl-permalink")}, tags
+                    ("span", "yl-char"), ("span", "yl-fs"), ("span", "yl-w"), ("span", "yl-n"),
+                    ("a", "yl-permalink")}, tags
     assert len(soup.select("a")) == len(soup.select("div.yl-passage > a.yl-permalink:last-child")) == 1
     for hidden in soup.select(".yl-n, .yl-ed"):  # the other form; the edition's 【】 ○ 〔按〕
         hidden.decompose()

@@ -116,8 +116,7 @@ class yl_forms(nodes.Inline, nodes.TextElement):  # noqa: N801
     per character of the child (a variant form, never a PUA code point or a character Unicode
     lacks: those keep their own ``yl_char``); ``trad`` the 文渊阁 forms, one per character, or
     ``""`` when none differs (the 繁体 view, ``conv.sphinx_ext.text.witness_forms``). HTML writes
-    each folding character as ``chars.visit_char_html`` writes a ``yl_char``, and each run of
-    differing 文渊阁 forms as a ``yl_trad``: the page is the same.
+    one span holding each form once (``chars.visit_forms_html``; ``yili.css`` shows one per view).
     """
 
 

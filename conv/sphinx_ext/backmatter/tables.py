@@ -31,7 +31,7 @@ writers render the data directly:
 
 - HTML: the markup the list-tables had (``<table class="… docutils align-default">`` in a
   ``div.table-wrapper``, ``<colgroup>``, ``<thead>``, ``<tr class="row-even">``, ``<td><p>``), each
-  witness cell a ``span.yl-witness`` with the ``yl_char`` spans of ``chars.visit_char_html``, each
+  witness cell a ``span.yl-witness`` with the spans a passage has (``chars.witness_html``), each
   locus the ``span.yl-cite`` link of ``yl:cite``; every string through ``encode``/``attval``.
 - LaTeX: a ``longtable`` as Sphinx writes a ``list-table`` (its table style, each cell in a
   ``varwidth``, the header repeated on each page), loci as ``\\hyperref`` with their page.
@@ -52,7 +52,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from conv.normalize import PUA_PATTERN, is_pua
 
-from conv.sphinx_ext.text.chars import char_node, visit_char_html, wrap_chars
+from conv.sphinx_ext.text.chars import char_node, visit_char_html, witness_html, wrap_chars
 from conv.sphinx_ext.text.glosses import entry_id
 from conv.sphinx_ext.util import add_node, ANCHOR_RE, warn
 from conv.sphinx_ext.warnings_ import YlWarning
@@ -255,6 +255,8 @@ class _Chars:
         return self.witness(text, "".join({char for char in text if not is_pua(char)}))
 
     def witness(self, text: str, keep: str = "") -> str:
+        if not keep:  # as a passage writes it: runs of folding text (chars.visit_forms_html)
+            return witness_html(self.translator, text)
         encode = self.translator.encode
         out, run = [], []
         for char in text:

@@ -18,8 +18,9 @@ serves both views, and holds a few nodes per run, not two per folding character:
   witness form with PUA resolved (``yl_print_form = "diplomatic"``).
 - ``astext()`` is the reading form (search, domain titles, table of contents).
 
-HTML writes a ``yl_forms`` run character by character: each folding character as the ``yl_char``
-span ``visit_char_html`` writes (the 底本/规范/繁体 views and ``yili.js`` see the same page).
+HTML writes a ``yl_forms`` run as one span holding each of its forms once (``visit_forms_html``:
+``<span class="yl-fs" title="禮→礼"><span class="yl-w">曲禮曰</span><span class="yl-n">曲礼曰</span></span>``),
+not a span per folding character: the views show the same characters, in a third of the bytes.
 """
 from __future__ import annotations
 
@@ -178,7 +179,7 @@ def _own_node(char: str) -> bool:
     return is_pua(char) or unencoded.is_stand_in(char) or len(fold_char(char)) != 1
 
 
-def _split_text(text: str, location: object) -> list[nodes.Node]:
+def _split_text(text: str, location: object, quiet: bool = False) -> list[nodes.Node]:
     folding = set(text.translate(_FOLDING))
     if not folding:
         return [nodes.Text(text)] if text else []
@@ -190,7 +191,7 @@ def _split_text(text: str, location: object) -> list[nodes.Node]:
             continue
         out.extend(_runs(text[start:at], folding))
         node = char_node(char)
-        if node["kind"] == "pua-unknown":
+        if node["kind"] == "pua-unknown" and not quiet:
             warn(f"unknown private-use code point {node['code']} (not in conv/data/pua.toml); "
                  f"shown as {UNKNOWN_MARK}", YlWarning.PUA, location)
         out.append(node)
@@ -265,48 +266,47 @@ def visit_char_print(self, node: yl_char) -> None:
         raise nodes.SkipNode
 
 
-_CHAR_HTML: dict[tuple[str, str], str] = {}
-
-
-def _char_html(self, witness: str, trad: str) -> str:
-    """The HTML ``visit_char_html`` writes for the ``yl_char`` of ``witness`` (with its 文渊阁
-    form ``trad``), made once per pair."""
-    key = (witness, trad)
-    if key not in _CHAR_HTML:
-        node = char_node(witness)
-        if trad:
-            node["trad"] = trad
-        body, self.body = self.body, []
-        try:
-            visit_char_html(self, node)
-        except nodes.SkipNode:
-            pass
-        _CHAR_HTML[key], self.body = "".join(self.body), body
-    return _CHAR_HTML[key]
+def forms_title(witness: str, reading: str) -> str:
+    """The tooltip of a run: each distinct fold once, in order (``禮→礼 於→于``)."""
+    pairs = dict.fromkeys(f"{w}→{r}" for w, r in zip(witness, reading) if w != r)
+    return " ".join(pairs)
 
 
 def visit_forms_html(self, node: yl_forms) -> None:
-    """A run: its plain characters as text, each folding one as its ``yl_char`` span, each run
-    of differing 文渊阁 forms as a ``yl_trad`` is written (``witness_forms.trad_html``)."""
-    witness, reading = node["witness"], node.astext()
-    trad = node.get("trad", "") or witness
-    out: list[str] = []
-    start = 0
-    while start < len(witness):
-        if witness[start] != reading[start]:
-            form = trad[start]
-            out.append(_char_html(self, witness[start], form if form != witness[start] else ""))
-            start += 1
-            continue
-        differs = trad[start] != witness[start]
-        end = start + 1
-        while end < len(witness) and witness[end] == reading[end] and (trad[end] != witness[end]) == differs:
-            end += 1
-        out.append(trad_html(self, witness[start:end], trad[start:end]) if differs
-                   else self.encode(witness[start:end]))
-        start = end
+    """A run as one span holding each of its forms once: the witness's (``yl-w``, the 底本 view),
+    the reading form (``yl-n``, 规范) and, where the 文渊阁 copy differs, its forms (``yl-t``,
+    繁体); ``yili.css`` shows one per view. Each view's form is one text node (find-in-page and
+    search-word highlighting match across the run)."""
+    witness, reading, trad = node["witness"], node.astext(), node.get("trad", "")
+    if witness == reading:  # every fold kept as printed (keep_forms): only its 文渊阁 forms differ
+        self.body.append(trad_html(self, witness, trad))
+        raise nodes.SkipNode
+    classes = "yl-fs yl-char-t" if trad else "yl-fs"
+    out = [f'<span class="{classes}" title="{self.attval(forms_title(witness, reading))}">'
+           f'<span class="yl-w">{self.encode(witness)}</span><span class="yl-n">{self.encode(reading)}</span>']
+    if trad:
+        out.append(f'<span class="yl-t" lang="zh-Hant">{self.encode(trad)}</span>')
+    out.append("</span>")
     self.body.append("".join(out))
     raise nodes.SkipNode
+
+
+def witness_html(self, text: str) -> str:
+    """The HTML of witness ``text`` as a passage's is written (its runs, its characters of their
+    own), for a writer that renders data directly (``backmatter.tables``): the reader warned."""
+    saved, self.body = self.body, []
+    try:
+        for node in _split_text(text, None, quiet=True):
+            if isinstance(node, nodes.Text):
+                self.body.append(self.encode(str(node)))
+                continue
+            try:
+                (visit_forms_html if isinstance(node, yl_forms) else visit_char_html)(self, node)
+            except nodes.SkipNode:
+                pass
+        return "".join(self.body)
+    finally:
+        self.body = saved
 
 
 def visit_forms_print(self, node: yl_forms) -> None:
