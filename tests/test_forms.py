@@ -93,7 +93,10 @@ texts = st.text(alphabet=st.sampled_from(ALPHABET), max_size=24)
 @st.composite
 def texts_with_forms(draw):
     text = draw(texts)
-    forms = draw(st.lists(st.sampled_from(ALPHABET[:-4] + ["禮", "賓", "\ue14b", KR0871]),
+    # a 文渊阁 form is a character of the witness, never white space (BeautifulSoup would also
+    # shorten a string of spaces alone in its span, which the views' comparison reads)
+    forms = draw(st.lists(st.sampled_from([c for c in ALPHABET[:-4] if not c.isspace()]
+                                          + ["禮", "賓", "\ue14b", KR0871]),
                           min_size=len(text), max_size=len(text)))
     return text, "".join(forms) if draw(st.booleans()) else ""
 

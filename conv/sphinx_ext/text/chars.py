@@ -34,10 +34,9 @@ from conv.normalize import PUA_PATTERN, fold_char, is_pua
 from conv.sphinx_ext.util import add_node, depart_noop, warn
 from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_char, yl_emend, yl_forms, yl_trad
-from conv.sphinx_ext.text.witness_forms import trad_html
+from conv.sphinx_ext.text.witness_forms import UNKNOWN_MARK, trad_html
 
 PUA_KIND_LABELS = {"quebi": "缺笔", "variant": "异体", "spurious": "衍字", "unknown": "未识"}
-UNKNOWN_MARK = "〓"  # U+3013 geta mark: the conventional sign for a character that cannot be shown
 SPURIOUS_MARK = "衍"
 
 

@@ -32,7 +32,7 @@ from conv.sphinx_ext.util import add_node, depart_noop, visit_noop, warn
 from conv.sphinx_ext.warnings_ import YlWarning
 
 _EMEND = re.compile(r"(?s)([^→]*)→([^→<>\s]+)(?: <([A-Za-z0-9._-]+)>)?")
-UNKNOWN_MARK = "〓"
+UNKNOWN_MARK = "〓"  # U+3013 geta mark: the conventional sign for a character that cannot be shown
 DROPPED_MARK = "脱"  # the seed printed nothing here
 
 
