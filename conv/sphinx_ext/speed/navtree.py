@@ -18,15 +18,13 @@ runs and given back when it finishes.
 from __future__ import annotations
 
 import hashlib
-import sys
 from pathlib import Path
 
 from sphinx.application import Sphinx
 
 from conv.sphinx_ext.speed.kept import read_kept, write_kept
 from conv.sphinx_ext.speed.navcache import NAV_BUILDERS, NAV_DIR, navigation_signature, navigation_state
-from conv.sphinx_ext.speed.swap import restore, swap
-from conv.sphinx_ext.speed.versions import compatible, installed, major_minor
+from conv.sphinx_ext.speed.versions import compatible, installed
 
 #: The furo version (major.minor) the wrapper was checked against.
 FURO_CHECKED = "2025.12"
@@ -34,7 +32,7 @@ FURO_CHECKED = "2025.12"
 
 def furo_module():
     """The module ``furo`` when it is the checked version and loaded, else ``None``."""
-    if major_minor(installed("furo")) != FURO_CHECKED:
+    if ".".join(installed("furo").split(".")[:2]) != FURO_CHECKED:
         return None
     try:
         import furo  # lazy: only for a build whose theme is furo
@@ -63,21 +61,26 @@ def kept_navigation_tree(app: Sphinx, original):
             write_kept(path, key, tree)
         return tree
 
+    navigation_tree.yl_original = original  # type: ignore[attr-defined]
     return navigation_tree
 
 
 def wrap_furo(app: Sphinx) -> None:
     """``builder-inited``: furo's ``get_navigation_tree`` wrapped for this build."""
     furo = furo_module() if app.builder.name in NAV_BUILDERS and app.config.html_theme == "furo" else None
-    if furo is not None:
-        swap(furo, "get_navigation_tree", lambda original: kept_navigation_tree(app, original))
+    if furo is None:
+        return
+    app.builder.yl_furo_wrapped = (furo, furo.get_navigation_tree)
+    furo.get_navigation_tree = kept_navigation_tree(app, furo.get_navigation_tree)
 
 
 def unwrap_furo(app: Sphinx, exception) -> None:
     """``build-finished``: furo's function given back."""
-    furo = sys.modules.get("furo")
-    if furo is not None:
-        restore(furo, "get_navigation_tree")
+    wrapped = getattr(app.builder, "yl_furo_wrapped", None)
+    if wrapped is not None:
+        furo, original = wrapped
+        furo.get_navigation_tree = original
+        app.builder.yl_furo_wrapped = None
 
 
 def page_being_written(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:

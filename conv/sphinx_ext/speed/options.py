@@ -27,7 +27,6 @@ from docutils.parsers.rst.directives import flag
 from myst_parser.parsers import directives as myst_directives
 from sphinx.application import Sphinx
 
-from conv.sphinx_ext.speed.swap import restore, swap
 from conv.sphinx_ext.speed.versions import compatible
 
 #: One option line as MyST's tokenizer reads it to itself: ``:key:`` (an empty value), or
@@ -78,20 +77,24 @@ def fast_options(content: str, directive_class: type, as_yaml: bool, line: int |
 
 def install(app: Sphinx) -> None:
     """Put :func:`fast_options` before MyST's own reading for this build."""
-    def with_fast_options(original):
-        def parse_options(content, directive_class, as_yaml, line, additional_options=None):
-            found = fast_options(content, directive_class, as_yaml, line, additional_options)
-            if found is None:
-                return original(content, directive_class, as_yaml, line, additional_options)
-            return found
-        return parse_options
+    original = getattr(myst_directives._parse_directive_options, "yl_original", None)
+    original = original or myst_directives._parse_directive_options
 
-    swap(myst_directives, "_parse_directive_options", with_fast_options)
+    def parse_options(content, directive_class, as_yaml, line, additional_options=None):
+        found = fast_options(content, directive_class, as_yaml, line, additional_options)
+        if found is None:
+            return original(content, directive_class, as_yaml, line, additional_options)
+        return found
+
+    parse_options.yl_original = original  # type: ignore[attr-defined]
+    myst_directives._parse_directive_options = parse_options
 
 
 def uninstall(app: Sphinx, exception: BaseException | None) -> None:
     """MyST's own reading again once the build is over (other builds in the process)."""
-    restore(myst_directives, "_parse_directive_options")
+    original = getattr(myst_directives._parse_directive_options, "yl_original", None)
+    if original is not None:
+        myst_directives._parse_directive_options = original
 
 
 def setup_options(app: Sphinx) -> None:

@@ -28,17 +28,12 @@ def installed(name: str) -> str:
         return "missing"
 
 
-def major_minor(found: str) -> str:
-    """``9.0`` of ``9.0.4``: the part of a version the speed layer is checked against."""
-    return ".".join(found.split(".")[:2])
-
-
 def mismatches() -> list[str]:
     """``name found (checked against X)`` for each distribution at another major.minor version."""
     found = []
     for name, checked in CHECKED.items():
         found_version = installed(name)
-        if major_minor(found_version) != checked:
+        if ".".join(found_version.split(".")[:2]) != checked:
             found.append(f"{name} {found_version} (checked against {checked})")
     return found
 
