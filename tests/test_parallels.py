@@ -155,6 +155,23 @@ def test_a_moved_stretch_is_one_transposition():
     assert sum(len(b.pairs) for b in found) == len(x + y + z)
 
 
+def test_an_addition_ending_as_the_text_after_it_stands_in_one_place(xiangyinjiu):
+    """The 通解 adds 郑注 words ending 「同于大夫」 before 「大夫則如介禮」: one addition, before the
+    repeated 大夫, and it stays there when a character twelve places on is changed (CI drew this
+    change, and the aligner then cut the addition in two around 大夫)."""
+    a, b = xiangyinjiu
+    added = "如讀若今之若主人迎之于門内也辭一席謙自同于大夫"
+    start = b.index("一人去之" + added) + 4
+    i = a.index("一人去之大夫則如介禮") + 4
+    changed = start + len(added) + 12
+    perturbed = b[:changed] + "鼉" + b[changed + 1:]
+    for other in (b, perturbed):
+        found = [edit for block in blocks.blocks(a, other) for edit in block.edits
+                 if start - 30 < edit[2] < changed + 30]
+        assert found == [(i, i, start, start + len(added))] + ([(i + 12, i + 13, changed, changed + 1)]
+                                                               if other is perturbed else [])
+
+
 @settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_perturbing_one_work_finds_exactly_those_places(xiangyinjiu, data):

@@ -15,8 +15,9 @@ texts share, in any order:
 4. the heaviest chain of blocks in the same order in both texts is the main order; every block
    outside it is *transposed* (moved), recorded once, never as text differences; neighbours in
    the main order with little between them are joined (``JOIN``);
-5. inside a block the texts are aligned globally (rapidfuzz's Levenshtein opcodes): its edits,
-   and the aligned characters the folding does not relate after all, are the differences.
+5. inside a block the texts are aligned globally (rapidfuzz's Levenshtein opcodes, each addition
+   and omission then put at the leftmost place its text allows: ``gaps``): its edits, and the
+   aligned characters the folding does not relate after all, are the differences.
 
 ``shared(a, b)`` gives every common stretch of at least ``MIN_SHARED`` characters, repeated or
 not: the parallels of one work with itself (参见: 乡饮酒礼 记 and 乡射礼 记, 燕礼 and 大射仪).
@@ -31,7 +32,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz.distance import Indel, Levenshtein
 
-from . import fold
+from . import fold, gaps
 
 K = 8  # anchor length, as ``locate``
 GAP = 24  # characters between two runs (on either side) that still make one block
@@ -144,7 +145,8 @@ def _widen(block: Block, a: str, b: str, low: tuple[int, int], high: tuple[int, 
 def _fill(block: Block, a_chars: str, b_chars: str, a: str, b: str) -> None:
     """The aligned pairs and the differences inside a block."""
     offset_a, offset_b = block.a_start, block.b_start
-    for tag, i1, i2, j1, j2 in Levenshtein.opcodes(a[block.a_start:block.a_end], b[block.b_start:block.b_end]):
+    a_part, b_part = a[block.a_start:block.a_end], b[block.b_start:block.b_end]
+    for tag, i1, i2, j1, j2 in gaps.left_aligned(Levenshtein.opcodes(a_part, b_part), a_part, b_part):
         i1, i2, j1, j2 = i1 + offset_a, i2 + offset_a, j1 + offset_b, j2 + offset_b
         if tag != "equal":
             if block.edits and block.edits[-1][1] == i1 and block.edits[-1][3] == j1:  # one edit
