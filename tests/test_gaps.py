@@ -1,12 +1,12 @@
 """Where a gap stands (``conv.collate.gaps``): every addition and omission at the leftmost place its
-text allows, nothing lost, nothing injected, the cost unchanged."""
+text allows, nothing lost, nothing injected, the cost unchanged; and how far right it could stand."""
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 from rapidfuzz.distance import Levenshtein
 
-from conv.collate.gaps import left_aligned
+from conv.collate.gaps import left_aligned, room
 
 #: Few characters, so that texts repeat themselves as the 经's formulas do.
 TEXTS = st.text(alphabet="拜賔主人答", max_size=40)
@@ -64,6 +64,9 @@ def test_an_addition_anywhere_in_a_repeat_goes_to_its_leftmost_place(text, added
         placed = left_aligned([op for op in told if op[2] > op[1] or op[4] > op[3]], text, longer)
         assert [op for op in placed if op[0] != "equal"] == [("insert", low, low, low, low + size)]
         _check(placed, text, longer)
+        # and from there it could move right up to the rightmost such place, no further
+        assert room(placed, text, longer) == ({placed.index(("insert", low, low, low, low + size)): high - low}
+                                              if high > low else {})
         shorter = left_aligned([(("delete" if tag == "insert" else tag), j1, j2, i1, i2)
                                 for tag, i1, i2, j1, j2 in told if i2 > i1 or j2 > j1], longer, text)
         assert [op for op in shorter if op[0] != "equal"] == [("delete", low, low + size, low, low)]

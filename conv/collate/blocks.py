@@ -57,6 +57,8 @@ class Block:
     pairs: list[tuple[int, int]] = field(default_factory=list)
     same: set[int] = field(default_factory=set)  # the ``a`` indices of pairs equal after folding
     edits: list[tuple[int, int, int, int]] = field(default_factory=list)
+    #: an addition or omission among ``edits`` that could stand further right saying the same: how far
+    room: dict[tuple[int, int, int, int], int] = field(default_factory=dict)
 
     @property
     def size(self) -> int:
@@ -146,13 +148,18 @@ def _fill(block: Block, a_chars: str, b_chars: str, a: str, b: str) -> None:
     """The aligned pairs and the differences inside a block."""
     offset_a, offset_b = block.a_start, block.b_start
     a_part, b_part = a[block.a_start:block.a_end], b[block.b_start:block.b_end]
-    for tag, i1, i2, j1, j2 in gaps.left_aligned(Levenshtein.opcodes(a_part, b_part), a_part, b_part):
+    ops = gaps.left_aligned(Levenshtein.opcodes(a_part, b_part), a_part, b_part)
+    moves = gaps.room(ops, a_chars[block.a_start:block.a_end], b_chars[block.b_start:block.b_end],
+                      lambda i, j: fold.relation(a_chars[i + offset_a], b_chars[j + offset_b]) is not None)
+    for n, (tag, i1, i2, j1, j2) in enumerate(ops):
         i1, i2, j1, j2 = i1 + offset_a, i2 + offset_a, j1 + offset_b, j2 + offset_b
         if tag != "equal":
             if block.edits and block.edits[-1][1] == i1 and block.edits[-1][3] == j1:  # one edit
                 block.edits[-1] = (block.edits[-1][0], i2, block.edits[-1][2], j2)
             else:
                 block.edits.append((i1, i2, j1, j2))
+                if n in moves:
+                    block.room[block.edits[-1]] = moves[n]
         if tag == "replace" and max(i2 - i1, j2 - j1) > REPLACED:
             continue  # other words, not a reading of the same ones: not aligned
         for i, j in zip(range(i1, i2), range(j1, j2)):

@@ -58,3 +58,24 @@ def _shift(out: list[list], op: list, a: str, b: str) -> int:
         if last[2] == last[1]:
             out.pop()
     return released
+
+
+
+def room(ops: list[Opcode], a: str, b: str, same=lambda i, j: True) -> dict[int, int]:
+    """For each ``insert`` or ``delete`` of ``ops`` (by index) that an ``equal`` follows: how many
+    places it could move right and say the same (the text it covers turning round: ``也文其面…
+    私覿`` or ``文其面…私覿也``), over aligned pairs ``same(i, j)`` accepts. Whoever reports
+    the differences chooses among these places."""
+    found = {}
+    for n, (tag, i1, i2, j1, j2) in enumerate(ops[:-1]):
+        after = ops[n + 1]
+        if tag not in ("insert", "delete") or after[0] != "equal":
+            continue
+        text, start, end = (b, j1, j2) if tag == "insert" else (a, i1, i2)
+        moves = 0
+        while (moves < after[2] - after[1] and text[start + moves] == text[end + moves]
+               and same(after[1] + moves, after[3] + moves)):
+            moves += 1
+        if moves:
+            found[n] = moves
+    return found

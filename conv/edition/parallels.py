@@ -178,7 +178,7 @@ class Pair:
             if block.transposed:
                 self.found.entries.append(self.transposition(a, b, block))
             for edit in block.edits:
-                self.found.entries.append(self.difference(edit, a, b))
+                self.found.entries.append(self.difference(edit, a, b, room=block.room.get(edit, 0)))
 
     def coverage(self) -> None:
         counts = {}
@@ -216,18 +216,30 @@ class Pair:
                        "witness_anchors": _anchors(b, block.b_start, block.b_end)})
         return record
 
-    def difference(self, edit, a: ChapterText, b: ChapterText, layer: str | None = None) -> dict:
-        i1, i2, j1, j2 = edit
-        record = self.record(a, b, edit, layer or a.passage(min(i1, len(a.chars) - 1)).layer)
-        kind, sure = "substantive", True
-        if layer is None and (_in_notes(b.chars[j1:j2], _around(a, i1, i2))
-                              or _in_notes(a.chars[i1:i2], _around(b, j1, j2))):
-            kind = "note-in-text"  # a note's words transcribed as 经 on one side: no reading
-        elif layer is None and (j2 - j1) - (i2 - i1) >= 3 and _at_edge(b, j1, j2):
-            kind, sure = "note-in-text", False  # words the other side adds at a passage's edge
+    def difference(self, edit, a: ChapterText, b: ChapterText, layer: str | None = None, room: int = 0) -> dict:
+        """An addition or omission that could stand ``room`` places further right saying the same
+        is reported where it is a note's words if it is anywhere, else at its rightmost place: words
+        added to the 经 close with their own last character (…私面私覿也, not 也文其面…私覿)."""
+        places = [tuple(n + move for n in edit) if edit[0] == edit[1] or edit[2] == edit[3] else edit
+                  for move in range(room + 1)]
+        kinds = [self.kind(place, a, b) if layer is None else ("substantive", True) for place in places]
+        best = min(range(len(places)), key=lambda n: (kinds[n] != ("note-in-text", True), kinds[n][0] != "note-in-text", -n))
+        i1, i2, j1, j2 = places[best]
+        record = self.record(a, b, places[best], layer or a.passage(min(i1, len(a.chars) - 1)).layer)
+        kind, sure = kinds[best]
         record.update({"class": kind, "sure": sure,
                        "op": "replace" if i2 > i1 and j2 > j1 else "delete" if i2 > i1 else "insert"})
         return record
+
+    @staticmethod
+    def kind(edit, a: ChapterText, b: ChapterText) -> tuple[str, bool]:
+        """A difference of the 经's texts: other words, or a note's words on one side."""
+        i1, i2, j1, j2 = edit
+        if _in_notes(b.chars[j1:j2], _around(a, i1, i2)) or _in_notes(a.chars[i1:i2], _around(b, j1, j2)):
+            return "note-in-text", True  # a note's words transcribed as 经 on one side: no reading
+        if (j2 - j1) - (i2 - i1) >= 3 and _at_edge(b, j1, j2):
+            return "note-in-text", False  # words the other side adds at a passage's edge
+        return "substantive", True
 
     def record(self, a: ChapterText, b: ChapterText, edit, layer: str) -> dict:
         """An apparatus record: the base work's side as the entry's ``span``, the other's as
