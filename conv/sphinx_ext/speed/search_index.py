@@ -30,7 +30,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import pickle
 import time
 from pathlib import Path
 
@@ -234,27 +233,20 @@ def _page_file(pages_dir: Path, name: str) -> Path:
     return pages_dir / (hashlib.sha256(name.encode("utf-8")).hexdigest()[:24] + ".pickle")
 
 
+def _page_signature(name: str, token: str):
+    return signature("search page terms", name, token)
+
+
 def _read_page_terms(pages_dir: Path, name: str, token) -> tuple | None:
+    """The terms (and title terms) page ``name`` held when the build ``token`` wrote it."""
     if token is None:
         return None
-    try:
-        with open(_page_file(pages_dir, name), "rb") as handle:
-            found_token, found_name, terms = pickle.load(handle)
-    except (OSError, EOFError, ValueError, TypeError, pickle.UnpicklingError):
-        return None
-    return terms if (found_token, found_name) == (token, name) else None
+    terms = read_kept(_page_file(pages_dir, name), _page_signature(name, token))
+    return terms if isinstance(terms, tuple) else None
 
 
 def _write_page_terms(pages_dir: Path, name: str, token: str, terms: tuple) -> None:
-    path = _page_file(pages_dir, name)
-    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    try:
-        pages_dir.mkdir(parents=True, exist_ok=True)
-        with open(temporary, "wb") as handle:
-            pickle.dump((token, name, terms), handle, pickle.HIGHEST_PROTOCOL)
-        os.replace(temporary, path)
-    except OSError:
-        temporary.unlink(missing_ok=True)
+    write_kept(_page_file(pages_dir, name), _page_signature(name, token), terms)
 
 
 def wrap_search_index(app: Sphinx) -> None:
