@@ -27,8 +27,10 @@ Private API (Sphinx 9.0): ``StandaloneHTMLBuilder.load_indexer``, ``dump_search_
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import time
 from pathlib import Path
 
 from sphinx.application import Sphinx
@@ -37,9 +39,15 @@ from sphinx.search import _JavaScriptIndex  # private: Sphinx 9.0
 from sphinx.util.display import progress_message
 
 from conv.sphinx_ext.speed.kept import file_state, read_kept, signature, write_kept
+from conv.sphinx_ext.speed.search_splice import (
+    assemble, index_parts, page_terms, plain_keys, splice_section, term_changes,
+)
 from conv.sphinx_ext.speed.versions import compatible
 
 SEARCH_INDEX_CACHE = "yl-search-index.pickle"
+#: The terms each page held when it was last written, one file per page (``{docname: token}`` in
+#: the kept index names the file of the build that wrote it).
+PAGE_TERMS_DIR = "yl-search-pages"
 #: The frozen data's keys holding ``term → page number | [page numbers]``.
 TERM_KEYS = ("terms", "titleterms")
 
@@ -94,11 +102,7 @@ def index_text(frozen: dict) -> str:
     ``sort_keys``), but the terms: ``json.dumps`` sorts a dictionary's items — pairs of a term and its
     pages, about as slow as writing the 180,000 terms of the whole 仪礼 —, the terms are put in order
     of their keys alone (:func:`in_order`) and written as they are."""
-    items = [json.dumps(key) + ":" + (
-        json.dumps(in_order(value), separators=(",", ":")) if key == "terms"
-        else json.dumps(value, separators=(",", ":"), sort_keys=True))
-        for key, value in sorted(frozen.items(), key=lambda item: item[0])]
-    return _JavaScriptIndex.PREFIX + "{" + ",".join(items) + "}" + _JavaScriptIndex.SUFFIX
+    return assemble(index_parts(frozen | {"terms": in_order(frozen["terms"])}))[0]
 
 
 def _index_path(builder) -> Path:
@@ -112,10 +116,12 @@ def _signature(builder, state):
 
 
 def load_kept_index(builder, original, docnames) -> None:
-    """``load_indexer``: the kept frozen index instead of ``searchindex.js``, when it describes it."""
-    state = file_state(_index_path(builder))
+    """``load_indexer``: the kept index instead of parsing ``searchindex.js``, when it describes it."""
+    path = _index_path(builder)
+    state = file_state(path)
     kept = read_kept(Path(builder.doctreedir) / SEARCH_INDEX_CACHE, _signature(builder, state)) if state else None
-    if not isinstance(kept, dict):
+    text = _kept_text(path, kept)
+    if text is None:
         builder.yl_search_base = None
         return original(docnames)
     indexer = builder.indexer
@@ -132,32 +138,115 @@ def load_kept_index(builder, original, docnames) -> None:
     indexer._titles, indexer._filenames = titles, filenames
     indexer._all_titles = {name: all_titles[name] for name in titles}
     indexer._mapping, indexer._title_mapping = {}, {}
-    builder.yl_search_base = (kept, set(names) - keep)
+    builder.yl_search_base = (kept, text, keep)
+
+
+def _kept_text(path: Path, kept) -> str | None:
+    """The text of ``searchindex.js`` when ``kept`` describes it: its terms where ``kept`` says."""
+    if not isinstance(kept, dict) or "places" not in kept:
+        return None
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    for key, (start, end) in kept["places"].items():
+        head = json.dumps(key) + ":"
+        if text[start - len(head):start] != head or text[start:start + 1] != "{" or text[end - 1:end] != "}":
+            return None
+    return text
 
 
 def dump_merged_index(builder, original) -> None:
-    """``dump_search_index``: the frozen data of the pages fed, merged into the kept index (or, with
-    none, the whole index frozen as Sphinx freezes it); written as Sphinx writes it, then kept."""
+    """``dump_search_index``: the terms of the pages fed changed in the kept text (or merged into
+    the kept index, or, with none, the whole index frozen as Sphinx freezes it); written as Sphinx
+    writes it, then kept with the terms of each page written."""
     indexer = builder.indexer
     if indexer is None:
         return original()
     base = getattr(builder, "yl_search_base", None)
+    pages_dir = Path(builder.doctreedir) / PAGE_TERMS_DIR
     with progress_message(__("dumping search index in %s") % indexer.label()):
         indexer.prune(builder.env.all_docs)
         frozen = indexer.freeze()
+        names = frozen["docnames"]
+        written = [name for name in names if base is None or name not in base[2]]
+        new_pages = {key: page_terms(frozen[key], names, written) for key in TERM_KEYS}
+        tokens, plain, spliced = {}, None, None
         if base is not None:
-            kept, dropped = base
-            for key in TERM_KEYS:
-                frozen[key] = merge_terms(kept[key], frozen[key], kept["docnames"], frozen["docnames"], dropped)
+            kept, text, keep = base
+            rewritten = set(kept["docnames"]) - keep  # written again or gone
+            tokens = {name: token for name, token in kept["pages"].items() if name not in rewritten}
+            spliced = _splice(kept, text, names, rewritten, new_pages, pages_dir)
+            if spliced is None:
+                for key in TERM_KEYS:
+                    start, end = kept["places"][key]
+                    frozen[key] = merge_terms(json.loads(text[start:end]), frozen[key], kept["docnames"], names,
+                                              rewritten)
+            else:
+                plain = kept["plain"]
         frozen["terms"] = in_order(frozen["terms"])  # kept in order: the next build's merge keeps it
+        parts = index_parts(frozen)
+        if spliced is not None:
+            parts.update(spliced)
+        if plain is None:
+            plain = all(plain_keys(frozen[key]) for key in TERM_KEYS)
+        text, places = assemble(parts)
         path = _index_path(builder)
         temporary = path.with_name(f"{path.name}.tmp")
         with open(temporary, "w", encoding="utf-8") as handle:
-            handle.write(index_text(frozen))
+            handle.write(text)
         os.replace(temporary, path)
     state = file_state(path)
     if state is not None:
-        write_kept(Path(builder.doctreedir) / SEARCH_INDEX_CACHE, _signature(builder, state), frozen)
+        token = f"{os.getpid()}-{time.time_ns()}"
+        for name in written:
+            _write_page_terms(pages_dir, name, token, tuple(new_pages[key][name] for key in TERM_KEYS))
+            tokens[name] = token
+        small = {key: frozen[key] for key in ("docnames", "titles", "filenames", "alltitles")}
+        write_kept(Path(builder.doctreedir) / SEARCH_INDEX_CACHE, _signature(builder, state),
+                   small | {"places": {key: places[key] for key in TERM_KEYS}, "plain": plain, "pages": tokens})
+
+
+def _splice(kept: dict, text: str, names, rewritten: set, new_pages: dict, pages_dir: Path) -> dict | None:
+    """The terms' values of the kept text changed at the pages written again (``search_splice``),
+    or ``None`` when that cannot be: the list of pages changed, a page's old terms are not kept."""
+    if not kept["plain"] or tuple(kept["docnames"]) != tuple(names):
+        return None
+    old = {}
+    for name in rewritten:
+        terms = _read_page_terms(pages_dir, name, kept["pages"].get(name))
+        if terms is None:
+            return None
+        old[name] = terms
+    numbers = {name: number for number, name in enumerate(names)}
+    bodies = {}
+    for index, key in enumerate(TERM_KEYS):
+        changes = term_changes({name: terms[index] for name, terms in old.items()}, new_pages[key], numbers)
+        start, end = kept["places"][key]
+        bodies[key] = splice_section(text[start:end], changes)
+        if bodies[key] is None:
+            return None
+    return bodies
+
+
+def _page_file(pages_dir: Path, name: str) -> Path:
+    return pages_dir / (hashlib.sha256(name.encode("utf-8")).hexdigest()[:24] + ".pickle")
+
+
+def _page_signature(name: str, token: str):
+    return signature("search page terms", name, token)
+
+
+def _read_page_terms(pages_dir: Path, name: str, token) -> tuple | None:
+    """The terms (and title terms) page ``name`` held when the build ``token`` wrote it."""
+    if token is None:
+        return None
+    terms = read_kept(_page_file(pages_dir, name), _page_signature(name, token))
+    return terms if isinstance(terms, tuple) else None
+
+
+def _write_page_terms(pages_dir: Path, name: str, token: str, terms: tuple) -> None:
+    write_kept(_page_file(pages_dir, name), _page_signature(name, token), terms)
 
 
 def wrap_search_index(app: Sphinx) -> None:
