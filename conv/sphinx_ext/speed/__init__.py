@@ -11,7 +11,6 @@ from sphinx.application import Sphinx
 
 from conv.sphinx_ext.speed.genindex import setup_genindex
 from conv.sphinx_ext.speed.inventory import setup_inventory
-from conv.sphinx_ext.speed.jinja_cache import setup_jinja_cache
 from conv.sphinx_ext.speed.navcache import setup_navcache
 from conv.sphinx_ext.speed.navtree import setup_navtree
 from conv.sphinx_ext.speed.options import setup_options
@@ -34,7 +33,6 @@ SETUPS = [
     setup_genindex,  # the general index's content block reused between builds
     setup_options,  # the simple ':key: value' option lines of the edition's directives read at once
     setup_inventory,  # objects.inv left as it is while what it lists is the same
-    setup_jinja_cache,  # the theme's templates compiled once and kept (Jinja's bytecode cache)
     setup_walks,  # transforms that would walk a page and find nothing skip it (a census per page)
     setup_parallel,  # -j N: pages read in chunks of equal size, each process writes whole pages
 ]
