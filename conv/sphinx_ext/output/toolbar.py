@@ -34,6 +34,7 @@ from sphinx.application import Sphinx
 
 from conv.sphinx_ext.nodes import yl_chaptertitle, yl_char, yl_emend, yl_forms, yl_passage, yl_segment, yl_title, yl_trad
 from conv.sphinx_ext.util import LAYER_NAMES, SEGMENT_LAYERS, STATIC_DIR
+from conv.sphinx_ext.walk import elements
 
 #: The two views of the characters: key, label, tooltip.
 VIEWS = (
@@ -77,19 +78,13 @@ def _page_marks(doctree: nodes.document) -> tuple[bool, set[str], bool]:
     """What the toolbar needs of a page, in one walk: does it hold a passage or a title, the
     layers of its segments, does it show 文渊阁 forms (see :func:`has_witness_forms`)."""
     text, layers, forms = False, set(), False
-    stack = [doctree]
-    while stack:
-        node = stack.pop()
-        if not isinstance(node, nodes.Element):
-            continue
+    for node in elements(doctree, (yl_segment, yl_passage, yl_title, yl_chaptertitle, yl_trad, yl_emend, yl_char, yl_forms)):
         if isinstance(node, yl_segment):
             layers.add(node["layer"])
         elif isinstance(node, (yl_passage, yl_title, yl_chaptertitle)):
             text = True
-        if not forms and (isinstance(node, (yl_trad, yl_emend))
-                          or (isinstance(node, (yl_char, yl_forms)) and bool(node.get("trad")))):
+        elif isinstance(node, (yl_trad, yl_emend)) or node.get("trad"):
             forms = True
-        stack.extend(node.children)
     return text, layers, forms
 
 

@@ -41,15 +41,21 @@ _SKIP_CLASSES = {"no-search", "toctree-wrapper", "yl-legend", "headerlink", "yl-
 # nodes.meta: the index-only keywords (search_pairs) among them
 _SKIP_NODES = (nodes.comment, nodes.raw, nodes.system_message, nodes.meta, yl_appmark,
                yl_ednote_ref, nodes.Invisible)
+# the classes of an element whose texts are a segment of their own (besides a layer's)
+_SEGMENT_CLASSES = frozenset(("yl-text", "yl-note"))
 
 
-def _is_passage(node: nodes.Node) -> bool:
+def _is_passage(node: nodes.Element) -> bool:
     """A passage: a ``yl_passage``, or any element with the class ``yl-passage`` and an id."""
-    return isinstance(node, nodes.Element) and "yl-passage" in node.get("classes", ()) and bool(node["ids"])
+    return "yl-passage" in node["classes"] and bool(node["ids"])
+
+
+_LAYER_OF_CLASS = {f"yl-{layer}": layer for layer in LAYERS}
 
 
 def _classes_layer(node: nodes.Element) -> str:
-    return next((cls[3:] for cls in node.get("classes", ()) if cls.startswith("yl-") and cls[3:] in LAYERS), "")
+    """The layer of the first of ``node``'s classes that names one (``yl-zhu`` → ``zhu``), or ``""``."""
+    return next((_LAYER_OF_CLASS[cls] for cls in node["classes"] if cls in _LAYER_OF_CLASS), "")
 
 
 class _Page:
@@ -89,10 +95,8 @@ class _Page:
             segments.append([segment, layer, text])
 
 
-def _skipped(node: nodes.Node) -> bool:
-    if isinstance(node, _SKIP_NODES):
-        return True
-    return isinstance(node, nodes.Element) and bool(_SKIP_CLASSES.intersection(node.get("classes", ())))
+def _skipped(node: nodes.Element) -> bool:
+    return isinstance(node, _SKIP_NODES) or not _SKIP_CLASSES.isdisjoint(node["classes"])
 
 
 def _record_forms(node: nodes.Element, forms: dict[str, str]) -> None:
@@ -124,7 +128,7 @@ class _Context:
         own = layer or (element.get("layer", "") if isinstance(element, (yl_text, yl_segment)) else "")
         segment = self.segment
         if (isinstance(element, (yl_text, yl_segment)) or layer
-                or {"yl-text", "yl-note"} & set(element.get("classes", ()))
+                or not _SEGMENT_CLASSES.isdisjoint(element["classes"])
                 or (isinstance(element, nodes.TextElement) and not isinstance(element.parent, nodes.TextElement))):
             segment = id(element)
         identified = element if element["ids"] else self.identified
@@ -175,7 +179,7 @@ def page_units(doctree: nodes.document) -> dict:
                     forms[text] = node["normal"]
                 add(text, element, context)
             else:
-                if "yl-char" in node.get("classes", ()):
+                if "yl-char" in node["classes"]:
                     _record_forms(node, forms)
                 visit(node, context.inside(node))
 

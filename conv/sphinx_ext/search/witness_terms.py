@@ -14,6 +14,7 @@ from docutils import nodes
 
 from conv import unencoded
 from conv.sphinx_ext.nodes import yl_char, yl_emend
+from conv.sphinx_ext.walk import elements
 
 
 def entity_word(char: str) -> str:
@@ -28,7 +29,7 @@ def witness_texts(doctree: nodes.Node) -> tuple[list[str], list[str]]:
     like the text; the entity words of the characters Unicode lacks."""
     runs: list[str] = []
     words: list[str] = []
-    for node in _marked(doctree):
+    for node in elements(doctree, (yl_char, yl_emend)):
         if isinstance(node, yl_emend):
             parent, at = node.parent, node.parent.index(node)
             before = parent[at - 1].astext()[-1:] if at else ""
@@ -40,16 +41,3 @@ def witness_texts(doctree: nodes.Node) -> tuple[list[str], list[str]]:
             words.append(entity_word(node["stand_in"]))
     return runs, list(dict.fromkeys(word for word in words if word))
 
-
-def _marked(root: nodes.Node) -> list[nodes.Element]:
-    """The ``yl_char`` and ``yl_emend`` nodes under ``root`` in document order (``findall``'s, in
-    one loop: a page of the whole edition has some hundred thousand nodes and a few of these)."""
-    found: list[nodes.Element] = []
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, nodes.Element):
-            if isinstance(node, (yl_char, yl_emend)):
-                found.append(node)
-            stack.extend(reversed(node.children))
-    return found
