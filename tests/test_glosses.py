@@ -364,3 +364,25 @@ def test_an_old_reading_given_up_is_one_ruzi_gloss():
         ("媺", "zhiyin", "媺音美行去聲"), ("知", "ruzi", "知舊音智今讀如字")]  # 行去聲: a tone note, as 寸上声
     assert [g.text for g in embedded("國子公卿大夫之子弟今讀如字")] == []
     assert is_gloss_run("大舊音泰今讀如字")  # a title's note made of it is 音义 (tongjie daxue)
+
+
+# -- a tip's text: private-use code points resolved (text/glosses._shown) ----------------------
+
+def test_a_tip_resolves_private_use_code_points_and_keeps_the_rest():
+    from conv.sphinx_ext.text.glosses import _shown
+
+    assert _shown("\ueb8e音贤") == "弦音贤"  # U+EB8E: 弦 with the 缺笔
+    assert _shown("謂\ue14b肝") == "謂〓肝"  # the unidentified character: 〓, never dropped
+    assert _shown("弛尸纸反") == "弛尸纸反"
+    assert _shown("") == ""
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="弛尸纸反音\ueb8e\uea20\ue5ab\ue14b", max_size=8))
+def test_a_tip_is_resolved_character_by_character(text):
+    """The shortcut for a text without any private-use code point changes nothing: the tip is the
+    resolution of each character on its own."""
+    from conv.sphinx_ext.text.glosses import _shown
+
+    assert _shown(text) == "".join(_shown(char) for char in text)
+    assert len(_shown(text)) == len(text)

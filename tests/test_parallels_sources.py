@@ -72,3 +72,55 @@ def test_the_last_pages_asked_for_are_kept_the_oldest_forgotten():
 def test_an_anchor_the_page_does_not_have_copies_nothing():
     env, builder = Environment(), SimpleNamespace()
     assert parallels._counterpart_sources(env, builder, "tongjie/a", "tongjie-a-9") == []
+
+
+# -- the copy itself: one walk, as a deep copy with the left-out nodes removed and ids emptied ----
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from conv.sphinx_ext.nodes import yl_ednote_ref  # noqa: E402
+
+
+@st.composite
+def bodies(draw):
+    """A passage's words or segment: inline elements with ids, apparatus marks, editorial-note
+    markers and counterpart controls nested in each other, texts between."""
+    def inline(depth: int) -> nodes.Node:
+        kind = draw(st.sampled_from(["text", "inline", "appmark", "ednote", "parallel"] if depth else ["text"]))
+        if kind == "text":
+            return nodes.Text(draw(st.text(alphabet="经注疏", min_size=1, max_size=2)))
+        element = {"inline": nodes.inline, "appmark": yl_appmark, "ednote": yl_ednote_ref,
+                   "parallel": yl_parallel}[kind](ids=draw(st.lists(st.sampled_from(["a", "b"]), max_size=2)),
+                                                  classes=["k"])
+        for _ in range(draw(st.integers(0, 3))):
+            element += inline(depth - 1)
+        return element
+
+    document = new_document("tongjie/a")
+    body = (yl_text if draw(st.booleans()) else yl_segment)("", "", ids=["w"], layer="jing")
+    for _ in range(draw(st.integers(1, 4))):
+        body += inline(3)
+    document += yl_passage("", body, ids=["p"], anchor="p")
+    return body
+
+
+def reference_copy(node: nodes.Element) -> nodes.Element:
+    """What the copy means: a deep copy, its left-out nodes removed, every element's ids emptied."""
+    copy = node.deepcopy()
+    for inner in list(copy.findall(lambda n: isinstance(n, (yl_appmark, yl_ednote_ref, yl_parallel)))):
+        inner.parent.remove(inner)
+    for inner in copy.findall(nodes.Element):
+        inner["ids"] = []
+    return copy
+
+
+@settings(max_examples=150, deadline=None)
+@given(bodies())
+def test_the_copy_is_a_deep_copy_without_marks_or_ids(body):
+    copy = parallels._copy(body, body.document)
+    expected = reference_copy(body)
+    assert copy.pformat() == expected.pformat()
+    assert [(n.source, n.line) for n in copy.findall()] == [(n.source, n.line) for n in expected.findall()]
+    assert all(n.parent is p for p in copy.findall(nodes.Element) for n in p.children)
+    assert body.findall(yl_appmark) is not None and body.parent is not None  # the original untouched

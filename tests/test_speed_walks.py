@@ -72,6 +72,18 @@ a^2
 
 下载 {download}`图 <pic.svg>`。
 
+```{only} html
+唯网页见之
+```
+
+```{only} latex
+唯印本见之
+```
+
+```{py:function} she(hou)
+射侯。
+```
+
 ```{eval-rst}
 引 [CIT2002]_ ，版 |version| ，见 `jia`_ 。
 
@@ -151,6 +163,8 @@ def test_the_gates_change_no_page(tmp_path, edition_source):
     assert probe.index("乙项") < probe.index("甲项")  # the glossary sorted (乙 U+4E59 before 甲 U+7532)
     assert "|version|" not in probe and "<blockquote>" not in probe
     assert 'href="#jia"' in probe and 'class="reference download' in probe
+    assert "唯网页见之" in probe and "唯印本见之" not in probe  # the only directives, kept and dropped
+    assert 'class="sig sig-object py"' in probe  # the description's domain as a class (PropagateDescDomain)
     for made in (gated, plain):  # the image and the download collected and copied
         assert (made / "_images" / "pic.svg").is_file() and list((made / "_downloads").rglob("pic.svg"))
     chapter = (plain / "judou" / "xiangshe.html").read_text(encoding="utf-8")
@@ -170,7 +184,9 @@ def test_the_gates_change_no_page(tmp_path, edition_source):
                  "sphinx.domains.citation.CitationReferenceTransform",
                  "sphinx.transforms.references.SphinxDanglingReferences",
                  "sphinx.environment.collectors.asset.ImageCollector.process_doc",
-                 "sphinx.environment.collectors.asset.DownloadFileCollector.process_doc"):
+                 "sphinx.environment.collectors.asset.DownloadFileCollector.process_doc",
+                 "sphinx.transforms.post_transforms.OnlyNodeTransform",
+                 "sphinx.transforms.post_transforms.PropagateDescDomain"):
         assert skipped.get(name, 0) >= chapters - 1, (name, skipped)
     # …but not the pages that hold them: every page but the probe is skipped by the code gate
     pages_written = len([p for p in pages if p.suffix == ".html"])

@@ -52,7 +52,7 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 
 from conv.datafiles import write_atomically
 from conv.sphinx_ext.text.chars import keep_forms, wrap_chars
-from conv.sphinx_ext.util import add_node, BLOCK, ANCHOR_RE, warn
+from conv.sphinx_ext.util import add_node, BLOCK, ANCHOR_RE, builder_of, setup_builder_event, warn
 from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.walk import blocks
 from conv.sphinx_ext.text.glosses import _ESCAPE
@@ -94,6 +94,7 @@ def setup_apparatus(app: Sphinx) -> None:
     app.add_env_collector(ApparatusCollector)
     app.connect("build-finished", write_maintainers_listing)
     app.add_post_transform(ApparatusMarks)
+    setup_builder_event(app)  # ApparatusMarks keeps its marks on the builder
     app.connect("env-updated", rewrite_marked_pages)
 
 
@@ -295,10 +296,9 @@ class ApparatusMarks(SphinxPostTransform):
     default_priority = 20
 
     def run(self, **kwargs) -> None:
-        marks = marks_by_locus(self.env)
+        marks, pages = self.marks()
         if not marks:
             return
-        pages = {entry_id: docname for found in marks.values() for docname, entry_id, _, _ in found}
         for emend in self.document.findall(yl_emend):  # each emendation links to its entry
             emend["refdoc"] = pages.get(emend["entry"], "")
         for node in list(blocks(self.document, (yl_passage, yl_title, yl_chaptertitle))):
@@ -319,6 +319,18 @@ class ApparatusMarks(SphinxPostTransform):
                 node[0].insert(0, mark)  # no words: at the start of the first note, inside its 【】
             else:
                 node += mark
+
+
+    def marks(self) -> tuple[dict[str, list[tuple[str, str, str, str]]], dict[str, str]]:
+        """:func:`marks_by_locus` and each entry's page, worked out once per build and process
+        (on the builder: the environment no longer changes while pages are written)."""
+        builder = builder_of(self.env)
+        found = getattr(builder, "yl_apparatus_marks", None)
+        if found is None:
+            marks = marks_by_locus(self.env)
+            pages = {entry_id: docname for found in marks.values() for docname, entry_id, _, _ in found}
+            found = builder.yl_apparatus_marks = (marks, pages)
+        return found
 
 
 def _section_id(node: nodes.Node) -> str:

@@ -34,6 +34,7 @@ from sphinx.application import Sphinx
 
 from conv.sphinx_ext.nodes import yl_chaptertitle, yl_char, yl_emend, yl_forms, yl_passage, yl_segment, yl_title, yl_trad
 from conv.sphinx_ext.util import LAYER_NAMES, SEGMENT_LAYERS, STATIC_DIR
+from conv.sphinx_ext.walk import elements
 
 #: The two views of the characters: key, label, tooltip.
 VIEWS = (
@@ -73,21 +74,35 @@ def add_assets(app: Sphinx) -> None:
         shutil.copyfile(STATIC_DIR / "yili.sty", Path(app.builder.outdir) / "yili.sty")
 
 
+def _page_marks(doctree: nodes.document) -> tuple[bool, set[str], bool]:
+    """What the toolbar needs of a page, in one walk: does it hold a passage or a title, the
+    layers of its segments, does it show 文渊阁 forms (see :func:`has_witness_forms`)."""
+    text, layers, forms = False, set(), False
+    for node in elements(doctree, (yl_segment, yl_passage, yl_title, yl_chaptertitle, yl_trad, yl_emend, yl_char, yl_forms)):
+        if isinstance(node, yl_segment):
+            layers.add(node["layer"])
+        elif isinstance(node, (yl_passage, yl_title, yl_chaptertitle)):
+            text = True
+        elif isinstance(node, (yl_trad, yl_emend)) or node.get("trad"):
+            forms = True
+    return text, layers, forms
+
+
 def page_layers(doctree: nodes.document) -> list[str] | None:
     """The commentary layers of a page in the toolbar's order, or ``None`` for a page without
     passages or titles (no toolbar)."""
-    if not any(True for _ in doctree.findall(
-            lambda n: isinstance(n, (yl_passage, yl_title, yl_chaptertitle)))):
-        return None
-    found = {node["layer"] for node in doctree.findall(yl_segment)}
-    return [layer for layer in SEGMENT_LAYERS if layer in found]
+    text, found, _ = _page_marks(doctree)
+    return _in_order(found) if text else None
+
+
+def _in_order(layers: set[str]) -> list[str]:
+    return [layer for layer in SEGMENT_LAYERS if layer in layers]
 
 
 def has_witness_forms(doctree: nodes.document) -> bool:
     """Does the page show anything in the 繁体 view that the 底本 view does not (a collated seed's
     文渊阁 forms, an emendation)? Else its toolbar offers no 繁体 view."""
-    return any(True for _ in doctree.findall(
-        lambda n: isinstance(n, (yl_trad, yl_emend)) or (isinstance(n, (yl_char, yl_forms)) and bool(n.get("trad")))))
+    return _page_marks(doctree)[2]
 
 
 def toolbar_html(layers: list[str], traditional: bool = True) -> str:
@@ -117,7 +132,7 @@ def add_toolbar(app: Sphinx, pagename: str, templatename: str, context: dict, do
     context["metatags"] = context.get("metatags", "") + f"\n<script>{head_script()}</script>\n"
     if doctree is None or "body" not in context:
         return
-    layers = page_layers(doctree)
-    if layers is None:
+    text, found, forms = _page_marks(doctree)
+    if not text:
         return
-    context["body"] = toolbar_html(layers, has_witness_forms(doctree)) + context["body"]
+    context["body"] = toolbar_html(_in_order(found), forms) + context["body"]

@@ -222,17 +222,39 @@ def _counterpart_sources(env, builder, docname: str, anchor: str) -> list[nodes.
 
 
 def _bodies(source: nodes.Node | None) -> list[nodes.Element]:
-    return [_copy(child) for child in (source.children if isinstance(source, yl_passage) else ())
-            if isinstance(child, (yl_text, yl_segment))]
+    if not isinstance(source, yl_passage):
+        return []
+    document = source.document
+    return [_copy(child, document) for child in source.children if isinstance(child, (yl_text, yl_segment))]
 
 
-def _copy(node: nodes.Element) -> nodes.Element:
-    """A copy of a passage's words or segment without ids, apparatus marks or editorial notes."""
-    copy = node.deepcopy()
-    for inner in list(copy.findall(lambda n: isinstance(n, (yl_appmark, yl_ednote_ref, yl_parallel)))):
-        inner.parent.remove(inner)
-    for inner in copy.findall(nodes.Element):
-        inner["ids"] = []
+#: What a counterpart's copy leaves out: apparatus marks, editorial notes' markers, the page's own control.
+_LEFT_OUT = (yl_appmark, yl_ednote_ref, yl_parallel)
+
+
+def _copy(node: nodes.Element, document: nodes.document | None = None) -> nodes.Element:
+    """A copy of a passage's words or segment without ids, apparatus marks or editorial notes,
+    made in one walk: what is left out is not copied, each element's ``ids`` are empty. Else as
+    ``deepcopy`` copies (an element's ``copy``; a child's missing source and line from the
+    ``document`` of the original)."""
+    copy = node.copy()
+    copy["ids"] = []
+    children = copy.children
+    for child in node.children:
+        if isinstance(child, nodes.Element):
+            if isinstance(child, _LEFT_OUT):
+                continue
+            child_copy = _copy(child, document)
+        else:
+            child_copy = child.deepcopy()
+        child_copy.parent = copy
+        if document:
+            child_copy.document = document
+            if child_copy.source is None:
+                child_copy.source = document.current_source
+            if child_copy.line is None:
+                child_copy.line = document.current_line
+        children.append(child_copy)
     return copy
 
 

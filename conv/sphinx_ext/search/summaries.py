@@ -41,26 +41,21 @@ _SKIP_CLASSES = {"no-search", "toctree-wrapper", "yl-legend", "headerlink", "yl-
 # nodes.meta: the index-only keywords (search_pairs) among them
 _SKIP_NODES = (nodes.comment, nodes.raw, nodes.system_message, nodes.meta, yl_appmark,
                yl_ednote_ref, nodes.Invisible)
+# the classes of an element whose texts are a segment of their own (besides a layer's)
+_SEGMENT_CLASSES = frozenset(("yl-text", "yl-note"))
 
 
-def _is_passage(node: nodes.Node) -> bool:
+def _is_passage(node: nodes.Element) -> bool:
     """A passage: a ``yl_passage``, or any element with the class ``yl-passage`` and an id."""
-    return isinstance(node, nodes.Element) and "yl-passage" in node.get("classes", ()) and bool(node["ids"])
+    return "yl-passage" in node["classes"] and bool(node["ids"])
+
+
+_LAYER_OF_CLASS = {f"yl-{layer}": layer for layer in LAYERS}
 
 
 def _classes_layer(node: nodes.Element) -> str:
-    return next((cls[3:] for cls in node.get("classes", ()) if cls.startswith("yl-") and cls[3:] in LAYERS), "")
-
-
-def _layer_of(node: nodes.Node, passage: nodes.Element | None) -> str:
-    """The nearest layer around a text (the passage's own layer last)."""
-    while node is not None and node is not passage:
-        if isinstance(node, nodes.Element):
-            layer = _classes_layer(node) or (node.get("layer", "") if isinstance(node, (yl_text, yl_segment)) else "")
-            if layer:
-                return layer
-        node = node.parent
-    return _classes_layer(passage) if passage is not None else ""
+    """The layer of the first of ``node``'s classes that names one (``yl-zhu`` → ``zhu``), or ``""``."""
+    return next((_LAYER_OF_CLASS[cls] for cls in node["classes"] if cls in _LAYER_OF_CLASS), "")
 
 
 class _Page:
@@ -100,10 +95,8 @@ class _Page:
             segments.append([segment, layer, text])
 
 
-def _skipped(node: nodes.Node) -> bool:
-    if isinstance(node, _SKIP_NODES):
-        return True
-    return isinstance(node, nodes.Element) and bool(_SKIP_CLASSES.intersection(node.get("classes", ())))
+def _skipped(node: nodes.Element) -> bool:
+    return isinstance(node, _SKIP_NODES) or not _SKIP_CLASSES.isdisjoint(node["classes"])
 
 
 def _record_forms(node: nodes.Element, forms: dict[str, str]) -> None:
@@ -115,72 +108,82 @@ def _record_forms(node: nodes.Element, forms: dict[str, str]) -> None:
         forms[shown[0]] = normal[0]
 
 
-def _holder(stack: list[nodes.Element]) -> tuple[nodes.Element | None, bool, str]:
-    """The unit of the innermost text: its passage, else the nearest element with an id."""
-    for element in reversed(stack):
+class _Context:
+    """What a text inside an element belongs to (文本之所属), worked out once per element from its
+    parent's: the innermost passage, else the innermost element with an id (the unit); the
+    segment (texts in different segments never join: a block, a layer's element, up to the
+    passage); the layer (the nearest around the text, the passage's own last)."""
+
+    __slots__ = ("passage", "identified", "segment", "layer")
+
+    def __init__(self, passage: nodes.Element | None, identified: nodes.Element | None,
+                 segment: int | None, layer: str) -> None:
+        self.passage, self.identified, self.segment, self.layer = passage, identified, segment, layer
+
+    def inside(self, element: nodes.Element) -> _Context:
+        """The context of the texts of ``element``, a child of this context's element."""
         if _is_passage(element):
-            return element, True, element["ids"][0]
-    for element in reversed(stack):
-        if element["ids"] and not isinstance(element, nodes.document):
-            return element, False, element["ids"][0]
-    return None, False, ""
+            return _Context(element, self.identified, None, _classes_layer(element))
+        layer = _classes_layer(element)
+        own = layer or (element.get("layer", "") if isinstance(element, (yl_text, yl_segment)) else "")
+        segment = self.segment
+        if (isinstance(element, (yl_text, yl_segment)) or layer
+                or not _SEGMENT_CLASSES.isdisjoint(element["classes"])
+                or (isinstance(element, nodes.TextElement) and not isinstance(element.parent, nodes.TextElement))):
+            segment = id(element)
+        identified = element if element["ids"] else self.identified
+        return _Context(self.passage, identified, segment, own or self.layer)
 
 
 def page_units(doctree: nodes.document) -> dict:
-    """The search data of a page (see the module docstring)."""
+    """The search data of a page (see the module docstring), in one walk of its doctree."""
     page = _Page()
-    stack: list[nodes.Element] = []
+    forms = page.forms
 
-    def segment_of() -> int:
-        """Texts in different segments never join: a block, a layer's element."""
-        for element in reversed(stack):
-            if _is_passage(element):
-                break
-            if (isinstance(element, (yl_text, yl_segment)) or _classes_layer(element)
-                    or {"yl-text", "yl-note"} & set(element.get("classes", ()))
-                    or (isinstance(element, nodes.TextElement) and not isinstance(element.parent, nodes.TextElement))):
-                return id(element)
-        return id(stack[-1]) if stack else 0
-
-    def visit(node: nodes.Node) -> None:
-        if _skipped(node):
-            return
-        if isinstance(node, yl_char):
-            if node["kind"] == "pua-spurious":
-                return
-            shown = node["resolved"]
-            if node["kind"] == "unencoded":  # its stand-in: the search page shows 〓, finds its entity
-                shown = node.get("stand_in") or shown
-            elif node["normal"] != shown:
-                page.forms[shown] = node["normal"]
-            text = shown
-        elif isinstance(node, yl_forms):  # the witness's forms, each folding one mapped
-            text = node["witness"]
-            for shown, normal in zip(text, node.astext()):
-                if shown != normal:
-                    page.forms[shown] = normal
-        elif isinstance(node, yl_emend):  # the reading text: the witness's character
-            text = node["adopted"]
-            if node["normal"] != text and not unencoded.is_stand_in(text):
-                page.forms[text] = node["normal"]
-        elif isinstance(node, nodes.Text):
-            text = str(node)
-        else:
-            if "yl-char" in node.get("classes", ()):
-                _record_forms(node, page.forms)
-            stack.append(node)
-            for child in node.children:
-                visit(child)
-            stack.pop()
-            return
+    def add(text: str, element: nodes.Element, context: _Context) -> None:
         if not text:
             return
-        holder, is_passage, anchor = _holder(stack)
-        passage = holder if is_passage else None
-        page.add(page.unit(holder, is_passage, anchor), segment_of(), _layer_of(node.parent, passage), text)
+        if context.passage is not None:
+            holder, is_passage = context.passage, True
+        else:
+            holder, is_passage = context.identified, False
+        anchor = holder["ids"][0] if holder is not None else ""
+        # outside any segment (a passage's own text, or none around): the text's parent element
+        segment = context.segment if context.segment is not None else id(element)
+        page.add(page.unit(holder, is_passage, anchor), segment, context.layer, text)
 
-    for child in doctree.children:
-        visit(child)
+    def visit(element: nodes.Element, context: _Context) -> None:
+        for node in element.children:
+            if isinstance(node, nodes.Text):
+                add(str(node), element, context)
+            elif _skipped(node):
+                continue
+            elif isinstance(node, yl_char):
+                if node["kind"] == "pua-spurious":
+                    continue
+                shown = node["resolved"]
+                if node["kind"] == "unencoded":  # its stand-in: the search page shows 〓, finds its entity
+                    shown = node.get("stand_in") or shown
+                elif node["normal"] != shown:
+                    forms[shown] = node["normal"]
+                add(shown, element, context)
+            elif isinstance(node, yl_forms):  # the witness's forms, each folding one mapped
+                text = node["witness"]
+                for shown, normal in zip(text, node.astext()):
+                    if shown != normal:
+                        forms[shown] = normal
+                add(text, element, context)
+            elif isinstance(node, yl_emend):  # the reading text: the witness's character
+                text = node["adopted"]
+                if node["normal"] != text and not unencoded.is_stand_in(text):
+                    forms[text] = node["normal"]
+                add(text, element, context)
+            else:
+                if "yl-char" in node["classes"]:
+                    _record_forms(node, forms)
+                visit(node, context.inside(node))
+
+    visit(doctree, _Context(None, None, None, _classes_layer(doctree)))
     units = [[anchor, passage, heading, [[layer, text] for _, layer, text in segments]]
              for anchor, passage, heading, segments in page.units]
     return {"u": units, "h": page.headings, "n": dict(sorted(page.forms.items()))}

@@ -14,6 +14,7 @@ from docutils import nodes
 
 from conv import unencoded
 from conv.sphinx_ext.nodes import yl_char, yl_emend
+from conv.sphinx_ext.walk import elements
 
 
 def entity_word(char: str) -> str:
@@ -28,7 +29,7 @@ def witness_texts(doctree: nodes.Node) -> tuple[list[str], list[str]]:
     like the text; the entity words of the characters Unicode lacks."""
     runs: list[str] = []
     words: list[str] = []
-    for node in doctree.findall(lambda n: isinstance(n, (yl_char, yl_emend))):
+    for node in elements(doctree, (yl_char, yl_emend)):
         if isinstance(node, yl_emend):
             parent, at = node.parent, node.parent.index(node)
             before = parent[at - 1].astext()[-1:] if at else ""
@@ -39,3 +40,4 @@ def witness_texts(doctree: nodes.Node) -> tuple[list[str], list[str]]:
         elif node["kind"] == "unencoded" and node.get("stand_in"):  # U+E14B stands for &KR0871;
             words.append(entity_word(node["stand_in"]))
     return runs, list(dict.fromkeys(word for word in words if word))
+

@@ -3,8 +3,8 @@ page does not hold skip the page.
 
 Sphinx (its code, image, LaTeX and i18n modules), sphinx-design and furo register transforms and
 post-transforms that walk every page in search of their own nodes — tab sets, dropdowns, asides,
-links to open in a new tab, code blocks, images, tables and math, footnotes,
-translated messages, and in the read substitutions, module targets, block quotes of doctests,
+links to open in a new tab, code blocks, images, tables and math, footnotes, ``only``
+directives, object descriptions, translated messages, and in the read substitutions, module targets, block quotes of doctests,
 index entries, glossaries and citations. The converter's chapter pages hold none of them, yet each walk visits every
 node of a page (on the whole 仪礼, millions), about a tenth of a cold build in all.
 
@@ -117,6 +117,9 @@ GATES: dict[str, tuple[Callable[[Census], bool], Callable[[Any], None] | None]] 
     "sphinx.transforms.post_transforms.code.TrimDoctestFlagsTransform": (
         lambda c: c.holds(nodes.literal_block, nodes.doctest_block), None),
     "furo.WrapTableAndMathInAContainerTransform": (lambda c: c.holds(nodes.table, nodes.math_block), None),
+    # ``only`` directives kept or dropped for the builder's tags; a desc node's domain as a class
+    "sphinx.transforms.post_transforms.OnlyNodeTransform": (lambda c: c.holds(addnodes.only), None),
+    "sphinx.transforms.post_transforms.PropagateDescDomain": (lambda c: c.holds(addnodes.desc_signature), None),
 }
 #: ``module.function`` of a listener → (its event, the census's phase, does the page need it?)
 LISTENERS: dict[str, tuple[str, str, Callable[[Census], bool]]] = {

@@ -25,7 +25,7 @@ from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxRole
 
-from conv.normalize import is_pua
+from conv.normalize import PUA_PATTERN, is_pua
 
 from conv.sphinx_ext.util import add_node, depart_noop, visit_noop, warn
 from conv.sphinx_ext.warnings_ import YlWarning
@@ -154,7 +154,8 @@ STATUS_LABELS = {"matches": "合于本字之音", "other reading": "他字之音
 
 def _shown(text: str) -> str:
     """``text`` with PUA code points resolved (a tooltip never shows one raw)."""
-
+    if PUA_PATTERN.search(text) is None:  # (nearly every text: nothing to resolve)
+        return text
     out = []
     for char in text:
         node = char_node(char) if is_pua(char) else None
