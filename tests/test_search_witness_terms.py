@@ -1,6 +1,7 @@
 """Index terms the text's nodes do not give (``search/witness_terms.witness_texts``): the printed
 form of each emendation with its neighbours, the entity of a character Unicode lacks, in the
-order of the page, found however deep they lie (a counterpart's copy included, as before)."""
+order of the page, found however deep they lie, but never in a counterpart's copy (``no-search``:
+the copied passage's words are found on its own page)."""
 from __future__ import annotations
 
 from docutils import nodes
@@ -18,7 +19,7 @@ def test_emendations_and_unencoded_characters_in_page_order():
                       nodes.inline("", "", yl_char("", "〓", resolved="\ue14b", normal="\ue14b", kind="unencoded",
                                                    stand_in=chr(0xF0000 + 871))),
                       nodes.Text("肝"), layer="zhu")
-    copy = nodes.inline("", "", yl_text("", "", nodes.Text("尊"), yl_emend("", "𤣥", printed="", adopted="𤣥",
+    copy = nodes.inline("", "", yl_text("", "", nodes.Text("尊"), yl_emend("", "𤣥", printed="玄", adopted="𤣥",
                                                                            normal="玄"),
                                         nodes.Text("酒"), layer="jing"), classes=["no-search"])
     document += yl_passage("", first, note, copy, ids=["p-1"], anchor="p-1")

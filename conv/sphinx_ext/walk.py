@@ -31,15 +31,16 @@ def blocks(root: nodes.Node, types: type | tuple[type, ...], into: tuple[type, .
         stack.extend(reversed(node.children))
 
 
-def elements(root: nodes.Node, types: type | tuple[type, ...]) -> list[nodes.Element]:
+def elements(root: nodes.Node, types: type | tuple[type, ...], skip: str = "") -> list[nodes.Element]:
     """Every node of ``types`` under ``root`` (``root`` included), in document order, inside text
     too: what ``findall`` finds, in one loop (``findall`` nests a generator per level of the tree,
-    and a page of the whole 仪礼 has some hundred thousand nodes)."""
+    and a page of the whole 仪礼 has some hundred thousand nodes); nothing inside an element of
+    the class ``skip``."""
     found: list[nodes.Element] = []
     stack: list[nodes.Node] = [root]
     while stack:
         node = stack.pop()
-        if isinstance(node, nodes.Element):
+        if isinstance(node, nodes.Element) and not (skip and skip in node["classes"]):
             if isinstance(node, types):
                 found.append(node)
             stack.extend(reversed(node.children))

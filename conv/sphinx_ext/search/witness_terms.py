@@ -29,7 +29,7 @@ def witness_texts(doctree: nodes.Node) -> tuple[list[str], list[str]]:
     like the text; the entity words of the characters Unicode lacks."""
     runs: list[str] = []
     words: list[str] = []
-    for node in elements(doctree, (yl_char, yl_emend)):
+    for node in elements(doctree, (yl_char, yl_emend), skip="no-search"):  # not a counterpart's copy
         if isinstance(node, yl_emend):
             parent, at = node.parent, node.parent.index(node)
             before = parent[at - 1].astext()[-1:] if at else ""
