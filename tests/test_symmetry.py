@@ -118,3 +118,6 @@ def test_the_parallel_readings_of_the_whole_edition_are_unchanged(whole_dump):
     assert {("judou-dashe-102", "", "後升者變於燕也小樂正於天子樂師也"), ("judou-dashe-182", "", "值中一侯則釋獲"),
             ("judou-pinli-29", "上介釋幣亦如之", "")} <= notes
     assert not readings & {("judou-dashe-102", "", "後"), ("judou-dashe-182", "", "釋獲")}
+    # words the 通解 adds to a 郑注 close with their own 也, not open with the one before them
+    assert ("judou-pinli-289", "", "文其面為質若散文面亦為覿故鄭司儀注云私面私覿也") in readings
+    assert ("judou-pinli-289", "", "也文其面為質若散文面亦為覿故鄭司儀注云私面私覿") not in readings

@@ -206,7 +206,7 @@ class Pair:
                                  "notes_base": len(a.chars), "notes_other": len(b.chars)})
         for block in found:
             for edit in block.edits:
-                self.found.entries.append(self.difference(edit, a, b, layer="zhu"))
+                self.found.entries.append(self.difference(edit, a, b, layer="zhu", room=block.room.get(edit, 0)))
 
     def transposition(self, a: ChapterText, b: ChapterText, block: compare.Block) -> dict:
         record = self.record(a, b, (block.a_start, block.a_end, block.b_start, block.b_end),
