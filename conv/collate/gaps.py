@@ -60,7 +60,6 @@ def _shift(out: list[list], op: list, a: str, b: str) -> int:
     return released
 
 
-
 def room(ops: list[Opcode], a: str, b: str, same=lambda i, j: True) -> dict[int, int]:
     """For each ``insert`` or ``delete`` of ``ops`` (by index) that an ``equal`` follows: how many
     places it could move right and say the same (the text it covers turning round: ``也文其面…

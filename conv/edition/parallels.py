@@ -220,10 +220,10 @@ class Pair:
         """An addition or omission that could stand ``room`` places further right saying the same
         is reported where it is a note's words if it is anywhere, else at its rightmost place: words
         added to the 经 close with their own last character (…私面私覿也, not 也文其面…私覿)."""
-        places = [tuple(n + move for n in edit) if edit[0] == edit[1] or edit[2] == edit[3] else edit
-                  for move in range(room + 1)]
+        places = [tuple(n + move for n in edit) for move in range(room + 1)]  # room: only a gap's
         kinds = [self.kind(place, a, b) if layer is None else ("substantive", True) for place in places]
-        best = min(range(len(places)), key=lambda n: (kinds[n] != ("note-in-text", True), kinds[n][0] != "note-in-text", -n))
+        best = min(range(len(places)),
+                   key=lambda n: (kinds[n] != ("note-in-text", True), kinds[n][0] != "note-in-text", -n))
         i1, i2, j1, j2 = places[best]
         record = self.record(a, b, places[best], layer or a.passage(min(i1, len(a.chars) - 1)).layer)
         kind, sure = kinds[best]

@@ -320,7 +320,6 @@ class ApparatusMarks(SphinxPostTransform):
             else:
                 node += mark
 
-
     def marks(self) -> tuple[dict[str, list[tuple[str, str, str, str]]], dict[str, str]]:
         """:func:`marks_by_locus` and each entry's page, worked out once per build and process
         (on the builder: the environment no longer changes while pages are written)."""

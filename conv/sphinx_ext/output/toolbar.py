@@ -74,9 +74,9 @@ def add_assets(app: Sphinx) -> None:
         shutil.copyfile(STATIC_DIR / "yili.sty", Path(app.builder.outdir) / "yili.sty")
 
 
-def _page_marks(doctree: nodes.document) -> tuple[bool, set[str], bool]:
-    """What the toolbar needs of a page, in one walk: does it hold a passage or a title, the
-    layers of its segments, does it show 文渊阁 forms (see :func:`has_witness_forms`)."""
+def page_marks(doctree: nodes.document) -> tuple[list[str] | None, bool]:
+    """What the toolbar needs of a page, in one walk: :func:`page_layers` and
+    :func:`has_witness_forms`."""
     text, layers, forms = False, set(), False
     for node in elements(doctree, (yl_segment, yl_passage, yl_title, yl_chaptertitle, yl_trad, yl_emend, yl_char, yl_forms)):
         if isinstance(node, yl_segment):
@@ -85,24 +85,19 @@ def _page_marks(doctree: nodes.document) -> tuple[bool, set[str], bool]:
             text = True
         elif isinstance(node, (yl_trad, yl_emend)) or node.get("trad"):
             forms = True
-    return text, layers, forms
+    return ([layer for layer in SEGMENT_LAYERS if layer in layers] if text else None), forms
 
 
 def page_layers(doctree: nodes.document) -> list[str] | None:
     """The commentary layers of a page in the toolbar's order, or ``None`` for a page without
     passages or titles (no toolbar)."""
-    text, found, _ = _page_marks(doctree)
-    return _in_order(found) if text else None
-
-
-def _in_order(layers: set[str]) -> list[str]:
-    return [layer for layer in SEGMENT_LAYERS if layer in layers]
+    return page_marks(doctree)[0]
 
 
 def has_witness_forms(doctree: nodes.document) -> bool:
     """Does the page show anything in the 繁体 view that the 底本 view does not (a collated seed's
     文渊阁 forms, an emendation)? Else its toolbar offers no 繁体 view."""
-    return _page_marks(doctree)[2]
+    return page_marks(doctree)[1]
 
 
 def toolbar_html(layers: list[str], traditional: bool = True) -> str:
@@ -132,7 +127,7 @@ def add_toolbar(app: Sphinx, pagename: str, templatename: str, context: dict, do
     context["metatags"] = context.get("metatags", "") + f"\n<script>{head_script()}</script>\n"
     if doctree is None or "body" not in context:
         return
-    text, found, forms = _page_marks(doctree)
-    if not text:
+    layers, forms = page_marks(doctree)
+    if layers is None:
         return
-    context["body"] = toolbar_html(_in_order(found), forms) + context["body"]
+    context["body"] = toolbar_html(layers, forms) + context["body"]

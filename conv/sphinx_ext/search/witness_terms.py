@@ -40,4 +40,3 @@ def witness_texts(doctree: nodes.Node) -> tuple[list[str], list[str]]:
         elif node["kind"] == "unencoded" and node.get("stand_in"):  # U+E14B stands for &KR0871;
             words.append(entity_word(node["stand_in"]))
     return runs, list(dict.fromkeys(word for word in words if word))
-
