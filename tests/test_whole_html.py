@@ -143,3 +143,21 @@ def test_the_views_show_each_stretch_in_its_forms(page, whole_site, screenshots)
         page.screenshot(path=str(screenshots / f"whole-judou-xiangshe-{width}.png"))
     page.get_by_role("radio", name="规范").check()
     assert "乡射之礼" in witness.inner_text() and "司马命获者" in seed.inner_text()
+
+
+@pytest.mark.browser
+def test_a_long_row_of_apparatus_marks_wraps_on_a_phone(browser, whole_site, screenshots):
+    """Several entries at one place (乡射礼: 校964 校965 校966 …) break between marks, never inside
+    one: the chapter is never wider than a phone."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN", is_mobile=True,
+                                  has_touch=True)
+    page = context.new_page()
+    page.goto(f"{whole_site}/judou/xiangshe.html")
+    longest = page.evaluate("""() => Math.max(...[...document.querySelectorAll('.yl-appmark')]
+        .map(e => e.querySelectorAll('a').length))""")
+    assert longest >= 4
+    assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") == 0
+    pieces = page.evaluate("() => [...document.querySelectorAll('.yl-appmark a')].map(a => a.getClientRects().length)")
+    assert set(pieces) == {1}  # no mark is itself cut across lines
+    page.screenshot(path=str(screenshots / "whole-appmarks-390.png"))
+    context.close()
