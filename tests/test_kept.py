@@ -98,3 +98,21 @@ def test_every_file_a_build_keeps_carries_the_signature(fixture_html):
             signature = pickle.load(handle)
         assert isinstance(signature, kept.Signature), path
         assert (signature.code, signature.libraries) == (kept.code_digest(), kept.library_versions()), path
+
+
+def test_a_new_build_sees_the_package_changed_since_the_last(tmp_path, monkeypatch):
+    """The package is digested once per build, not once per kept value: within a build the
+    signature's code is one value; the next build (its ``config-inited``) digests the files
+    again, so a file changed between two builds in one process makes the kept values stale."""
+    root = write_tree(tmp_path / "pkg", {"a.py": b"x = 1\n", "data/t.toml": b"k = 1\n"})
+    monkeypatch.setattr(kept, "PACKAGE_DIR", root)
+    kept.forget_code_digest()
+    before = kept.signature("page")
+    (root / "data" / "t.toml").write_bytes(b"k = 2\n")
+    assert kept.signature("page") == before  # the same build
+    kept.forget_code_digest(None, None)  # as Sphinx calls it at a new build's config-inited
+    after = kept.signature("page")
+    assert after != before and after.code == kept.code_digest(root)
+    monkeypatch.undo()
+    kept.forget_code_digest()
+    assert kept.code_digest() == kept.code_digest(ROOT / "conv")

@@ -11,6 +11,7 @@ from sphinx.application import Sphinx
 
 from conv.sphinx_ext.speed.genindex import setup_genindex
 from conv.sphinx_ext.speed.inventory import setup_inventory
+from conv.sphinx_ext.speed.kept import setup_kept
 from conv.sphinx_ext.speed.navcache import setup_navcache
 from conv.sphinx_ext.speed.navtree import setup_navtree
 from conv.sphinx_ext.speed.options import setup_options
@@ -23,6 +24,7 @@ from conv.sphinx_ext.speed.terms_cache import setup_terms_cache
 from conv.sphinx_ext.speed.walks import setup_walks
 
 SETUPS = [
+    setup_kept,  # the package's files digested once per build for the signatures of kept values
     setup_preload,  # before a read: environment out of the cyclic collector, small rebuilds serial, tables before a fork
     setup_navcache,  # the site's navigation (the theme's toctree) reused between builds
     setup_navtree,  # the theme's navigation tree made from it reused between builds

@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -51,8 +52,11 @@ class Signature(NamedTuple):
 
 def code_digest(root: Path | None = None) -> str:
     """A digest of every file under ``root`` (the package ``conv/``) but ``__pycache__``: each
-    file's path relative to ``root`` and its bytes."""
-    root = PACKAGE_DIR if root is None else root
+    file's path relative to ``root`` and its bytes. The package's is made once per build (the
+    signatures of one build are many: every kept page); ``forget_code_digest`` at each build's
+    ``config-inited`` makes the next build read the files again."""
+    if root is None:
+        return _package_digest()
     digest = hashlib.sha256()
     files = sorted((path.relative_to(root).as_posix(), path) for path in root.rglob("*")
                    if "__pycache__" not in path.relative_to(root).parts and path.is_file())
@@ -61,6 +65,20 @@ def code_digest(root: Path | None = None) -> str:
         digest.update(b"%d:%s%d:" % (len(name.encode("utf-8")), name.encode("utf-8"), len(content)))
         digest.update(content)
     return digest.hexdigest()
+
+
+@lru_cache(maxsize=1)
+def _package_digest() -> str:
+    return code_digest(PACKAGE_DIR)
+
+
+def forget_code_digest(app: object = None, config: object = None) -> None:
+    """Digest the package's files again at the next signature (a new build: ``config-inited``)."""
+    _package_digest.cache_clear()
+
+
+def setup_kept(app) -> None:
+    app.connect("config-inited", forget_code_digest)
 
 
 def library_versions() -> tuple[tuple[str, str], ...]:
