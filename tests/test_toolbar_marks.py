@@ -60,3 +60,13 @@ def test_the_toolbar_offers_the_traditional_view_only_with_forms():
     assert 'data-layer="zhu"' in with_forms["body"] and 'data-view="traditional"' in with_forms["body"]
     assert 'data-layer="zhu"' in without["body"] and 'data-view="traditional"' not in without["body"]
     assert with_forms["body"].endswith("<p/>")
+
+
+def test_a_page_without_layers_has_no_empty_layers_group():
+    """原序 and the lost 书数 have text but no commentary: their toolbar offers the 字形 views
+    alone, without a 「层次」 legend over nothing."""
+    context = {"body": "<p/>"}
+    add_toolbar(None, "tongjie/shushu", "page.html", context,
+                page(passage(words=yl_text("", "", yl_trad("", "闕"), layer="jing"))))
+    assert "层次" not in context["body"] and "yl-toolbar-layers" not in context["body"]
+    assert '<legend>字形</legend>' in context["body"] and 'data-view="traditional"' in context["body"]

@@ -102,13 +102,15 @@ def has_witness_forms(doctree: nodes.document) -> bool:
 
 def toolbar_html(layers: list[str], traditional: bool = True) -> str:
     """The toolbar's markup (reader-facing: Chinese only); ``traditional``: with the 繁体 view."""
-    out = ['<div class="yl-toolbar" role="group" aria-label="阅读设置">',
-           '<fieldset class="yl-toolbar-group yl-toolbar-layers"><legend>层次</legend>']
-    for layer in layers:
-        out.append(f'<label class="yl-toggle" title="显示或隐藏{escape(LAYER_NAMES[layer])}">'
-                   f'<input type="checkbox" data-layer="{layer}" checked>'
-                   f'<span class="yl-swatch yl-swatch-{layer}">{escape(SEGMENT_LAYERS[layer])}</span></label>')
-    out.append('</fieldset><fieldset class="yl-toolbar-group yl-toolbar-view"><legend>字形</legend>')
+    out = ['<div class="yl-toolbar" role="group" aria-label="阅读设置">']
+    if layers:  # a page of 经 alone (原序, a lost 篇) has no layer to show or hide
+        out.append('<fieldset class="yl-toolbar-group yl-toolbar-layers"><legend>层次</legend>')
+        for layer in layers:
+            out.append(f'<label class="yl-toggle" title="显示或隐藏{escape(LAYER_NAMES[layer])}">'
+                       f'<input type="checkbox" data-layer="{layer}" checked>'
+                       f'<span class="yl-swatch yl-swatch-{layer}">{escape(SEGMENT_LAYERS[layer])}</span></label>')
+        out.append('</fieldset>')
+    out.append('<fieldset class="yl-toolbar-group yl-toolbar-view"><legend>字形</legend>')
     for key, label, title in VIEWS:
         if key == "traditional" and not traditional:
             continue
