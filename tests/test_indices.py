@@ -524,10 +524,16 @@ def test_merged_characters_are_listed_and_the_gloss_reads_the_restored_form(expo
     assert section.find("h2").get_text().strip("¶ ") == "简体合并之字"
     bodies = [diplomatic(e.select_one(".yl-app-body")) for e in entries(page, "restoration")]
     assert len(bodies) == 8 and all("文渊阁本作" in b for b in bodies)
-    assert bodies[1].startswith("“干”，文渊阁本作“幹”（KR1d0038 5-26b 个音幹）")
+    assert bodies[1].startswith("“干”，文渊阁本作“幹”（卷五叶二十六b：个音幹）")  # the page as the reader cites it
+    assert not [b for b in bodies if "KR1d" in b]  # no file id on a reader page
+    # the 规范 view and the mark's tip keep the form the entry is about (幹 is not folded to 干)
+    body = entries(page, "restoration")[1].select_one(".yl-app-body")
+    assert normalized_view(body).startswith("“干”，文渊阁本作“幹”（卷五叶二十六b：个音幹）。幹，古案切")
     chapter = soup("judou/xiangshe")
     gloss = next(g for g in chapter.select("#judou-xiangshe-94 .yl-gloss") if diplomatic(g) == "个音干")
     assert (gloss["data-restored"], gloss["data-position"]) == ("个音幹", "見開一寒去")
     assert "文渊阁本作个音幹" in gloss["data-tip"]  # the tip (no title tooltip: the popover shows it)
     marks = [a.get_text() for a in chapter.select("#judou-xiangshe-94 .yl-appmark")]
     assert marks == ["校22,校23"]  # 东方干为右个, 个音干: after the 21 entries there were before
+    tips = [a["title"] for a in chapter.select("#judou-xiangshe-94 .yl-appmark a")]
+    assert tips[1].startswith("校23　简体合并之字：“干”，文渊阁本作“幹”（卷五叶二十六b：个音幹）")

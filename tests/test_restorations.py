@@ -59,7 +59,7 @@ def test_the_phonology_reads_the_restored_form(dump):
 
 
 def test_a_stale_entry_stops_the_conversion():
-    entry = {"seed": "x.txt", "context": "个音干", "char": "干", "form": "幹", "witness": "w", "reason": "r"}
+    entry = {"seed": "x.txt", "context": "个音干", "char": "干", "form": "幹", "witness": "KR1d0038 5-26b 个音幹", "reason": "r"}
     restorations = Restorations([entry])
     assert restorations.for_seed("x.txt", "…个音干…") == {3: entry}  # the offset of 干
     with pytest.raises(ConversionError, match="not found in x.txt"):
@@ -69,9 +69,18 @@ def test_a_stale_entry_stops_the_conversion():
     assert restorations.for_seed("y.txt", "anything") == {}
 
 
-@pytest.mark.parametrize("change", [{"reason": ""}, {"char": "着"}, {"form": "乾幹"}])
+@pytest.mark.parametrize("change", [{"reason": ""}, {"char": "着"}, {"form": "乾幹"}, {"witness": "5-26b 个音幹"},
+                                    {"witness": "KR1d0038 卷五叶二十六b 个音幹"}, {"witness": "KR1d0038 5-26b"}])
 def test_an_incomplete_entry_is_refused(change):
-    entry = {"seed": "x.txt", "context": "个音干", "char": "干", "form": "幹", "witness": "w", "reason": "r"}
+    entry = {"seed": "x.txt", "context": "个音干", "char": "干", "form": "幹", "witness": "KR1d0038 5-26b 个音幹", "reason": "r"}
     with pytest.raises(ConversionError) as error:
         Restorations([{**entry, **change}])
     assert error.value.seed == "conv/data/restorations.toml"
+
+
+def test_the_entry_cites_the_witness_page_as_a_reader_does(dump):
+    """The data file writes the 文渊阁 place as its file, 卷-叶面 and words (``KR1d0038 5-26b 个音幹``);
+    the apparatus entry carries the page as the edition prints pages and the words apart."""
+    records = {a["context"]: a for a in dump["apparatus"] if a["kind"] == "restoration"}
+    assert (records["个音干"]["page"], records["个音干"]["quote"]) == ("卷五叶二十六b", "个音幹")
+    assert (records["堇属干之"]["page"], records["堇属干之"]["quote"]) == ("卷十五叶二十四b", "荁堇屬乾之冬滑於葵")

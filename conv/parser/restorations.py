@@ -10,13 +10,17 @@ changed; the phonology of a gloss reads the restored characters (``restore``: �
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from conv import datafiles as data
 from conv.errors import ConversionError
+from conv.reader.mandoku_lex import Page
 
 DATA_FILE = "conv/data/restorations.toml"
 _FIELDS = ("seed", "context", "char", "form", "witness", "reason")
+#: ``witness``: the 文渊阁 file, its 卷-叶面 and its words (``KR1d0038 5-26b 个音幹``).
+_WITNESS = re.compile(r"(KR\w+) (\d+)-(\d+)([ab]) (\S.*)")
 
 
 def _line_of(entry: dict) -> int:
@@ -40,6 +44,10 @@ class Restorations:
                 raise ConversionError(DATA_FILE, _line_of(entry), 1,
                                       f"restoration {entry['context']!r}: char must be one character, once in its context, and form one character",
                                       "name the one character the seed merged, in a context that holds it once")
+            if _WITNESS.fullmatch(entry["witness"]) is None:
+                raise ConversionError(DATA_FILE, _line_of(entry), 1,
+                                      f"restoration {entry['context']!r}: witness {entry['witness']!r} is not a 文渊阁 place",
+                                      "write the file, its 卷-叶面 and the words there: KR1d0038 5-26b 个音幹")
 
     def for_seed(self, seed: str, text: str, report=None) -> dict[int, dict]:
         """Seed offset → entry for the seed's restorations; each recorded in ``report`` (an
@@ -57,9 +65,16 @@ class Restorations:
             offset = at + entry["context"].index(entry["char"])
             placed[offset] = entry
             if report is not None:
+                page, quote = witness_place(entry)
                 report.record("restoration", offset, offset + 1, witness=entry["char"], reading=entry["form"],
-                              context=entry["context"], page=entry["witness"], reason=entry["reason"])
+                              context=entry["context"], page=page, quote=quote, reason=entry["reason"])
         return placed
+
+
+def witness_place(entry: dict) -> tuple[str, str]:
+    """The 文渊阁 page of ``entry`` as the edition prints pages (``卷五叶二十六b``) and its words there."""
+    _file, juan, leaf, side, words = _WITNESS.fullmatch(entry["witness"]).groups()
+    return Page(int(juan), int(leaf), side).label(), words
 
 
 def restore(gloss, offsets, placed: dict[int, dict]):

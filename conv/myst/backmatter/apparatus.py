@@ -94,6 +94,8 @@ class Apparatus:
                 previous.body = self._body(kind, record, previous.count)
                 return
             self._pua_groups[group] = entry
+        if kind == "restoration":  # the distinction is the entry: the 规范 view must not fold 幹 to 干
+            entry.keep = record.get("reading", "")
         if kind == "spurious":
             entry.code = record.get("witness", "")
             self.pua_counts[work][entry.code] += 1
@@ -132,7 +134,7 @@ class Apparatus:
             return escape_inline("底本止于注中：注文后半不在节录之内。")
         if kind == "restoration":
             return escape_inline(f"“{record.get('witness', '')}”，文渊阁本作“{record.get('reading', '')}”"
-                                 f"（{record.get('page', '')}）。{reason}。录入本（简体）合二字为一，底本视图照录。")
+                                 f"（{record.get('page', '')}：{record.get('quote', '')}）。{reason}。录入本（简体）合二字为一，底本视图照录。")
         if kind == "dropped":
             return escape_inline(f"删去“{record.get('text', '')}”：非底本文字（数字化者所加）。")
         if kind == "collation":
