@@ -161,3 +161,22 @@ def test_a_long_row_of_apparatus_marks_wraps_on_a_phone(browser, whole_site, scr
     assert set(pieces) == {1}  # no mark is itself cut across lines
     page.screenshot(path=str(screenshots / "whole-appmarks-390.png"))
     context.close()
+
+
+MARK_TIP = re.compile(r'<sup class="yl-appmark[^"]*">(.*?)</sup>', re.S)
+TIP = re.compile(r'title="([^"]*)"')
+
+
+def test_every_apparatus_mark_names_its_kind_in_chinese(whole_html):
+    """A mark's tip is 「校N　<kind>：<entry>」: the kind as the 校勘记 names it (张尔岐《监本正误》),
+    never the converter's key (zhang-jianben) — every kind of entry the whole edition has."""
+    kinds: dict[str, int] = {}
+    for page in sorted(whole_html.outdir.rglob("*.html")):
+        if page.relative_to(whole_html.outdir).parts[0].startswith("_"):
+            continue
+        for marks in MARK_TIP.findall(page.read_text(encoding="utf-8")):
+            for tip in TIP.findall(marks):
+                kind = unescape(tip).split("　", 1)[1].split("：", 1)[0]
+                kinds[kind] = kinds.get(kind, 0) + 1
+    assert [kind for kind in kinds if re.search(r"[A-Za-z]", kind)] == []
+    assert {"张尔岐《监本正误》", "张尔岐《石本误字》", "对校", "句读本与通解本", "简体合并之字"} <= set(kinds)

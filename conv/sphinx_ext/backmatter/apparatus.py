@@ -57,18 +57,16 @@ from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.walk import blocks
 from conv.sphinx_ext.text.glosses import _ESCAPE
 from conv.sphinx_ext.nodes import yl_app, yl_appmark, yl_chaptertitle, yl_emend, yl_passage, yl_text, yl_title
+from conv.myst.backmatter.locator import KIND_NAMES
 from conv.sphinx_ext.refs.ednotes import write_only
 from conv.sphinx_ext.text.segments import placed_already
 
-#: What each kind of entry is, for tooltips (the converter's kinds, ``conv.myst.backmatter.KIND_NAMES``).
+#: What each kind of entry is, for tooltips: the converter's names of its kinds (the 校勘记's own,
+#: ``conv.myst.backmatter.locator.KIND_NAMES``), shorter where a tip needs less.
 KIND_TITLES = {
-    "correction": "校改", "pua": "私用区字", "spurious": "衍字", "page-break-note": "注文跨页接合",
-    "page-break-text": "经文跨页接合", "lacuna-chapter-start": "节录始于篇中",
-    "lacuna-start": "底本始于注中", "lacuna-end": "底本止于注中",
-    "lacuna-chapter-end": "节录止于篇中", "dropped": "删除", "restoration": "简体合并之字",
-    "reading": "今古文异文", "collation": "对校", "unencoded": "外字", "witness-join": "底本转换",
-    "unparsed": "今古文（未能解析）",
-    "parallel": "句读本与通解本",
+    **KIND_NAMES,
+    "collation": "对校", "spurious": "衍字", "dropped": "删除", "unencoded": "外字", "witness-join": "底本转换",
+    "reading": "今古文异文", "unparsed": "今古文（未能解析）", "parallel": "句读本与通解本",
 }
 
 
@@ -150,7 +148,7 @@ class AppDirective(SphinxDirective):
             node.extend(messages)
         summary = body.astext()
         summary = summary if len(summary) <= 60 else summary[:60] + "…"
-        node["summary"] = f"{label}　{KIND_TITLES.get(kind, kind)}：{summary}"
+        node["summary"] = f"{label}　{KIND_TITLES.get(kind, KIND_TITLES['unknown'])}：{summary}"
         return [node]
 
 
