@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from conv.collate import fold
-from conv.collate.align import LONG, align
+from conv.collate.align import LONG, _merge, _placed, align
 from conv.collate.records import Side
 from tests.test_collate import J5, clean_base, collation, foreign_chars, witness_side, work_sides
 
@@ -224,3 +224,17 @@ def test_a_doubled_character_is_reported_after_the_first_whatever_changes_elsewh
     other = foreign_chars()[0]
     changed = doubled[:elsewhere] + other + doubled[elsewhere + 1:]
     assert gaps_of(changed) == [("replace", other, "後", (elsewhere, elsewhere + 1), (after - 13, after - 12)), gap]
+
+
+def test_a_gap_stops_short_of_the_next_edit():
+    """南扬扬X命 against 南扬弓命, told as 扬 left out and X for 弓: moved right, the extra 扬 would
+    touch the replaced character and ``_merge`` would join them (“扬X”，文渊阁本作“弓”); it stays one
+    place short, an entry of its own. (Told as 扬 for 弓 and X left out, the same cost, the two are
+    one edit whatever the place: a replacement is not moved.)"""
+    seed, witness = "南扬扬X命", "南扬弓命"
+    told = [("equal", 0, 1, 0, 1), ("delete", 1, 2, 1, 1), ("equal", 2, 3, 1, 2), ("replace", 3, 4, 2, 3),
+            ("equal", 4, 5, 3, 4)]
+    assert _merge(_placed(told, seed, witness, lambda i, j: True)) == [
+        ("equal", 0, 1, 0, 1), ("edit", 1, 2, 1, 1), ("equal", 2, 3, 1, 2), ("edit", 3, 4, 2, 3), ("equal", 4, 5, 3, 4)]
+    longer = [("equal", 0, 1, 0, 1), ("delete", 1, 2, 1, 1), ("equal", 2, 4, 1, 3), ("replace", 4, 5, 3, 4)]
+    assert _placed(longer, "南扬扬扬X", "南扬扬弓", lambda i, j: True)[1] == ("delete", 2, 3, 2, 2)
