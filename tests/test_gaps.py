@@ -6,27 +6,34 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rapidfuzz.distance import Levenshtein
 
-from conv.collate.gaps import left_aligned, room
+from conv.collate.gaps import left_aligned, moved, room
 
 #: Few characters, so that texts repeat themselves as the 经's formulas do.
 TEXTS = st.text(alphabet="拜賔主人答", max_size=40)
 
 
-def _check(ops, a: str, b: str) -> None:
-    """The opcodes cover both texts in order, equal where they say so, and put no gap where it
-    could move left or touch a gap of its kind."""
+def _covers(ops, a: str, b: str) -> None:
+    """The opcodes cover both texts in order, equal where they say so, no two equal ops touching."""
     i = j = 0
     for n, (tag, i1, i2, j1, j2) in enumerate(ops):
         assert (i1, j1) == (i, j) and (i2 > i1 or j2 > j1)
         assert tag == "equal" and a[i1:i2] == b[j1:j2] or tag == "insert" and i1 == i2 or \
             tag == "delete" and j1 == j2 or tag == "replace" and i2 > i1 and j2 > j1
+        assert not (tag == "equal" and n and ops[n - 1][0] == "equal")
+        i, j = i2, j2
+    assert (i, j) == (len(a), len(b))
+
+
+def _check(ops, a: str, b: str) -> None:
+    """The opcodes cover both texts (``_covers``) and put no gap where it could move left or touch
+    a gap of its kind."""
+    _covers(ops, a, b)
+    for n, (tag, i1, i2, j1, j2) in enumerate(ops):
         if tag in ("insert", "delete") and n:
             before = ops[n - 1]
             assert before[0] != tag
             if before[0] == "equal":
                 assert (a[i1 - 1] != b[j2 - 1]) if tag == "insert" else (a[i2 - 1] != b[j1 - 1])
-        i, j = i2, j2
-    assert (i, j) == (len(a), len(b))
 
 
 def _cost(ops) -> tuple[int, int, int]:
@@ -41,6 +48,15 @@ def test_any_alignment_keeps_both_texts_and_its_cost(a, b):
     _check(placed, a, b)
     assert _cost(placed) == _cost(ops)
     assert left_aligned(placed, a, b) == placed
+    # moved as far right as each gap's room allows: still both texts, the same cost, the same
+    # number of gaps, and each gap's text the same characters turned round; back left, as before
+    moves = room(placed, a, b)
+    right = moved(placed, moves)
+    _covers(right, a, b)
+    assert _cost(right) == _cost(placed)
+    assert [op[0] for op in right if op[0] != "equal"] == [op[0] for op in placed if op[0] != "equal"]
+    assert room(right, a, b) == {}
+    assert left_aligned(right, a, b) == placed
 
 
 @given(TEXTS, st.text(alphabet="拜賔主人答", min_size=1, max_size=8), st.data())
@@ -67,6 +83,8 @@ def test_an_addition_anywhere_in_a_repeat_goes_to_its_leftmost_place(text, added
         # and from there it could move right up to the rightmost such place, no further
         assert room(placed, text, longer) == ({placed.index(("insert", low, low, low, low + size)): high - low}
                                               if high > low else {})
+        right = moved(placed, room(placed, text, longer))
+        assert [op for op in right if op[0] != "equal"] == [("insert", high, high, high, high + size)]
         shorter = left_aligned([(("delete" if tag == "insert" else tag), j1, j2, i1, i2)
                                 for tag, i1, i2, j1, j2 in told if i2 > i1 or j2 > j1], longer, text)
         assert [op for op in shorter if op[0] != "equal"] == [("delete", low, low + size, low, low)]

@@ -6,6 +6,19 @@ witness text before and after the seed is no difference), aligns the seed global
 stretch (rapidfuzz's Levenshtein opcodes, bit-parallel), checks every aligned pair with the
 two-direction relation and hands every edit to ``classify``.
 
+Where a gap stands (缺文定位). An addition or omission inside a repeat (the seed prints 扬 twice
+where the 文渊阁 copy has 南揚弓; it lacks a clause that ends as the clause before it ends) could
+stand at several places, and rapidfuzz picks one by the way it walks its table: a character
+changed a dozen places away moved such an entry. ``gaps`` gives it one place: as far left as its
+text allows, then as far *right* (``room``; never onto the next edit, which would join them).
+The right end is the place a 校勘记 names: 「某下，文渊阁本有某字」 names the word *after which*
+text is added or lost, and the repeated word is that word: 扬下重扬字 (the seed's second 扬 is
+the one too many); for text lost between two occurrences of a word (the copyist's eye skipping
+from one to the other), 「某下，文渊阁本有……某」: the lost text closes with the word that
+repeats, as a clause closes with its 也 (…私面私覿也, not 也文其面…私覿, the rule of the parallel
+passages' entries, ``conv.edition.parallels``). The leftmost place would make such entries read
+turned. The same characters stay equal, added or left out; only the place is fixed.
+
 Characters that are markup on either side (【】, ○, U+3000, ¶, whitespace) are not compared, whoever
 left them in a side; they map to None.
 """
@@ -20,7 +33,7 @@ from rapidfuzz.distance import Indel, Levenshtein
 
 from conv import normalize
 
-from . import classify, fold
+from . import classify, fold, gaps
 from .locate import K, Located, locate
 from .records import Collation, Difference, Side, Span
 
@@ -125,9 +138,23 @@ def align(seed: Side, witness: Side | Sequence[Side]) -> Collation:
                          f"of its characters (limit {MAX_DISTANCE:.0%})")
         return result
     result.aligned = True
+    placed = _placed(opcodes, seed_codes, witness_codes[start:end],
+                     lambda i, j: fold.relation(seed_text.chars[i], witness_text.chars[j + start]) is not None)
     _Walk(result, seed_text, witness_text, end).run(
-        [(tag, i1, i2, j1 + start, j2 + start) for tag, i1, i2, j1, j2 in _merge(opcodes)])
+        [(tag, i1, i2, j1 + start, j2 + start) for tag, i1, i2, j1, j2 in _merge(placed)])
     return result
+
+
+def _placed(opcodes: list[tuple], seed_codes: str, witness_codes: str, same) -> list[tuple]:
+    """Every addition and omission at its one place (``gaps``): as far left as its text allows,
+    then as far right, over aligned pairs ``same`` accepts, but never onto the next edit (which
+    ``_merge`` would join to it)."""
+    ops = gaps.left_aligned(opcodes, seed_codes, witness_codes)
+    moves = gaps.room(ops, seed_codes, witness_codes, same)
+    for n, count in moves.items():
+        if n + 2 < len(ops) and count == ops[n + 1][2] - ops[n + 1][1]:
+            moves[n] = count - 1
+    return gaps.moved(ops, moves)
 
 
 def _difference(a: int, b: int) -> float:

@@ -78,3 +78,29 @@ def room(ops: list[Opcode], a: str, b: str, same=lambda i, j: True) -> dict[int,
         if moves:
             found[n] = moves
     return found
+
+
+def moved(ops: list[Opcode], moves: dict[int, int]) -> list[Opcode]:
+    """``ops`` with each gap ``n`` of ``moves`` moved ``moves[n]`` places right over the equal text
+    after it (as ``room`` allows: the text it covers turns round, nothing else changes)."""
+    out: list[list] = []
+    carried = 0  # how far the equal op after a moved gap starts later
+    for n, (tag, i1, i2, j1, j2) in enumerate(ops):
+        if tag == "equal":
+            i1, j1, carried = i1 + carried, j1 + carried, 0
+            if i2 > i1:
+                _equal(out, i1, i2, j1, j2)
+            continue
+        carried = moves.get(n, 0)
+        if carried:  # the equal text it gives up now stands before it
+            _equal(out, i1, i1 + carried, j1, j1 + carried)
+        out.append([tag, i1 + carried, i2 + carried, j1 + carried, j2 + carried])
+    return [tuple(op) for op in out]
+
+
+def _equal(out: list[list], i1: int, i2: int, j1: int, j2: int) -> None:
+    """Append an ``equal`` op to ``out``, joined to an ``equal`` op it follows."""
+    if out and out[-1][0] == "equal" and out[-1][2] == i1 and out[-1][4] == j1:
+        out[-1][2], out[-1][4] = i2, j2
+    else:
+        out.append(["equal", i1, i2, j1, j2])
