@@ -227,6 +227,12 @@ def drops() -> list[dict]:
 
 
 @cache
+def catalogue() -> dict:
+    """The 通解's 目録 in its 卷首 and the titles it writes otherwise than the 篇 (``catalogue.toml``)."""
+    return _toml("catalogue.toml")
+
+
+@cache
 def parallels() -> dict:
     """The 篇 compared across the works and within one work (``parallels.toml``, 互见)."""
     return _toml("parallels.toml")
