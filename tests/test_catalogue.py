@@ -6,8 +6,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from conv.edition import catalogue
+from conv.reader.mandoku_lex import chinese_number
 
 #: 目録 line (as printed) → the 篇 it links to: across the five parts, the aliases included.
 EXPECTED = {
@@ -126,6 +129,31 @@ def test_a_numbered_line_naming_no_pian_is_a_problem():
     found = catalogue.match_line("昬義第四家禮二之下", BOOK)
     assert found.chapter is None and found.problem == "catalogue-unmatched"
     assert catalogue.match_line("目録", BOOK) is None  # not a title line: nothing to report
+
+
+#: Titles of made-up 篇: characters of real titles, none of them 第 or a numeral.
+TITLES = st.text(alphabet="士冠昬鄉飲酒射燕聘覲朝事義記學大夫公食諸侯相王制甲乙丙", min_size=1, max_size=7)
+LABELS = st.sampled_from(["", "家禮一之上", "鄉禮三之下", "學禮十五", "邦國禮二之上", "王朝禮十四"])
+
+
+@given(st.lists(TITLES, min_size=1, max_size=6, unique=True), st.data())
+def test_any_title_line_names_its_pian(titles, draw):
+    """A line TITLE第N(LABEL) of a 篇 of the book names that 篇; the linked text is the line's own
+    start (TITLE第N), whatever the titles."""
+    numbers = {f"c{i}": i + 1 for i in range(len(titles))}
+    chosen = draw.draw(st.integers(0, len(titles) - 1))
+    label = draw.draw(LABELS)
+    book = catalogue.Book({t: (f"c{i}",) for i, t in enumerate(titles)}, numbers,
+                          {f"c{i}": label for i in range(len(titles))}, BOOK.parts)
+    line = f"{titles[chosen]}第{chinese_number(chosen + 1)}{label}"
+    found = catalogue.match_line(line, book)
+    assert found.chapter == f"c{chosen}" and found.problem == ""
+    assert found.reading.text == f"{titles[chosen]}第{chinese_number(chosen + 1)}" and line.startswith(found.reading.text)
+
+
+@given(st.integers(1, 99))
+def test_numbers_read_back(number):
+    assert catalogue.number_value(chinese_number(number)) == number
 
 
 # -- the page ---------------------------------------------------------------------------------------
