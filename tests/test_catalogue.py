@@ -131,6 +131,26 @@ def test_a_numbered_line_naming_no_pian_is_a_problem():
     assert catalogue.match_line("目録", BOOK) is None  # not a title line: nothing to report
 
 
+def test_an_alias_naming_no_pian_stops_the_conversion(monkeypatch):
+    from conv.errors import ConversionError
+    from conv.model.tree import Work
+
+    monkeypatch.setattr(catalogue.data, "catalogue_alias_lines", lambda: [40])
+    table = {"alias": [{"printed": "昬義", "chapter": "hunyl", "reason": "a typo of the chapter id"}]}
+    with pytest.raises(ConversionError) as error:
+        catalogue.book_of(Work("tongjie", "儀禮經傳通解"), table)
+    assert str(error.value).startswith("conv/data/catalogue.toml:40:1: an [[alias]] needs printed, chapter")
+
+
+def test_pian_not_in_the_edition_are_known_but_link_nowhere():
+    from conv.model.tree import Work
+
+    book = catalogue.book_of(Work("tongjie", "儀禮經傳通解"), catalogue.data.catalogue())
+    assert book.titles["士冠禮"] == ("shiguan",) and book.titles["昬義"] == ("hunyi",)
+    assert book.unlinked["shiguan"] == "not in this edition" and len(book.unlinked) == 60
+    assert catalogue.match_line("士冠禮第一", book).chapter == "shiguan"
+
+
 #: Titles of made-up 篇: characters of real titles, none of them 第 or a numeral.
 TITLES = st.text(alphabet="士冠昬鄉飲酒射燕聘覲朝事義記學大夫公食諸侯相王制甲乙丙", min_size=1, max_size=7)
 LABELS = st.sampled_from(["", "家禮一之上", "鄉禮三之下", "學禮十五", "邦國禮二之上", "王朝禮十四"])

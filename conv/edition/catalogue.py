@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from conv import datafiles as data
+from conv.errors import ConversionError
 from conv.model.tree import Chapter, Edition, Passage, Work, text_offsets
 
 NUMERAL = "一二三四五六七八九十百"
@@ -151,7 +152,11 @@ def book_of(work: Work, table: dict) -> Book:
         elif chapter.lost:
             unlinked[chapter_id] = chapter.lost
     aliases = {}
-    for alias in table.get("alias", []):
+    for alias, line in zip(table.get("alias", []), data.catalogue_alias_lines()):
+        if set(alias) != {"printed", "chapter", "reason"} or alias["chapter"] not in rows or not alias["reason"]:
+            raise ConversionError(data.display(data.CATALOGUE), line, 1,
+                                  f"an [[alias]] needs printed, chapter (a 篇 of conv/data/tongjie_chapters.toml) "
+                                  f"and a reason, and nothing else: {alias}", "fix the entry")
         titles.setdefault(alias["printed"], []).append(alias["chapter"])
         aliases[alias["printed"]] = alias["reason"]
     return Book({t: tuple(ids) for t, ids in titles.items()}, {i: r["number"] for i, r in rows.items()},
