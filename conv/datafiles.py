@@ -226,6 +226,21 @@ def drops() -> list[dict]:
     return _toml("drops.toml")["drop"]
 
 
+CATALOGUE = DATA_DIR / "catalogue.toml"
+
+
+@cache
+def catalogue() -> dict:
+    """The 通解's 目録 in its 卷首 and the titles it writes otherwise than the 篇 (``catalogue.toml``)."""
+    return read_toml(CATALOGUE)
+
+
+@cache
+def catalogue_alias_lines() -> list[int]:
+    """The line of each ``[[alias]]`` header of ``catalogue.toml``, in order (for messages)."""
+    return table_lines(read_text(CATALOGUE, "data files are UTF-8"), "alias")
+
+
 @cache
 def parallels() -> dict:
     """The 篇 compared across the works and within one work (``parallels.toml``, 互见)."""

@@ -454,3 +454,25 @@ def test_collated_page_fast_equals_slow(app, recorder):
     assert fast.slow == [] and fast.warnings == slow.warnings and not fast.warnings
     assert_same(fast.doctree, slow.doctree)
     assert len(list(fast.doctree.findall(yl_emend))) == 1 and len(list(fast.doctree.findall(yl_trad))) > 1000
+
+
+def test_catalogue_page_fast_equals_slow(app, recorder):
+    """The 通解's 卷首 with its 目録's titles as {yl:cite} roles (conv/edition/catalogue.py): read the
+    same without MyST as through it, the cite kept around the text (its 禮 a folding character, as elsewhere)."""
+    from pathlib import Path
+
+    from sphinx import addnodes
+
+    from conv.edition.assemble import convert
+    from conv.myst import writer
+
+    witness = Path(__file__).resolve().parents[1] / "seeds" / "wenyuange" / "KR1d0085"
+    edition = convert([witness / "KR1d0085_000.txt", witness / "KR1d0085_001.txt"])
+    text = writer.pages(edition)["tongjie/juanshou.md"]
+    assert text.count("{yl:cite}") == 2 and "\n{yl:cite}`士冠禮第一 <tongjie-shiguan>`\n" in text  # 卷一: 士冠禮, 冠義
+    fast, slow = parse_both(app, recorder, text, "tongjie/juanshou")
+    assert fast.slow == [] and fast.warnings == slow.warnings and not fast.warnings
+    assert_same(fast.doctree, slow.doctree)
+    xref, _ = fast.doctree.findall(addnodes.pending_xref)
+    assert (xref["refdomain"], xref["reftype"], xref["reftarget"]) == ("yl", "cite", "tongjie-shiguan")
+    assert xref.astext() == "士冠礼第一" and xref.parent["classes"] == ["yl-text", "yl-jing"]

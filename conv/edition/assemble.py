@@ -20,7 +20,7 @@ from conv.reader import source as reader
 from conv.reader import wenyuange
 
 from conv.analyses import distinctions, readings, terms
-from conv.edition import collation, errata, joins, parallels, parallels_within
+from conv.edition import catalogue, collation, errata, joins, parallels, parallels_within
 from conv.errors import ConversionError
 from conv.parser.corrections import Corrections
 from conv.model.tree import Chapter, Edition, Work
@@ -100,6 +100,7 @@ def _convert(paths, corrections, ledger, full) -> Edition:
     edition.problems.extend(readings.problems(edition))  # 今文/古文 notes that need an editor
     edition.problems.extend(terms.problems(edition))  # 名物 the sense rules cannot place
     errata.link(edition)  # 张尔岐's 监本正误 and 石本误字 on the passages they name
+    catalogue.link(edition)  # the 通解's 目録: each 篇 title line → its 篇
     found = parallels.find(edition)  # 互见: the 经 and 郑注 both works give; nothing with one work
     edition.parallels = found.links + parallels_within.find(edition)
     edition.apparatus.extend(found.entries)

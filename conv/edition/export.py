@@ -63,6 +63,7 @@ def edition(e: Edition) -> dict:
         "problems": e.problems,
         "redirects": e.redirects,
         "parallels": e.parallels,  # 互见 (conv.edition.parallels): counterparts, note groups, 参见
+        "catalogue": e.catalogue,  # the 通解's 目録 → its 篇 (conv.edition.catalogue)
         "provisional_anchors": [item.anchor for item in e.anchors.provisional] if e.anchors else [],
         **analyses(e),  # "terms", "variants" (今古文), "glossary" (郑注训诂): conv/analyses/
     }

@@ -163,3 +163,4 @@ class Edition:
     anchors: Any = field(default=None, repr=False)  # conv.anchors.assign.Outcome: how anchors were assigned
     collations: dict = field(default_factory=dict, repr=False)  # seed → conv.edition.collation.SeedCollation
     parallels: list[dict] = field(default_factory=list)  # 互见: links across and within works (conv.edition.parallels)
+    catalogue: list[dict] = field(default_factory=list)  # the 通解's 目録 linked to its 篇 (conv.edition.catalogue)

@@ -77,6 +77,10 @@ class PageWriter:
             self.redirected.setdefault(redirect["to"], []).append(redirect["from"])
         self._parallels = parallels  # parallel_index(edition), shared by the pages of one edition
         self.prefix = f"{work.id}-{chapter.id}-"  # the anchors of its passages
+        self.links: dict[str, list[tuple[int, str, str]]] = {}  # the 目録's titles (conv.edition.catalogue)
+        for entry in edition.catalogue:
+            if entry["anchor"] and entry["passage"].startswith(self.prefix):
+                self.links.setdefault(entry["passage"], []).append((entry["at"], entry["text"], entry["anchor"]))
 
     def source(self, span) -> str:
         seed, start, _ = span
@@ -99,12 +103,20 @@ class PageWriter:
         forms = traditional(found.collation, offsets, text)
         return [f":trad: {forms}"] if forms != text else []
 
-    def words(self, span, text: str) -> tuple[list[str], str]:
-        """The ``:trad:`` option and the escaped, emended line of a passage's or title's words."""
+    def words(self, span, text: str, links=()) -> tuple[list[str], str]:
+        """The ``:trad:`` option and the escaped, emended line of a passage's or title's words;
+        ``links`` (index, text, anchor): a 目録 title in ``{yl:cite}`士冠禮第一 <tongjie-shiguan>```,
+        its characters as printed (``conv.edition.catalogue``: CJK only, nothing to escape)."""
         offsets = text_offsets(self.edition.sources[span[0]].text, span, text)
         if offsets is None:
             return [], escape_inline(text)
-        return self.trad(span, text, offsets), emended(text, offsets, 0, len(text), self.emends.get(span[0], []))
+        emends = self.emends.get(span[0], [])
+        out, cursor = [], 0
+        for at, linked, anchor in links:
+            out += [emended(text, offsets, cursor, at, emends), "{yl:cite}`", linked, f" <{anchor}>`"]
+            cursor = at + len(linked)
+        out.append(emended(text, offsets, cursor, len(text), emends))
+        return self.trad(span, text, offsets), "".join(out)
 
     def segment(self, segment: Segment, fence: str = ":::") -> None:
         self.emit(f"{fence}{{yl:{segment.layer}}}")
@@ -123,7 +135,7 @@ class PageWriter:
             self.emit(f":lacuna: {passage.lacuna}")
         if passage.kept:
             self.emit(f":keep: {passage.kept}")
-        trad, line = self.words(passage.span, passage.text) if passage.text else ([], "")
+        trad, line = self.words(passage.span, passage.text, self.links.get(passage.id, ())) if passage.text else ([], "")
         self.emit(*trad)
         self.emit("")
         if passage.text:

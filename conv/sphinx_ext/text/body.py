@@ -16,6 +16,7 @@ value) switches the fast path off.
 from __future__ import annotations
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.util.docutils import SphinxDirective
 
 from conv.sphinx_ext.text.chars import wrap_chars
@@ -35,12 +36,18 @@ def _allowed_inline() -> tuple[type, ...]:
     return (nodes.Text, yl_gloss, yl_char, yl_forms, yl_emend)
 
 
+def _cite(node: nodes.Node) -> bool:
+    """A ``{yl:cite}`` the converter wrote around witness text (a title of the 通解's 目録,
+    ``conv.edition.catalogue``): kept, its text read as the rest is."""
+    return isinstance(node, addnodes.pending_xref) and node.get("refdomain") == "yl"
+
+
 def sanitize(children: list[nodes.Node], location: object) -> list[nodes.Node]:
-    """Keep text and glosses; report and flatten to text anything else."""
+    """Keep text, glosses and the converter's cites; report and flatten to text anything else."""
     allowed = _allowed_inline()
     out: list[nodes.Node] = []
     for child in children:
-        if isinstance(child, allowed):
+        if isinstance(child, allowed) or _cite(child):
             out.append(child)
         elif isinstance(child, nodes.system_message):
             continue  # already reported by the parser
