@@ -67,6 +67,7 @@ class SeedParser(PassageReader):
         self.outline: Outline | None = None  # the 通解 witness: its part and 篇 title lines
         self.heading_notes = False  # the line after a 通解 篇 title: a note opening it is the title's
         self.apart: apart.ApartLines | None = None  # the 句读's front matter and collation notes
+        self.front: list[apart.FrontPart] | None = None  # the 通解's 卷首: its parts (提要, 舊序 …)
 
     # -- driver ----------------------------------------------------------------------------
     def run(self) -> SeedResult:
@@ -101,7 +102,8 @@ class SeedParser(PassageReader):
             self.juan = juan[0]
         if self.tongjie_witness:
             if (self.entry or {}).get("role") == "front-matter" and self.chapter_queue:
-                self.begin_chapter(self.chapter_queue[0], "", 0)  # 提要, 序, 目録: one chapter from the start
+                chapter = self.begin_chapter(self.chapter_queue[0], "", 0)  # 提要, 序, 目録: one chapter from the start
+                self.front = self.front_parts(chapter.id)
             else:
                 self.outline = Outline(self.src, self.report)
         elif (self.entry or {}).get("role") in apart.ROLES and self.chapter_queue:
@@ -112,8 +114,8 @@ class SeedParser(PassageReader):
             self.line_no = line.number
             self.handle_line(line)
         self.finish()
-        if self.apart is not None:
-            apart.relabel(self.chapters)
+        if self.apart is not None or self.front is not None:
+            apart.relabel(self.chapters, self.front)
         report = self.report
         return SeedResult(self.seed, work, self.title_span, self.chapters, self.dropped, report.apparatus, report.problems)
 
@@ -316,6 +318,15 @@ class SeedParser(PassageReader):
         chapter = self.begin_chapter(chapter_id, info["name"], s)
         self.layer = info["layer"]
         return chapter
+
+    def front_parts(self, chapter_id: str) -> list[apart.FrontPart]:
+        """The parts of the 通解's 卷首 (``apart.front_parts``); its text takes the chapter's layer."""
+        self.layer = (data.chapter_of(self.work["id"], chapter_id) or {}).get("layer", self.layer)
+        parts, missing = apart.front_parts(self.src, self.work["id"], chapter_id)
+        for printed in missing:
+            self.report.problem(0, "front-part-missing", f"the heading {printed} of a part of {chapter_id} is on no line of "
+                                "this file: check the witness and the chapter's parts in conv/data/tongjie_chapters.toml")
+        return parts
 
     def handle_apart(self, item: apart.ApartLine | None, s: int, e: int) -> None:
         """A line of the front matter or the collation notes: its heading, a 篇 label (the 章 of
