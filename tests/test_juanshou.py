@@ -7,8 +7,11 @@ unmarked ones) is 小字 too, never 郑注 (``conv/parser/apart.py``, the 卷首
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
@@ -72,3 +75,48 @@ def test_the_classic_scope_of_search_finds_nothing_of_the_juanshou(whole_html):
     text = json.dumps(units, ensure_ascii=False)
     assert "等謹按儀禮經傳通解三十七卷" in text
     assert '"jing"' not in text and '"zhu"' not in text
+
+
+# -- its sections: one per part, titled as printed ------------------------------------------------
+
+PARTS = ["提要", "儀禮經傳通解舊序", "目録", "乞修三禮劄子"]
+
+
+def ledger() -> dict[str, list[str]]:
+    rows = (ROOT / "conv" / "data" / "anchors.tsv").read_text(encoding="utf-8").splitlines()
+    return {row.split("\t")[0]: row.split("\t") for row in rows if row and not row.startswith("#")}
+
+
+def test_a_section_per_part_titled_as_printed(juanshou):
+    sections = juanshou["sections"]
+    assert [s["title"] for s in sections][-4:] == PARTS
+    assert [s["id"] for s in sections][-4:] == [f"tongjie-juanshou-s{n}" for n in (2, 3, 4, 5)]
+    pages = [s["page"] for s in sections[-4:]]
+    assert pages == [{"juan": 0, "leaf": leaf, "side": side} for leaf, side in ((1, "a"), (3, "b"), (4, "b"), (21, "b"))]
+    tiyao, preface, catalogue, memorial = ([p["id"] for p in s["passages"]] for s in sections[-4:])
+    assert tiyao[:2] == ["tongjie-juanshou-3", "tongjie-juanshou-4"] and preface[0] == "tongjie-juanshou-18"
+    assert catalogue[0] == "tongjie-juanshou-23" and catalogue[-1] == "tongjie-juanshou-156"  # 附 closes the 目録
+    assert memorial == ["tongjie-juanshou-158"]
+
+
+def test_the_chen_opens_the_tiyao_as_in_the_judou(juanshou):
+    """提要(臣)等謹按…: the heading is the section's title, the small 臣 the first passage of the 提要
+    (no words of its own, as in the 句读's 提要), and 等謹按… the next one."""
+    first, body = juanshou["sections"][-4]["passages"][:2]
+    assert first["text"] == "" and notes(first) == [("small", "臣")] and first["layer"] == "front"
+    assert body["text"].startswith("等謹按儀禮經傳通解三十七卷") and body["id"] == "tongjie-juanshou-4"
+
+
+def test_the_headings_passages_redirect_to_their_sections_and_s1_still_opens_the_juanshou():
+    rows = ledger()
+    assert {a: rows[a][1:3] for a in ("tongjie-juanshou-17", "tongjie-juanshou-22", "tongjie-juanshou-157")} == {
+        "tongjie-juanshou-17": ["redirect", "tongjie-juanshou-s3"], "tongjie-juanshou-22": ["redirect", "tongjie-juanshou-s4"],
+        "tongjie-juanshou-157": ["redirect", "tongjie-juanshou-s5"]}
+    assert all("卷首" in rows[a][8] for a in ("tongjie-juanshou-17", "tongjie-juanshou-22", "tongjie-juanshou-157"))
+    assert rows["tongjie-juanshou-3"][1] == "live" and rows["tongjie-juanshou-s1"][1] == "live"
+    assert rows["tongjie-juanshou-s1"][5] == str(first_text_offset())  # the first character of the 卷首
+
+
+def first_text_offset() -> int:
+    text = (ROOT / "seeds" / "wenyuange" / "KR1d0085" / "KR1d0085_000.txt").read_text(encoding="utf-8")
+    return text.index("欽定四庫全書")

@@ -237,6 +237,15 @@ class SeedParser(PassageReader):
         if self.apart is not None:
             self.handle_apart(self.apart.get(line), s, e)
             return
+        part = next((part for part in self.front or () if part.start == s), None)
+        if part is not None:  # the 通解's 卷首: a part's heading opens its section (提要(臣)等謹按…)
+            self.close_passage()
+            self.end_title_mode()
+            self.titled_section(part.start, part.end)
+            if part.end < e:
+                self.content(part.end, e)
+                self.end_title_mode()
+            return
         folded = self.folded.same_length(s, e)
         meta = line_kinds.meta_line(folded)
         if meta is not None:
@@ -319,6 +328,13 @@ class SeedParser(PassageReader):
         self.layer = info["layer"]
         return chapter
 
+    def titled_section(self, start: int, end: int) -> None:
+        """A section opened by its title (a 篇 label of the collation notes, a part of the 卷首)."""
+        self.section = None
+        section = self.ensure_section()
+        section.title = self.text[start:end]
+        section.title_span = self.report.span(start, end)
+
     def front_parts(self, chapter_id: str) -> list[apart.FrontPart]:
         """The parts of the 通解's 卷首 (``apart.front_parts``); its text takes the chapter's layer."""
         self.layer = (data.chapter_of(self.work["id"], chapter_id) or {}).get("layer", self.layer)
@@ -348,10 +364,7 @@ class SeedParser(PassageReader):
                 self.title_mode = None
                 self.close_passage()
         elif item.kind == "label":
-            self.section = None
-            section = self.ensure_section()
-            section.title = self.text[item.start:item.end]
-            section.title_span = self.report.span(item.start, item.end)
+            self.titled_section(item.start, item.end)
         else:
             text = "".join(c for c in self.text[item.start:item.end] if not c.isspace() and c != "\u3000")
             meta = Meta(item.kind, text, self.report.span(item.start, item.end))
