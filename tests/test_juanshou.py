@@ -42,7 +42,7 @@ def test_the_tiyao_is_front_and_its_chen_small(juanshou):
     assert tiyao["layer"] == "front" and tiyao["page"] == {"juan": 0, "leaf": 1, "side": "a"}
     segments = [n for p in passages(juanshou) for n in p["notes"]]
     chen = [n for n in segments if n["text"] == "臣"]
-    assert len(chen) == 5 and {n["layer"] for n in chen} == {"small"}  # 臣等謹按, and four in the credits
+    assert len(chen) == 1 and {n["layer"] for n in chen} == {"small"}  # 臣等謹按 (the credits' are metadata)
 
 
 def test_preface_and_memorial_are_front(juanshou):
@@ -113,8 +113,31 @@ def test_the_headings_passages_redirect_to_their_sections_and_s1_still_opens_the
         "tongjie-juanshou-17": ["redirect", "tongjie-juanshou-s3"], "tongjie-juanshou-22": ["redirect", "tongjie-juanshou-s4"],
         "tongjie-juanshou-157": ["redirect", "tongjie-juanshou-s5"]}
     assert all("卷首" in rows[a][8] for a in ("tongjie-juanshou-17", "tongjie-juanshou-22", "tongjie-juanshou-157"))
-    assert rows["tongjie-juanshou-3"][1] == "live" and rows["tongjie-juanshou-s1"][1] == "live"
-    assert rows["tongjie-juanshou-s1"][5] == str(first_text_offset())  # the first character of the 卷首
+    assert rows["tongjie-juanshou-3"][1] == "live" and rows["tongjie-juanshou-s2"][1] == "live"
+
+
+# -- the 四库 header and credit lines: metadata, as in the 句读's 提要 ------------------------------
+
+def test_header_and_credit_lines_are_meta(juanshou):
+    assert [(m["kind"], m["text"]) for m in juanshou["meta"]] == [
+        ("siku", "欽定四庫全書經部四"), ("catalogue", "儀禮經傳通解禮類五【通禮之屬】"),
+        ("credits", "總纂官【臣】紀昀【臣】陸錫熊【臣】孫士毅"), ("credits", "總校官【臣】陸費墀"),
+        ("siku", "欽定四庫全書")]  # the last heads the 目録's page 4b
+    assert juanshou["meta"][0]["span"][1] == first_text_offset()  # the first characters of the 卷首
+    texts = [p["text"] for p in passages(juanshou)]
+    assert not [t for t in texts if t.startswith(("欽定四庫全書", "儀禮經傳通解禮類", "總纂官", "總校官", "紀昀", "陸費墀"))]
+    assert [s["title"] for s in juanshou["sections"]] == PARTS  # nothing before the 提要 but metadata
+
+
+def test_the_passages_they_were_redirect_with_why():
+    """Their citations land on the 卷首 (the header lines and the section s1 they made, which
+    cited the 卷首's start) or on its 提要 (the credits), with the note that says why."""
+    rows = ledger()
+    header = {a: rows[a][1:3] for a in ("tongjie-juanshou-s1", "tongjie-juanshou-1", "tongjie-juanshou-2")}
+    assert header == dict.fromkeys(header, ["redirect", "tongjie-juanshou"])
+    credits = {f"tongjie-juanshou-{n}": rows[f"tongjie-juanshou-{n}"][1:3] for n in range(11, 17)}
+    assert credits == dict.fromkeys(credits, ["redirect", "tongjie-juanshou-s2"])
+    assert all("yl:meta" in rows[a][8] for a in [*header, *credits])
 
 
 def first_text_offset() -> int:

@@ -86,15 +86,18 @@ class ApartLines:
                 self.items[line.number] = ApartLine("heading", headings[large], offsets[0], end)
             elif errata and compact == large and fold(large) in _labels():
                 self.items[line.number] = ApartLine("label", _labels()[fold(large)], offsets[0], end)
-            else:
-                bare = NOTES.sub("", compact)
-                for meta in data.judou_apart_meta():
-                    if re.search(meta["pattern"], bare):
-                        self.items[line.number] = ApartLine(meta["kind"], "", line.start + _lead(text, line), _trail(text, line))
-                        break
+            elif kind := meta_kind(compact):
+                self.items[line.number] = ApartLine(kind, "", line.start + _lead(text, line), _trail(text, line))
 
     def get(self, line: Line) -> ApartLine | None:
         return self.items.get(line.number)
+
+
+def meta_kind(compact: str) -> str | None:
+    """The meta kind of a front-matter line (without blanks) that one of the ``[[meta]]`` patterns
+    of ``judou_apart.toml`` matches, its notes left out (siku, catalogue, credits); else None."""
+    bare = NOTES.sub("", compact)
+    return next((meta["kind"] for meta in data.judou_apart_meta() if re.search(meta["pattern"], bare)), None)
 
 
 def _lead(text: str, line: Line) -> int:

@@ -237,6 +237,11 @@ class SeedParser(PassageReader):
         if self.apart is not None:
             self.handle_apart(self.apart.get(line), s, e)
             return
+        if self.front is not None and (kind := apart.meta_kind("".join(self.text[s:e].split()))):
+            self.close_passage()  # the 卷首's 四库 header and credit lines, as in the 句读's 提要
+            self.end_title_mode()
+            self.meta_line(kind, s, e)
+            return
         part = next((part for part in self.front or () if part.start == s), None)
         if part is not None:  # the 通解's 卷首: a part's heading opens its section (提要(臣)等謹按…)
             self.close_passage()
@@ -366,8 +371,12 @@ class SeedParser(PassageReader):
         elif item.kind == "label":
             self.titled_section(item.start, item.end)
         else:
-            text = "".join(c for c in self.text[item.start:item.end] if not c.isspace() and c != "\u3000")
-            meta = Meta(item.kind, text, self.report.span(item.start, item.end))
-            self.chapter.meta.append(meta)
-            self.chapter.order.append(("meta", meta))
+            self.meta_line(item.kind, item.start, item.end)
         self.context = self.text[item.start:item.end]
+
+    def meta_line(self, kind: str, start: int, end: int) -> None:
+        """A line of metadata (siku, catalogue, credits) of the front matter, its blanks left out."""
+        text = "".join(c for c in self.text[start:end] if not c.isspace() and c != "\u3000")
+        meta = Meta(kind, text, self.report.span(start, end))
+        self.chapter.meta.append(meta)
+        self.chapter.order.append(("meta", meta))
