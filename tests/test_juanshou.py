@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from bs4 import BeautifulSoup
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -143,3 +144,52 @@ def test_the_passages_they_were_redirect_with_why():
 def first_text_offset() -> int:
     text = (ROOT / "seeds" / "wenyuange" / "KR1d0085" / "KR1d0085_000.txt").read_text(encoding="utf-8")
     return text.index("欽定四庫全書")
+
+
+def test_the_page_lists_its_parts_and_shows_the_chen_small(whole_html):
+    """The page's contents (本页目录) take a reader to each part; the 臣 opening the 提要 is a 小字
+    segment, not 郑注; the header lines are metadata on the page, the credits too."""
+    page = BeautifulSoup(whole_html.html("tongjie/juanshou"), "html.parser")
+    toc = [(a["href"], a.get_text()) for a in page.select(".toc-tree a")]
+    assert toc[-4:] == [("#tongjie-juanshou-s2", "提要"), ("#tongjie-juanshou-s3", "仪礼经传通解旧序"),
+                        ("#tongjie-juanshou-s4", "目录"), ("#tongjie-juanshou-s5", "乞修三礼劄子")]
+    chen = page.select_one("#tongjie-juanshou-3")
+    assert chen["class"] == ["yl-passage", "yl-front"]
+    assert [s.get_text() for s in chen.select(".yl-note")] and all("yl-small" in s["class"] for s in chen.select(".yl-note"))
+    assert not page.select(".yl-zhu") and not page.select(".yl-jing")
+    metas = page.select(".yl-meta")
+    assert [m["class"][1] for m in metas] == ["yl-meta-witnesses", "yl-meta-siku", "yl-meta-catalogue", "yl-meta-credits",
+                                              "yl-meta-credits", "yl-meta-siku"]
+    assert metas[1].get_text().startswith("欽定四庫全書經") and metas[4].get_text().startswith("總校官【臣】陸費")
+    # the credits close the 提要: after its last passage, before the 舊序's heading
+    assert metas[3].find_previous(class_="yl-passage")["id"] == "tongjie-juanshou-10"
+    assert metas[4].find_next("h2").get_text().rstrip("¶#") == "仪礼经传通解旧序"
+
+
+#: Where the small 臣 stands against the first line of 等謹按…: its box and font size, and the text's.
+PLACE = """() => {
+  const chen = document.querySelector('#tongjie-juanshou-3 .yl-note');
+  const text = document.querySelector('#tongjie-juanshou-4 .yl-text');
+  const range = document.createRange();
+  range.setStart(text.firstChild, 0); range.setEnd(text.firstChild, 1);
+  const c = chen.getBoundingClientRect(), t = range.getBoundingClientRect();
+  return {chenRight: c.right, textLeft: t.left, chenBottom: c.bottom, textTop: t.top, textBottom: t.bottom,
+          smaller: parseFloat(getComputedStyle(chen).fontSize) < parseFloat(getComputedStyle(text).fontSize),
+          marks: [...document.querySelectorAll('#tongjie-juanshou-3 .yl-page, #tongjie-juanshou-3 .yl-permalink')]
+                 .filter(e => e.getBoundingClientRect().width > 0).length};
+}"""
+
+
+@pytest.mark.browser
+def test_a_reader_sees_the_chen_small_inside_its_sentence(page, whole_html, http_server, screenshots):
+    """臣等謹按: the small 臣 stands on the line of 等謹按, just before 等, with no mark between."""
+    site = http_server(whole_html.outdir)
+    for width, height in ((1366, 900), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"{site}/tongjie/juanshou.html")
+        place = page.evaluate(PLACE)
+        assert place["smaller"] and place["marks"] == 0
+        assert 0 <= place["textLeft"] - place["chenRight"] < 20  # right before 等
+        assert place["textTop"] < place["chenBottom"] <= place["textBottom"] + 2  # on its line
+        page.screenshot(path=str(screenshots / f"juanshou-tiyao-{width}.png"))
+    assert page.locator(".toc-tree a").filter(has_text="乞修三礼劄子").count() == 1
