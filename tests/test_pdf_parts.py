@@ -115,3 +115,19 @@ def test_the_juanshou_catalogue_links_the_pian_of_the_edition(book):
     contents = re.search(r"第十二\s+乡饮酒礼[\s.]*(\d+)", text)
     cited = re.search(r"乡饮酒礼第十二\s*\(\D*(\d+)\D*\)\s*乡礼三之上", text)
     assert contents and cited and cited[1] == contents[1], (cited, contents)
+
+
+def _bookmarks(book: Path) -> list[tuple[str, str, str]]:
+    """hyperref's bookmarks (``yili.out``): (destination, title, parent destination), titles decoded
+    from their UTF-16 octal escapes."""
+    out = (book / "yili.out").read_text(encoding="utf-8")
+    rows = re.findall(r"\\BOOKMARK \[-?\d+\]\[-\]\{([^{}]+)\}\{\\376\\377((?:\\\d{3})+)\}\{([^{}]*)\}", out)
+    return [(dest, bytes(int(o, 8) for o in octal.split("\\")[1:]).decode("utf-16-be"), parent)
+            for dest, octal, parent in rows]
+
+
+def test_the_juanshou_parts_are_its_sections_in_the_bookmarks(book):
+    """The 卷首's parts (提要, 舊序, 目録, 劄子) are its sections: in the PDF's bookmarks under 卷首."""
+    marks = _bookmarks(book)
+    (juanshou,) = [dest for dest, title, _ in marks if title == "卷首"]
+    assert [title for _, title, parent in marks if parent == juanshou] == ["提要", "仪礼经传通解旧序", "目录", "乞修三礼劄子"]

@@ -11,8 +11,8 @@ import pytest
 from conv.analyses import terms
 
 #: term-unplaced problems of the whole edition (2026-12-01): 694 before these rules (尊 271, 鼓 154,
-#: 拾 151, 序 112, 舌 6), 87 after.
-UNPLACED = {"尊": 14, "鼓": 36, "序": 28, "拾": 3, "舌": 6}
+#: 拾 151, 序 112, 舌 6), 87 after; 83 since the 通解's 卷首 is no 经 (its four 序 are read no more).
+UNPLACED = {"尊": 14, "鼓": 36, "序": 24, "拾": 3, "舌": 6}
 
 
 @pytest.fixture(scope="module")

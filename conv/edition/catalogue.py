@@ -3,7 +3,7 @@
 The 卷首 (``KR1d0085_000``) prints, after the 提要 and the prefaces, the book's 目録 (from 卷首叶四b):
 for each 篇 a title line — ``士冠禮第一``, ``冠義第二家禮一之下``, later, under 儀禮集傳集註目録, with
 no number: ``覲禮王朝禮一之上`` — with its 鄭目録 and 疏. The converter reads each passage of it
-(between the passages ``opens`` and ``closes`` of ``conv/data/catalogue.toml``), each piece of
+(the section titled ``opens`` of ``conv/data/catalogue.toml``, up to the passage ``closes``), each piece of
 it that opens a line of the witness — each title line does, also inside a passage whose prose
 runs into it (…附之¶士相見義第十鄉禮一之下); the prose's own 第三 stands mid-line — as a title line
 (:func:`read_line`: TITLE, 第N, the part label, the last two optional) and looks TITLE up
@@ -165,16 +165,13 @@ def book_of(work: Work, table: dict) -> Book:
 
 
 def lines(chapter: Chapter, opens: str, closes: str) -> list[Passage]:
-    """The passages of ``chapter`` after the one reading ``opens`` up to the one reading ``closes``."""
+    """The passages of the section of ``chapter`` titled ``opens`` up to the one reading ``closes``."""
+    section = next((s for s in chapter.sections if s.title == opens), None)
     out: list[Passage] = []
-    inside = False
-    for section in chapter.sections:
-        for passage in section.passages:
-            if inside and passage.text == closes:
-                return out
-            if inside:
-                out.append(passage)
-            inside = inside or passage.text == opens
+    for passage in section.passages if section is not None else ():
+        if passage.text == closes:
+            break
+        out.append(passage)
     return out
 
 

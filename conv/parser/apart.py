@@ -13,10 +13,16 @@ an entry's leaf reference ``(第二十/七&KR1114;)``) are segments of the layer
   entries after it are about that 篇 (its id in ``chapter``);
 - a meta kind (``siku``, ``catalogue``, ``credits``): a line of the data file's ``[[meta]]``
   patterns (``欽定四庫全書　經部四``, ``總纂官(臣/)紀昀…``): metadata, not text.
+
+The 通解's 卷首 (KR1d0085_000) is one chapter of several parts (``FrontPart``: 提要, 舊序, 目録,
+乞修三禮劄子, the ``parts`` of its entry in ``conv/data/tongjie_chapters.toml``): its text is
+``front`` too, and ``relabel`` makes its small characters 小字 part by part (the 目録 keeps its 疏曰
+and 今按).
 """
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache
 
@@ -80,15 +86,18 @@ class ApartLines:
                 self.items[line.number] = ApartLine("heading", headings[large], offsets[0], end)
             elif errata and compact == large and fold(large) in _labels():
                 self.items[line.number] = ApartLine("label", _labels()[fold(large)], offsets[0], end)
-            else:
-                bare = NOTES.sub("", compact)
-                for meta in data.judou_apart_meta():
-                    if re.search(meta["pattern"], bare):
-                        self.items[line.number] = ApartLine(meta["kind"], "", line.start + _lead(text, line), _trail(text, line))
-                        break
+            elif kind := meta_kind(compact):
+                self.items[line.number] = ApartLine(kind, "", line.start + _lead(text, line), _trail(text, line))
 
     def get(self, line: Line) -> ApartLine | None:
         return self.items.get(line.number)
+
+
+def meta_kind(compact: str) -> str | None:
+    """The meta kind of a front-matter line (without blanks) that one of the ``[[meta]]`` patterns
+    of ``judou_apart.toml`` matches, its notes left out (siku, catalogue, credits); else None."""
+    bare = NOTES.sub("", compact)
+    return next((meta["kind"] for meta in data.judou_apart_meta() if re.search(meta["pattern"], bare)), None)
 
 
 def _lead(text: str, line: Line) -> int:
@@ -107,18 +116,58 @@ def _trail(text: str, line: Line) -> int:
     return end
 
 
-def relabel(chapters: list[Chapter]) -> None:
+@dataclass(frozen=True)
+class FrontPart:
+    """A part of a front matter under its own heading (卷首: 提要, 舊序, 目録, 劄子): the heading as
+    printed, its [start, end) in the witness, and the segment layers that are 小字 in the part
+    (None: every one)."""
+
+    printed: str
+    start: int
+    end: int
+    small: frozenset[str] | None
+
+
+def front_parts(source: Source, work: str, chapter_id: str) -> tuple[list[FrontPart], list[str]]:
+    """The ``parts`` of the chapter's entry in its work's table, each at the first line (after the
+    part before) that opens with its heading; and the headings found nowhere."""
+    found: list[FrontPart] = []
+    missing: list[str] = []
+    lines = iter(source.lines)
+    for part in (data.chapter_of(work, chapter_id) or {}).get("parts", []):
+        printed = part["printed"]
+        for line in lines:
+            offsets = [i for i in range(line.start, line.end) if not source.text[i].isspace()]
+            if "".join(source.text[i] for i in offsets).startswith(printed):
+                small = frozenset(part["small"]) if "small" in part else None
+                found.append(FrontPart(printed, offsets[0], offsets[len(printed) - 1] + 1, small))
+                break
+        else:
+            missing.append(printed)
+    return found, missing
+
+
+def relabel(chapters: list[Chapter], parts: list[FrontPart] | None = None) -> None:
     """Small characters in the front matter and the collation notes are 小字, not 郑注 or 郑目录:
-    every segment of these chapters takes the layer ``small`` (its glosses stay: 捷初洽反)."""
+    every segment of these chapters takes the layer ``small`` (its glosses stay: 捷初洽反); with
+    ``parts``, a segment in a part that names its ``small`` layers only when it is of one of them."""
+    parts = parts or []
+    starts = [part.start for part in parts]
+
+    def small(segment) -> bool:
+        k = bisect_right(starts, segment.span[1]) - 1
+        layers = parts[k].small if k >= 0 else None
+        return layers is None or segment.layer in layers
+
     for chapter in chapters:
-        for segment in chapter.mulu:
-            segment.layer = SMALL
+        segments = [*chapter.mulu]
         for section in chapter.sections:
-            for segment in section.title_notes:
-                segment.layer = SMALL
+            segments += section.title_notes
             for passage in section.passages:
-                for segment in passage.notes:
-                    segment.layer = SMALL
+                segments += passage.notes
+        for segment in segments:
+            if small(segment):
+                segment.layer = SMALL
 
 
 def label_chapter(label: str) -> str | None:

@@ -67,6 +67,7 @@ class SeedParser(PassageReader):
         self.outline: Outline | None = None  # the 通解 witness: its part and 篇 title lines
         self.heading_notes = False  # the line after a 通解 篇 title: a note opening it is the title's
         self.apart: apart.ApartLines | None = None  # the 句读's front matter and collation notes
+        self.front: list[apart.FrontPart] | None = None  # the 通解's 卷首: its parts (提要, 舊序 …)
 
     # -- driver ----------------------------------------------------------------------------
     def run(self) -> SeedResult:
@@ -101,7 +102,8 @@ class SeedParser(PassageReader):
             self.juan = juan[0]
         if self.tongjie_witness:
             if (self.entry or {}).get("role") == "front-matter" and self.chapter_queue:
-                self.begin_chapter(self.chapter_queue[0], "", 0)  # 提要, 序, 目録: one chapter from the start
+                chapter = self.begin_chapter(self.chapter_queue[0], "", 0)  # 提要, 序, 目録: one chapter from the start
+                self.front = self.front_parts(chapter.id)
             else:
                 self.outline = Outline(self.src, self.report)
         elif (self.entry or {}).get("role") in apart.ROLES and self.chapter_queue:
@@ -112,8 +114,8 @@ class SeedParser(PassageReader):
             self.line_no = line.number
             self.handle_line(line)
         self.finish()
-        if self.apart is not None:
-            apart.relabel(self.chapters)
+        if self.apart is not None or self.front is not None:
+            apart.relabel(self.chapters, self.front)
         report = self.report
         return SeedResult(self.seed, work, self.title_span, self.chapters, self.dropped, report.apparatus, report.problems)
 
@@ -235,6 +237,20 @@ class SeedParser(PassageReader):
         if self.apart is not None:
             self.handle_apart(self.apart.get(line), s, e)
             return
+        if self.front is not None and (kind := apart.meta_kind("".join(self.text[s:e].split()))):
+            self.close_passage()  # the 卷首's 四库 header and credit lines, as in the 句读's 提要
+            self.end_title_mode()
+            self.meta_line(kind, s, e)
+            return
+        part = next((part for part in self.front or () if part.start == s), None)
+        if part is not None:  # the 通解's 卷首: a part's heading opens its section (提要(臣)等謹按…)
+            self.close_passage()
+            self.end_title_mode()
+            self.titled_section(part.start, part.end)
+            if part.end < e:
+                self.content(part.end, e)
+                self.end_title_mode()
+            return
         folded = self.folded.same_length(s, e)
         meta = line_kinds.meta_line(folded)
         if meta is not None:
@@ -317,6 +333,22 @@ class SeedParser(PassageReader):
         self.layer = info["layer"]
         return chapter
 
+    def titled_section(self, start: int, end: int) -> None:
+        """A section opened by its title (a 篇 label of the collation notes, a part of the 卷首)."""
+        self.section = None
+        section = self.ensure_section()
+        section.title = self.text[start:end]
+        section.title_span = self.report.span(start, end)
+
+    def front_parts(self, chapter_id: str) -> list[apart.FrontPart]:
+        """The parts of the 通解's 卷首 (``apart.front_parts``); its text takes the chapter's layer."""
+        self.layer = (data.chapter_of(self.work["id"], chapter_id) or {}).get("layer", self.layer)
+        parts, missing = apart.front_parts(self.src, self.work["id"], chapter_id)
+        for printed in missing:
+            self.report.problem(0, "front-part-missing", f"the heading {printed} of a part of {chapter_id} is on no line of "
+                                "this file: check the witness and the chapter's parts in conv/data/tongjie_chapters.toml")
+        return parts
+
     def handle_apart(self, item: apart.ApartLine | None, s: int, e: int) -> None:
         """A line of the front matter or the collation notes: its heading, a 篇 label (the 章 of
         the entries after it, titled by it), a meta line, or text (never 章旨, 卷 lines or 记)."""
@@ -337,13 +369,14 @@ class SeedParser(PassageReader):
                 self.title_mode = None
                 self.close_passage()
         elif item.kind == "label":
-            self.section = None
-            section = self.ensure_section()
-            section.title = self.text[item.start:item.end]
-            section.title_span = self.report.span(item.start, item.end)
+            self.titled_section(item.start, item.end)
         else:
-            text = "".join(c for c in self.text[item.start:item.end] if not c.isspace() and c != "\u3000")
-            meta = Meta(item.kind, text, self.report.span(item.start, item.end))
-            self.chapter.meta.append(meta)
-            self.chapter.order.append(("meta", meta))
+            self.meta_line(item.kind, item.start, item.end)
         self.context = self.text[item.start:item.end]
+
+    def meta_line(self, kind: str, start: int, end: int) -> None:
+        """A line of metadata (siku, catalogue, credits) of the front matter, its blanks left out."""
+        text = "".join(c for c in self.text[start:end] if not c.isspace() and c != "\u3000")
+        meta = Meta(kind, text, self.report.span(start, end))
+        self.chapter.meta.append(meta)
+        self.chapter.order.append(("meta", meta))

@@ -47,14 +47,14 @@ def add_templates_folder(config, folder: Path) -> None:
 TEXT_LAYERS = {"jing": "经", "ji": "记", "front": "文", "errata": "校"}
 #: The commentary layers, in the order of the toolbar; the value is the printed label.
 SEGMENT_LAYERS = {"zhu": "注", "shu": "疏", "an": "按", "yin": "音义", "mulu": "目录", "small": "小字"}
-#: Layers of the text outside the 仪礼 and its commentary: the 句读's 提要 and 序, 张尔岐's collation
+#: Layers of the text outside the 仪礼 and its commentary: the 卷首 of both works, 张尔岐's collation
 #: notes, their small characters (the legend of the 仪礼's layers leaves them out).
 APART_LAYERS = ("front", "errata", "small")
 #: Longer names, for the legend and tooltips.
 LAYER_NAMES = {
     "jing": "经文",
     "ji": "记文",
-    "front": "提要、序（卷首，非经文）",
+    "front": "卷首之文：提要、序、目录、札子（非经文）",
     "errata": "张尔岐监本正误、石本误字",
     "zhu": "郑注",
     "shu": "贾疏",
