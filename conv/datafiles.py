@@ -245,3 +245,13 @@ def catalogue_alias_lines() -> list[int]:
 def parallels() -> dict:
     """The 篇 compared across the works and within one work (``parallels.toml``, 互见)."""
     return _toml("parallels.toml")
+
+
+PAGE_JOINS = DATA_DIR / "page_joins.toml"
+
+
+@cache
+def page_joins() -> list[tuple[int, dict]]:
+    """The 通解's paragraphs cut by a page break, each decided (頁末斷段): (line of its ``[[join]]``, entry)."""
+    entries = read_toml(PAGE_JOINS).get("join", [])
+    return list(zip(table_lines(read_text(PAGE_JOINS, "data files are UTF-8"), "join"), entries))

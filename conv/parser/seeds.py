@@ -114,6 +114,9 @@ class SeedParser(PassageReader):
             self.line_no = line.number
             self.handle_line(line)
         self.finish()
+        for offset in (at for at in self.src.page_cuts_undecided if self.text[at].strip()):  # not in another piece
+            self.report.problem(offset, "page-cut-undecided", "a page break cuts the text here and nothing tells whether the "
+                                "paragraph runs on: kept apart; decide it in conv/data/page_joins.toml")
         if self.apart is not None or self.front is not None:
             apart.relabel(self.chapters, self.front)
         report = self.report

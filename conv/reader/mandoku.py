@@ -57,7 +57,7 @@ import re
 from dataclasses import dataclass, field
 from itertools import chain
 from pathlib import Path
-from typing import Iterator, NoReturn
+from typing import Callable, Iterator, NoReturn
 
 from conv.errors import ConservationError, ConversionError
 
@@ -114,6 +114,7 @@ class PhysLine:
     opens_note: bool = False    # first token after the indentation is "("
     closes_note: bool = False   # last token before ¶ is ")"
     joins: bool = False         # runs on from the previous text line (same logical line)
+    page_join: bool = False     # joined over a page break by a reviewed decision (conv/data/page_joins.toml)
     runs: list[Run] = field(default_factory=list)
 
     @property
@@ -154,6 +155,7 @@ class MandokuText:
     pages: list[tuple[int, Page]]              # (offset of the tag, page)
     physical: list[PhysLine] = field(default_factory=list)   # physical[n - 1] is line n
     _starts: list[int] = field(default_factory=list, repr=False)
+    undecided: tuple[int, ...] = ()            # offsets of page cuts left undecided (conv.reader.page_joins)
 
     def page_at(self, offset: int) -> Page | None:
         """The page ``offset`` stands on (a tag begins its page); None before the first tag."""
@@ -173,8 +175,9 @@ class MandokuText:
             yield from logical.units
 
 
-def read(path: Path) -> MandokuText:
-    """Read one mandoku file (UTF-8; invalid bytes are a ConversionError naming line and byte)."""
+def read(path: Path, runs_on: Callable[[MandokuText], set[int]] | None = None) -> MandokuText:
+    """Read one mandoku file (UTF-8; invalid bytes are a ConversionError naming line and byte);
+    ``runs_on``: see :func:`parse`."""
     path = Path(path)
     data = path.read_bytes()
     try:
@@ -186,21 +189,23 @@ def read(path: Path) -> MandokuText:
         col = len(head[begin:].decode("utf-8", "replace").removeprefix(BOM * (begin == 0))) + 1
         raise ConversionError(path.name, line, col, f"invalid UTF-8 at byte {exc.start} "
                               f"(0x{data[exc.start]:02x})", "the file must be UTF-8 as published") from None
-    return parse(path.name, text)
+    return parse(path.name, text, runs_on)
 
 
-def parse(name: str, text: str) -> MandokuText:
-    """Parse the decoded text of one mandoku file ``name`` (e.g. ``KR1d0038_005.txt``)."""
+def parse(name: str, text: str, runs_on: Callable[[MandokuText], set[int]] | None = None) -> MandokuText:
+    """Parse the decoded text of one mandoku file ``name`` (e.g. ``KR1d0038_005.txt``); ``runs_on`` gives,
+    from the physical lines, the numbers of those that run on over a page break whatever the layout says
+    (``conv.reader.page_joins``)."""
     enabled = gc.isenabled()
     gc.disable()     # many small acyclic objects: the cyclic collector would only walk them again and again
     try:
-        return _parse(name, text)
+        return _parse(name, text, runs_on)
     finally:
         if enabled:
             gc.enable()
 
 
-def _parse(name: str, text: str) -> MandokuText:
+def _parse(name: str, text: str, runs_on: Callable[[MandokuText], set[int]] | None) -> MandokuText:
     if text.startswith(BOM):
         text = text[1:]
     starts = [0] + [m.end() for m in BREAK.finditer(text)]
@@ -225,7 +230,7 @@ def _parse(name: str, text: str) -> MandokuText:
             _fail(m, a, "header line not at the top of the file" if text.startswith("#+", a)
                   else "a line starting with '#' in the text", "header lines come before the first line of text")
         m.physical.append(state.line(number, a, e))
-    _layout(m)
+    _layout(m, runs_on(m) if runs_on else set())
     check_conservation(m)
     return m
 
@@ -355,8 +360,9 @@ class _State:
         return pl
 
 
-def _layout(m: MandokuText) -> None:
-    """Join text lines into logical lines and runs into units (see the module docstring)."""
+def _layout(m: MandokuText, runs_on: set[int]) -> None:
+    """Join text lines into logical lines and runs into units (see the module docstring); a line of
+    ``runs_on`` joins the text line before it (a paragraph cut by a page break, decided)."""
     prev: PhysLine | None = None
     for pl in m.physical:
         if pl.kind == "blank":
@@ -366,6 +372,8 @@ def _layout(m: MandokuText) -> None:
         pl.joins = prev is not None and (
             (prev.full and pl.indent == prev.indent)
             or (prev.closes_note and pl.opens_note and pl.indent >= prev.indent))
+        pl.page_join = prev is not None and pl.number in runs_on
+        pl.joins = pl.joins or pl.page_join
         if pl.joins:
             m.lines[-1].physical.append(pl)
         else:

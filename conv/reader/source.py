@@ -30,6 +30,9 @@ class Source:
     #: A paged transcription (``conv.reader.wenyuange.WitnessSource``): its line breaks are the
     #: book's paragraphs, never a page break that split the text.
     paged = False
+    #: Offsets where a page break cuts a paragraph and ``conv/data/page_joins.toml`` could not decide
+    #: whether it runs on (reported as ``page-cut-undecided``).
+    page_cuts_undecided: tuple[int, ...] = ()
 
     def __init__(self, name: str, text: str) -> None:
         self.name = name

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from conv import datafiles as data
 from conv.errors import ConversionError
-from conv.reader import mandoku
+from conv.reader import mandoku, page_joins
 from conv.reader.mandoku import MandokuText, Page
 from conv.reader.source import Source
 from conv.unencoded import STAND_IN
@@ -50,6 +50,7 @@ class WitnessSource(Source):
         self.witness = witness
         self._file_starts = [line.start for line in witness.physical]
         self._juan = juan_starts(name, entry or {})
+        self.page_cuts_undecided = witness.undecided
 
     def position(self, offset: int) -> tuple[int, int]:
         """(line, col) of an offset in the witness file, both 1-based."""
@@ -103,7 +104,15 @@ def is_mandoku(path: Path) -> bool:
 def read(path: Path, entry: dict | None = None) -> WitnessSource:
     """Read a mandoku file and transliterate it (see the module docstring); ``entry``: its
     manifest entry (which work and 卷 it holds)."""
-    witness = mandoku.read(Path(path))
+    decided = page_joins.PageJoins()
+
+    def runs_on(m: MandokuText) -> set[int]:
+        nonlocal decided
+        decided = page_joins.decide(m)
+        return decided.runs_on
+
+    witness = mandoku.read(Path(path), runs_on)
+    witness.undecided = tuple(decided.undecided)
     return WitnessSource(witness.name, transliterate(witness, *outline_lines(witness, entry or {})), witness, entry)
 
 
@@ -135,7 +144,7 @@ def transliterate(witness: MandokuText, alone: set[int] = frozenset(), first: se
             _blank(chars, line.start, line.end)
         previous = line
     joined = [(previous, line) for previous, line in zip(text_lines, text_lines[1:])
-              if line.joins and previous.number not in alone and line.number not in alone | first
+              if line.page_join or line.joins and previous.number not in alone and line.number not in alone | first
               and (previous.number not in first or previous.closes_note and line.opens_note)]
     for previous, line in joined:  # the break, any page line between, and the column's indentation
         _blank(chars, previous.end, line.start + line.indent)

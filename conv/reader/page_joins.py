@@ -1,0 +1,66 @@
+"""Paragraphs cut by a page break (頁末斷段), decided place by place in ``conv/data/page_joins.toml``.
+
+In KR1d0085 the last column of a 面 has no ``¶`` and a paragraph is often written on one line, so
+the layout (``conv.reader.mandoku``) cannot tell a paragraph that ends at the foot of a page from one
+that runs on over it. :func:`decide` reads the reviewed entries of one file: each names the page tag,
+the last characters of the text line before it and the first of the text line after it, as the file
+writes them. ``join = true``: the line after the tag runs on from the paragraph before it.
+A context that does not match (a stale entry) stops the conversion at the entry's line; a reason
+starting ``undecided`` is returned as a place to report (``page-cut-undecided``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from conv import datafiles as data
+from conv.errors import ConversionError
+
+UNDECIDED = "undecided"
+
+
+@dataclass
+class PageJoins:
+    """What the entries decide for one file: the physical lines that run on, the undecided places."""
+
+    runs_on: set[int] = field(default_factory=set)       # line numbers (1-based) joined to the paragraph before
+    undecided: list[int] = field(default_factory=list)    # offsets of the lines after an undecided page break
+
+
+def decide(m, entries: list[tuple[int, dict]] | None = None) -> PageJoins:
+    """The decisions for the physical lines of ``m`` (a ``conv.reader.mandoku.MandokuText`` before its
+    layout); ``entries``: (line, entry) pairs, by default those of ``conv/data/page_joins.toml``."""
+    result = PageJoins()
+    where = data.display(data.PAGE_JOINS)
+    for number, entry in data.page_joins() if entries is None else entries:
+        if entry.get("file") != m.name:
+            continue
+        previous, line = _around(m, entry, where, number)
+        before = m.text[previous.start:previous.end].rstrip()
+        after = m.text[line.start + line.indent:line.end].rstrip().removesuffix("¶")
+        if before.endswith("¶") or not before.endswith(entry["before"]) or not after.startswith(entry["after"]):
+            at, col = m.position(line.start)
+            raise ConversionError(where, number, 1, f"stale page join: {m.name}:{at}:{col} reads "
+                                  f"「…{before[-8:]}｜{after[:8]}…」 around <pb:{entry['page']}>, not "
+                                  f"「…{entry['before']}｜{entry['after']}…」",
+                                  "re-read the place in the witness and mend or remove the entry")
+        if entry.get("join") is True:
+            result.runs_on.add(line.number)
+        elif str(entry.get("reason", "")).startswith(UNDECIDED):
+            result.undecided.append(line.start + line.indent)
+    return result
+
+
+def _around(m, entry: dict, where: str, number: int):
+    """The text lines before and after the entry's page tag (the tag once in the file, on its own line)."""
+    tag = f"<pb:{entry.get('page')}>"
+    at = m.text.find(tag)
+    if at < 0 or m.text.find(tag, at + 1) >= 0:
+        raise ConversionError(where, number, 1, f"page join: {tag} is {'not' if at < 0 else 'more than once'} in {m.name}",
+                              "name the page tag as the witness file writes it, and the file that holds it")
+    index = next(k for k, pl in enumerate(m.physical) if pl.start <= at <= pl.end)
+    after = [pl for pl in m.physical[index + 1:] if pl.kind != "page"]
+    if m.physical[index].kind != "page" or index == 0 or m.physical[index - 1].kind != "text" or not after \
+            or after[0].kind != "text":
+        raise ConversionError(where, number, 1, f"page join: {tag} in {m.name} stands between no two text lines",
+                              "a page join names a page tag alone on its line, with text before and after it")
+    return m.physical[index - 1], after[0]
