@@ -162,7 +162,8 @@ def test_the_page_lists_its_parts_and_shows_the_chen_small(whole_html):
                                               "yl-meta-credits", "yl-meta-siku"]
     assert metas[1].get_text().startswith("欽定四庫全書經") and metas[4].get_text().startswith("總校官【臣】陸費")
     # the credits close the 提要: after its last passage, before the 舊序's heading
-    assert metas[3].find_previous(class_="yl-passage")["id"] == "tongjie-juanshou-10"
+    # (juanshou-7 holds the whole 提要 after its heading: 8, 9 and 10 were its paragraph cut at three pages' feet)
+    assert metas[3].find_previous(class_="yl-passage")["id"] == "tongjie-juanshou-7"
     assert metas[4].find_next("h2").get_text().rstrip("¶#") == "仪礼经传通解旧序"
 
 

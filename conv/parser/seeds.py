@@ -294,6 +294,7 @@ class SeedParser(PassageReader):
             length = None  # 右執項左執前…: the right hand, 经 that opens a column of the 文渊阁 通解
         if length is not None:
             self.handle_title_line(s, e, length, "右")
+            self.context = self.text[s:e]  # a 记 item or 经 after the title, a glossed character may stand in
             return
         if self.work["layout"] == "judou" and self.layer == "ji":
             length = line_kinds.title_length(folded, "记")

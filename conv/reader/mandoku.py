@@ -42,7 +42,8 @@ What the 57 files show:
   large, so ``右筮日`` (001 l.84) is joined to the full-looking column before it; use
   :attr:`PhysLine.joins` and the text there. A line wider than two columns is no column (KR1d0085
   writes a 章 title and its 记 items, or a whole paragraph, on one line: 007 l.48): nothing runs on
-  from it but a note (``…)`` then ``(…``).
+  from it but a note (``…)`` then ``(…``), nor over a page break but where the reviewed decisions of
+  ``conv/data/page_joins.toml`` say (``conv.reader.page_joins``: 頁末斷段, the ``runs_on`` of :func:`parse`).
 
 Runs: per physical line (:attr:`PhysLine.runs`, cut at ``(`` and ``)``), and as units
 (:meth:`MandokuText.units`): the runs of one logical line that continue each other over line and
