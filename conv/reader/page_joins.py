@@ -57,7 +57,7 @@ def _around(m, entry: dict, where: str, number: int):
     if at < 0 or m.text.find(tag, at + 1) >= 0:
         raise ConversionError(where, number, 1, f"page join: {tag} is {'not' if at < 0 else 'more than once'} in {m.name}",
                               "name the page tag as the witness file writes it, and the file that holds it")
-    index = next(k for k, pl in enumerate(m.physical) if pl.start <= at <= pl.end)
+    index = m.position(at)[0] - 1  # physical[n - 1] is line n
     after = [pl for pl in m.physical[index + 1:] if pl.kind != "page"]
     if m.physical[index].kind != "page" or index == 0 or m.physical[index - 1].kind != "text" or not after \
             or after[0].kind != "text":
