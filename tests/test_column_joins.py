@@ -10,14 +10,16 @@ from pathlib import Path
 
 import pytest
 
+from conv import datafiles as data
 from conv.edition import assemble, export
-from conv.reader import mandoku
+from conv.errors import ConversionError
+from conv.reader import mandoku, page_joins
 
 ROOT = Path(__file__).resolve().parents[1]
 TONGJIE = ROOT / "seeds" / "wenyuange" / "KR1d0085"
 JUDOU = ROOT / "seeds" / "wenyuange" / "KR1d0038"
-FILES = ["KR1d0085_000.txt", "KR1d0085_021.txt", "KR1d0085_024.txt", "KR1d0085_026.txt", "KR1d0085_031.txt",
-         "KR1d0085_034.txt", "KR1d0085_036.txt"]
+FILES = ["KR1d0085_000.txt", "KR1d0085_021.txt", "KR1d0085_023.txt", "KR1d0085_024.txt", "KR1d0085_025.txt",
+         "KR1d0085_026.txt", "KR1d0085_031.txt", "KR1d0085_034.txt", "KR1d0085_035.txt", "KR1d0085_036.txt"]
 
 
 @pytest.fixture(scope="module")
@@ -75,3 +77,43 @@ def test_the_judou_keeps_twenty_one():
     following = {pl.number + 1 for pl in twenty}
     assert twenty and not [pl for pl in witness.physical if pl.number in following and pl.joins
                            and not (witness.physical[pl.number - 2].closes_note and pl.opens_note)]
+
+
+# -- columns under 20 cells that run on: the reviewed entries of conv/data/column_joins.toml -------------
+
+@pytest.mark.parametrize("words", [
+    "堯乃命羲和欽若昊天厯象日月星辰敬授人時",   # 024 l.24 (19 cells): 昊｜天
+    "醯人共醯五十罋",                           # 023 l.174 (17 cells): 五十｜罋
+    "司戈盾",                                   # 031 l.282: 司｜戈盾
+    "環人掌致師",                               # 035 l.203: 致｜師
+    "陽聲黃鐘大蔟姑洗",                         # 026 l.102: 大｜蔟
+])
+def test_a_reviewed_column_runs_on(passages, words):
+    assert len(holding(passages, words)) == 1
+
+
+def test_a_column_opening_with_zhuan_begins_its_paragraph(passages):
+    # 夏小正 (025 l.21): 「…雞桴粥(桴步侯反粥音育)｜傳曰正月啓蟄…」: the 傳 of the item is a paragraph of its own
+    (zhuan,) = [p for p in passages if p["text"].startswith("傳曰正月啓蟄")]
+    assert not [p for p in passages if "桴粥傳曰" in p["text"]]
+    assert zhuan["span"][0] == "KR1d0085_025.txt"
+
+
+def test_every_column_join_has_its_reason_and_joins():
+    entries = data.column_joins()
+    assert len(entries) == 38
+    assert all(e["file"].startswith("KR1d0085_") and e["reason"] and e["before"] and e["after"] for _, e in entries)
+    for name in {e["file"] for _, e in entries}:
+        witness = mandoku.read(TONGJIE / name, lambda m: page_joins.decide(m).runs_on)
+        lines = {e["line"] for _, e in entries if e["file"] == name}
+        assert all(witness.physical[n - 1].page_join and witness.physical[n - 1].joins for n in lines)
+
+
+def test_a_stale_column_join_is_refused_at_its_line():
+    (number, entry), *_ = data.column_joins()
+    stale = dict(entry, after="不是此文")
+    witness = mandoku.parse(entry["file"], (TONGJIE / entry["file"]).read_text(encoding="utf-8"))
+    with pytest.raises(ConversionError) as caught:
+        page_joins.decide(witness, entries=[], columns=[(number, stale)])
+    assert caught.value.line == number and "stale column join" in str(caught.value)
+    assert f"{entry['file']}:{entry['line']}:1" in str(caught.value)

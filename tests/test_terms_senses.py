@@ -46,7 +46,7 @@ def placed(text: str, term: str, before: str) -> bool | None:
     ("tongjie-wangzhiren-28", "鼓", "执路", True),
     ("tongjie-yuezhi-57", "鼓", "于上谓之", None),  # the struck part of a bell (于上谓之鼓)
     ("judou-xiangshe-306", "鼓", "左何瑟面", None),  # 面鼓: the 瑟's face
-    ("tongjie-wangzhiren-89", "鼓", "以鼖鼓", None),  # 鼓军事: the verb
+    ("tongjie-wangzhiren-88", "鼓", "以鼖鼓", None),  # 鼓军事: the verb (89 joined 88: 鼓人掌教…)
     ("judou-dashe-8", "鼓", "阼阶西南", True),  # 南鼓: 郑注 南鼓, 谓所伐面也 — the drum's face
     ("tongjie-dashe-116", "鼓", "在其南东", True),  # 东鼓, as 南鼓
     ("tongjie-touhu-32", "鼓", "薛", True),  # 鲁鼓, 薛鼓: the drum scores of 投壶

@@ -126,7 +126,7 @@ class PhysLine:
     closes_note: bool = False   # last token before ¶ is ")"
     joins: bool = False         # runs on from the previous text line (same logical line)
     fills: int = COLUMN         # cells from which this line fills its column (FULL_AT)
-    page_join: bool = False     # joined over a page break by a reviewed decision (conv/data/page_joins.toml)
+    page_join: bool = False     # joined by a reviewed decision (page_joins.toml: over a page; column_joins.toml)
     runs: list[Run] = field(default_factory=list)
 
     @property
