@@ -142,6 +142,8 @@ def test_placed_by_the_order_of_the_notes(whole):
     assert (entry["passage"], entry["settled_by"], entry["between"]) == ("judou-dashe-142", "order", ["judou-dashe-82", "judou-dashe-146"])
     assert page(dump, "judou-dashe-142") == {"juan": 7, "leaf": 19, "side": "b"} and entry["page"] == {"juan": 18, "leaf": 4, "side": "a"}
     assert "据前后条次第定其处" in errata_body(entry)
+    # 石本误字's own note on these words names its 节 (三耦射節), and the text links it to the same passage
+    assert note(dump, "南揚弓命去侯侯誤作俟")["passages"] == ["judou-dashe-142"]
     assert note(dump, "妾為君為誤作謂")["passage"] == "judou-sangfu-10"  # the first note of 丧服: before 持重於大宗者
 
 
@@ -192,3 +194,18 @@ def test_without_variants_for_any_lemma(chars, lacking, form):
 def test_statements_of_several_places(text, lemma, subject, statement, times):
     reading = errata.read(text)
     assert (reading.lemma, reading.subject, reading.statement, reading.times) == (lemma, subject, statement, times)
+
+
+def test_a_decision_naming_the_passage(monkeypatch):
+    """An ambiguous note a reviewed decision settles by naming the passage among its places; a
+    decision naming a passage that does not hold the words is reported, not followed."""
+    from conv.edition import errata as linking
+
+    table = {"擯者出請入告脱出字": {"note": "擯者出請入告脱出字", "quotes": ["擯者出請入告"], "passage": "judou-jixi-77",
+                                   "reason": "test"},
+             "妾為君為誤作謂": {"note": "妾為君為誤作謂", "quotes": ["妾為君"], "passage": "judou-jixi-77", "reason": "test"}}
+    monkeypatch.setattr(linking.errata, "decisions", lambda: table)
+    dump = export.edition(assemble.convert(WHOLE))
+    assert note(dump, "擯者出請入告脱出字")["passages"] == ["judou-jixi-77"]
+    problem = next(p for p in dump["problems"] if "妾為君為誤作謂" in p["message"])
+    assert problem["kind"] == "errata-not-found" and "(in judou-jixi-77)" in problem["message"]

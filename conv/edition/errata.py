@@ -205,6 +205,8 @@ def _find(edition: Edition, work: Work, chapters: dict[str, Chapter], cache_: di
     decision = errata.decisions().get(entry.text)
     quotes = list(decision["quotes"]) if decision else [reading.lemma]
     places = [_places(work, chapter, cache_[chapter.id], quote) for quote in quotes]
+    if decision and decision.get("passage"):  # the decision names the passage among the places
+        places = [[t for t in p if t[0] == decision["passage"]] for p in places]
     found_as = None
     if not decision and not places[0]:
         for variant in errata.variants(reading):
@@ -213,7 +215,8 @@ def _find(edition: Edition, work: Work, chapters: dict[str, Chapter], cache_: di
                 break
     missing = [quote for quote, found in zip(quotes, places) if not found]
     if missing:
-        how = f"the words {'、'.join(missing)} of its decision in conv/data/errata.toml are" if decision else \
+        how = f"the words {'、'.join(missing)} of its decision in conv/data/errata.toml are" + (
+            f" (in {decision['passage']})" if decision.get("passage") else "") if decision else \
             f"its lemma {reading.lemma} (or {'、'.join(errata.variants(reading))}) is" if errata.variants(reading) else \
             f"its lemma {reading.lemma} is"
         return _problem(edition, entry, "errata-not-found", f"张尔岐's note {entry.text}: {how} in no passage of "
@@ -283,7 +286,7 @@ def _emit(edition: Edition, result: Places | dict) -> None:
         edition.problems.append(_problem(edition, entry, "errata-ambiguous", f"张尔岐's note {entry.text}: its lemma "
                                 f"{'、'.join(result.quotes)} stands {count} times in {chapter.title} ({anchors}), and the "
                                 f"note does not say which; the order of the notes leaves {', '.join(result.window or [])} "
-                                f"{bounds}: decide, and record the decision in conv/data/errata.toml [[decision]]"))
+                                f"{bounds}: decide, and record the decision (its passage) in conv/data/errata.toml [[decision]]"))
         return
     targets = [t for p in result.places for t in p]
     seed, start, _ = entry.span
