@@ -82,7 +82,8 @@ def test_the_lemma_in_another_form(whole):
     assert entry["passage"] == "judou-shihun-71" and entry["page"] == {"juan": 19, "leaf": 1, "side": "a"}
     assert page(dump, "judou-shihun-71") == {"juan": 2, "leaf": 11, "side": "a"}
     assert words(edition, entry["target_spans"][0]).endswith("腵脩")
-    assert note(dump, "賔北面自閒坐左擁簠梁左誤作右簠誤作簋")["passage"] == "judou-gongshi-127"  # 梁 for the text's 粱
+    two = note(dump, "賔北面自閒坐左擁簠梁左誤作右簠誤作簋")  # 梁 for the text's 粱; two statements
+    assert (two["lemma"], two["subject"], two["also"], two["passage"]) == ("賔北面自閒坐左擁簠梁", "左", ["簠", "簋"], "judou-gongshi-127")
 
 
 def test_the_text_reads_as_the_jianben(whole):

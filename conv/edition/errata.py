@@ -300,6 +300,7 @@ def _emit(edition: Edition, result: Places | dict) -> None:
         **({"settled_by": result.settled_by} if result.settled_by else {}),
         **({"between": result.between} if result.between else {}),
         **({"found_as": result.found_as} if result.found_as else {}),
+        **({"also": list(reading.also)} if reading.also else {}),
         **({"commentary": reading.commentary, "commentary_spans": result.commentary_spans} if reading.commentary else {}),
         **({"quotes": result.quotes, "decision": result.decision["reason"]} if result.decision else {}),
     })

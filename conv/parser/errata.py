@@ -12,7 +12,7 @@ for a text no pattern reads: the caller reports it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from conv import datafiles as data
@@ -26,7 +26,8 @@ class Reading:
     ``cls`` (conv/data/errata.toml's class), ``times`` (凡三見: 3; else 1), ``split`` (the number of
     characters of the entry before the statement), ``printed`` (what the 监本/石本 prints for the
     subject, the pattern's ``y``: 授 for 受), ``without`` (a character other witnesses print the lemma
-    without: 唐石經無也字), ``commentary`` (the 注's words a lemma quotes after 註云)."""
+    without: 唐石經無也字), ``commentary`` (the 注's words a lemma quotes after 註云), ``also`` (a
+    second statement's subject and print: 左誤作右簠誤作簋)."""
 
     lemma: str
     subject: str
@@ -37,6 +38,7 @@ class Reading:
     printed: str = ""
     without: str = ""
     commentary: str = ""
+    also: tuple[str, str] | None = None  # a second statement's subject and print (簠誤作簋)
 
 
 @cache
@@ -68,8 +70,23 @@ def read(text: str) -> Reading | None:
             for split in splits:
                 found = _reading(text, split, cls, pattern)
                 if found is not None:
-                    return found
+                    return _second(found)
     return None
+
+
+def _second(reading: Reading) -> Reading:
+    """A statement of two (左誤作右簠誤作簋): where what the 监本 prints runs on into a second
+    statement about another character of the lemma, ``printed`` is the first one's (右) and
+    ``also`` the second's subject and print (簠, 簋)."""
+    if reading.cls != "wrong" or not reading.subject:
+        return reading
+    for cut in range(1, len(reading.printed)):
+        rest = reading.printed[cut:]
+        for cls, pattern in _patterns():
+            other = _reading(reading.lemma + rest, len(reading.lemma), cls, pattern)
+            if other is not None and cls == "wrong" and other.subject and other.subject != reading.subject:
+                return replace(reading, printed=reading.printed[:cut], also=(other.subject, other.printed))
+    return reading
 
 
 def _reading(text: str, split: int, cls: str, pattern: re.Pattern) -> Reading | None:
