@@ -215,30 +215,32 @@ def _find(edition: Edition, work: Work, chapters: dict[str, Chapter], cache_: di
                 break
     missing = [quote for quote, found in zip(quotes, places) if not found]
     if missing:
-        how = f"the words {'、'.join(missing)} of its decision in conv/data/errata.toml are" + (
-            f" (in {decision['passage']})" if decision.get("passage") else "") if decision else \
-            f"its lemma {reading.lemma} (or {'、'.join(errata.variants(reading))}) is" if errata.variants(reading) else \
-            f"its lemma {reading.lemma} is"
-        return _problem(edition, entry, "errata-not-found", f"张尔岐's note {entry.text}: {how} in no passage of "
+        return _problem(edition, entry, "errata-not-found", f"张尔岐's note {entry.text}: {_missing(reading, decision, missing)} in no passage of "
                         f"{chapter.title} ({work.id}-{chapter.id}): check the lemma against the text, and the reading of "
                         "conv/data/errata.toml")
+    result = Places(entry, reading, chapter, quotes, places, found_as, decision)
     if reading.commentary:  # …降出註云授授先者一人: the 注 quoted must be that of the passage found
-        notes = cache_[chapter.id][1]
         anchors = {t[0] for p in places for t in p}
-        spans = [_target(n, *place)[1] for n in notes for place in n.find(reading.commentary) if n.owners[0][0].id in anchors]
-        if not spans:
+        result.commentary_spans = [_target(note, *place)[1] for note in cache_[chapter.id][1]
+                                   for place in note.find(reading.commentary) if note.owners[0][0].id in anchors]
+        if not result.commentary_spans:
             return _problem(edition, entry, "errata-not-found", f"张尔岐's note {entry.text}: the 注 it quotes, "
                             f"{reading.commentary}, is in no note of {', '.join(sorted(anchors))}, where its lemma "
                             f"{reading.lemma} stands: check the lemma against the text")
-        commentary = spans
-    result = Places(entry, reading, chapter, quotes, places, found_as, decision)
-    if reading.commentary:
-        result.commentary_spans = commentary
     if not result.sure:
         settled = [_settle(entry, chapter, p) for p in places]
         if all(name for _, name in settled):
             result.places, result.settled_by = [p for p, _ in settled], settled[0][1]
     return result
+
+
+def _missing(reading: errata.Reading, decision: dict | None, missing: list[str]) -> str:
+    """What was looked for and not found, for a problem's message."""
+    if decision:
+        where = f" (in {decision['passage']})" if decision.get("passage") else ""
+        return f"the words {'、'.join(missing)} of its decision in conv/data/errata.toml{where} are"
+    variants = errata.variants(reading)
+    return f"its lemma {reading.lemma}" + (f" (or {'、'.join(variants)})" if variants else "") + " is"
 
 
 def _places(work: Work, chapter: Chapter, streams_: tuple, quote: str) -> list[tuple[str, list, tuple]]:
