@@ -122,8 +122,24 @@ def test_what_stays_unread_says_why(collected):
 
 def test_counts(collected, whole_edition):
     kinds = [p["kind"] for p in readings.problems(whole_edition, collected)]
-    assert (kinds.count("unparsed-reading"), kinds.count("reading-lemma-not-found")) == (37, 13)
-    assert len(collected["readings"]) == 704
+    assert (kinds.count("unparsed-reading"), kinds.count("reading-lemma-not-found")) == (30, 13)
+    assert len(collected["readings"]) == 710
+
+
+def test_reviewed_decisions_of_the_data_file(whole_edition, collected):
+    [r] = found(collected, "judou-yousiche-152", "今文醋曰酢")
+    assert fields(r) == ("今文", "replace", "曰", "醋", "酢", "judou-yousiche-152", "found") and r["decision"]
+    assert [at(whole_edition, s) for s in r["lemma_spans"]] == ["醋"]
+    [r] = found(collected, "judou-shisang-69", "今文宰不言執")
+    assert (r["kind"], r["lemma"], r["context"]) == ("omit", "執", "执以从")
+    seed, start, end = r["lemma_spans"][0]
+    assert whole_edition.sources[seed].text[start : end + 2] == "執以從"
+    [r] = found(collected, "judou-shixiangjian-45", "今文呫嘗膳")
+    assert (r["lemma"], r["variant"], r["lemma_in_text"]) == ("徧", "呫", None)
+    [r] = found(collected, "tongjie-lishu-54", "古文識")  # 志古文識識記也…: the lemma before the tradition
+    assert (r["lemma"], r["variant"], r["check"]) == ("志", "識", "found")
+    assert [s["passage"] for s in collected["set_aside"]] == ["tongjie-baofu-21"]
+    assert not [u for u in collected["unparsed"] if u["passage"] == "tongjie-baofu-21"]
 
 
 # -- the grammar on strings ---------------------------------------------------------------------------
@@ -154,3 +170,16 @@ def test_a_first_clause_is_never_prose(jing, prose):
     statement = readings.parse(text, "今文", 0, len(text), jing)
     assert statement.clauses == [] and statement.prose is None
     assert [(a, b) for a, b, _ in statement.unparsed] == [(2, len(text))]
+
+
+def test_a_stale_decision_is_reported_with_its_line(edition, tmp_path, monkeypatch):
+    from conv import datafiles
+
+    data = tmp_path / "readings.toml"
+    data.write_text('# a stale entry\n\n[[reading]]\npassage = "judou-xiangshe-51"\nstatement = "今文無此"\n'
+                    'clauses = []\nreason = "test"\n', encoding="utf-8")
+    monkeypatch.setattr(readings, "DECISIONS", data)
+    monkeypatch.setattr(datafiles, "reading_decisions", lambda: datafiles.read_toml(data)["reading"])
+    [stale] = [p for p in readings.problems(edition) if p["kind"] == "reading-decision-stale"]
+    assert (stale["seed"].endswith("readings.toml"), stale["line"], stale["col"]) == (True, 3, 1)
+    assert "今文無此" in stale["message"] and "judou-xiangshe-51" in stale["message"]

@@ -33,8 +33,12 @@ closing 也, or — when it begins with Y itself — 郑玄's remark on the vari
 the 经 (``今文君射则为下``: a quoted reading, not a replacement) is not guessed at: it is returned
 in ``unparsed`` with its position, for an editor (``problems``).
 
-The check (``check``): the lemma is looked up in the passage's own 经/记 text (``found`` with
-``lemma_spans``, ``not-found``, or ``no-text`` when the passage has no 经 text in the witness).
+The check (``check``): the lemma is looked up in the note's reach (``conv.analyses.reading_places``:
+the passage's own 经/记 text, the note's own glosses such as 肫或作纯, the passages just before it):
+``found`` with ``lemma_spans``, ``not-found``, or ``no-text`` when the passage has no 经 text in the
+witness. ``passage`` is the passage where the lemma stands, ``note_passage`` the note's;
+``lemma_in_text`` the 经's own form where it differs (肫 for 纯), ``via`` the gloss that led there.
+More forms (X或为Y, 无X字, 又曰 …, prose after a reading): ``conv.analyses.reading_grammar``.
 Lemma and variant are given as the witness prints them (``lemma``, ``variant``: 竝 and 并 stay
 apart although normalization folds both to 并) and normalized (``lemma_normalized``, …).
 Only 郑注 is searched: a 贾疏 quoting 郑玄 (``云今文厌皆为揖不从者``) is not a new statement.
@@ -49,12 +53,15 @@ variant 再拜受爵.
 """
 from __future__ import annotations
 
+from conv import datafiles
 from conv.analyses.reading_grammar import Clause, Statement, align, parse
 from conv.analyses.reading_places import REACH, Reach, occurrences
 from conv.analyses.text import MappedText, passage_text, position, segment_text
 from conv.model.tree import Edition
+from conv.normalize import fold
 
 TRADITIONS = ("今文", "古文")
+DECISIONS = datafiles.DATA_DIR / "readings.toml"
 __all__ = ["Clause", "Statement", "align", "collect", "export", "parse", "problems", "statements"]
 
 
@@ -118,12 +125,16 @@ def _reading(clause: Clause, statement: Statement, seg: MappedText, reach: Reach
 def collect(edition: Edition) -> dict:
     """All readings and unparsed statements of the edition, in reading order.
 
-    ``{"readings": [...], "unparsed": [...]}``; an unparsed entry is ``{tradition, text, span,
+    ``{"readings": [...], "unparsed": [...], "set_aside": [...]}`` (``set_aside``: statements a reviewed
+    decision of ``conv/data/readings.toml`` says are no reading; a decided reading has ``decision``,
+    its reason); an unparsed entry is ``{tradition, text, span,
     seed, line, col, reason, passage, statement, statement_span}``. A reading's ``passage`` is
     where its lemma stands (``conv.analyses.reading_places``), ``note_passage`` where the note is.
     """
     readings: list[dict] = []
     unparsed: list[dict] = []
+    set_aside: list[dict] = []
+    used: set[int] = set()  # the decisions applied (their index in the data file)
     jing_cache: dict[str, MappedText] = {}
 
     def jing_of(passage) -> tuple:
@@ -137,10 +148,24 @@ def collect(edition: Edition) -> dict:
         jing = reach.candidates[0][1]
         previous = None
         for tradition, start, end in statements(seg.normalized):
-            statement = parse(seg.normalized, tradition, start, end, jing.normalized,
-                              stands=lambda lemma, at=start: reach.stands(lemma, upto=at), previous=previous)
-            for clause in statement.clauses:
+            number, decision = _decision(passage.id, seg.witness_slice(start, end))
+            used.add(number)
+            if decision is not None and decision.get("set_aside"):
+                set_aside.append({"passage": passage.id, "statement": seg.witness_slice(start, end),
+                                  "statement_span": seg.span(start, end), "reason": decision["reason"]})
+                continue
+            if decision is not None:
+                statement = _decided(decision, seg.normalized, tradition, start)
+            else:
+                statement = parse(seg.normalized, tradition, start, end, jing.normalized,
+                                  stands=lambda lemma, at=start: reach.stands(lemma, upto=at), previous=previous)
+            for index, clause in enumerate(statement.clauses):
                 readings.append(_reading(clause, statement, seg, reach, passage))
+                if decision is not None:  # the witness forms as the decision gives them
+                    entry, reading = decision["clauses"][index], readings[-1]
+                    in_text = reading["lemma_in_text"] if reading["lemma_in_text"] != entry["lemma"] else None
+                    reading.update(lemma=entry["lemma"], variant=entry["variant"], lemma_in_text=in_text,
+                                   decision=decision["reason"])
             previous = statement.clauses[-1] if statement.clauses else None
             for a, b, reason in statement.unparsed:
                 span = seg.span(a, b)
@@ -150,7 +175,41 @@ def collect(edition: Edition) -> dict:
                     "seed": span[0], "line": line, "col": col, "reason": reason, "passage": passage.id,
                     "statement": seg.witness_slice(start, end), "statement_span": seg.span(start, end),
                 })
-    return {"readings": readings, "unparsed": unparsed}
+    anchors = {p.id for p in _passages(edition)}
+    lines = datafiles.table_lines(datafiles.read_text(DECISIONS, "data files are UTF-8"), "reading")
+    stale = [{"line": line, "passage": entry["passage"], "statement": entry["statement"]}
+             for number, (entry, line) in enumerate(zip(datafiles.reading_decisions(), lines))
+             if number not in used and entry["passage"] in anchors]
+    return {"readings": readings, "unparsed": unparsed, "set_aside": set_aside, "stale_decisions": stale}
+
+
+def _passages(edition: Edition):
+    for work in edition.works:
+        for chapter in work.chapters:
+            for section in chapter.sections:
+                yield from section.passages
+
+
+def _decision(passage: str, statement: str) -> tuple[int, dict | None]:
+    """The reviewed decision (``conv/data/readings.toml``) on a statement of a note, if any, and
+    its index in the file (-1 for none)."""
+    for number, entry in enumerate(datafiles.reading_decisions()):
+        if entry["passage"] == passage and statement.startswith(entry["statement"]):
+            return number, entry
+    return -1, None
+
+
+def _decided(decision: dict, text: str, tradition: str, start: int) -> Statement:
+    """The statement as a reviewed decision reads it: its clauses as the data file gives them."""
+    end = start + len(fold(decision["statement"]))
+    statement = Statement(tradition, start, end)
+    if end < len(text):
+        statement.prose = (end, len(text))
+    for entry in decision["clauses"]:
+        statement.clauses.append(Clause(
+            entry["kind"], start + len(tradition), end, fold(entry["lemma"]), fold(entry["variant"]),
+            entry["form"], context=fold(entry["context"]) if entry.get("context") else None))
+    return statement
 
 
 def _with_statements(edition: Edition):
@@ -169,9 +228,16 @@ def _with_statements(edition: Edition):
 
 
 def problems(edition: Edition, collected: dict | None = None) -> list[dict]:
-    """What needs an editor (``problems`` records): unparsed statements, lemmas not in the 经."""
+    """What needs an editor (``problems`` records): unparsed statements, lemmas not in the 经, and
+    decisions of ``conv/data/readings.toml`` that match no statement of their passage's notes."""
     collected = collected or collect(edition)
     result = []
+    for entry in collected.get("stale_decisions", []):
+        result.append({
+            "seed": datafiles.display(DECISIONS), "line": entry["line"], "col": 1, "kind": "reading-decision-stale",
+            "message": f"the decision on {entry['statement']!r} in {entry['passage']} matches no 今文/古文 statement"
+                       " of that passage's notes: review the entry (the text or its passage changed) or remove it",
+        })
     for entry in collected["unparsed"]:
         result.append({
             "seed": entry["seed"], "line": entry["line"], "col": entry["col"], "kind": "unparsed-reading",

@@ -164,7 +164,8 @@ class Apparatus:
                                          source=source_of(self.edition, reading["span"]),
                                          keep="".join(c for c in self.kept.get(reading["passage"], "")
                                                       if c in reading.get("statement", "")),
-                                         reason=reading.get("reason", "") if reading.get("unparsed") else ""))
+                                         reason=reading.get("reason", "") if reading.get("unparsed")
+                                         else reading.get("decision", "")))  # a reviewed decision's reason
 
     def _key(self, entry: Entry) -> tuple:
         chapter = entry.locus.chapter_index if entry.locus else 0
