@@ -8,7 +8,8 @@ statement (normalized text) into clauses. Beside the forms listed there:
   ``从此以下X皆为Y`` (from here on: ``all``);
 - a clause with no lemma (``为Y`` ``作Y`` ``或作Y`` at the start of a statement) takes the lemma of
   the statement before it in the same note, when the variant has its length: 古文缫或作藻今文作璪
-  (the 今文 reads 璪 for 缫); with none before it, it stays unparsed;
+  (the 今文 reads 璪 for 缫), or of 郑玄's own ``X或为Y`` right before it (``gloss_before``: 甫或为父
+  今文为斧); with neither, it stays unparsed;
 - ``无X字`` (古文…无能字: the tradition lacks 能), ``无也`` (the tradition lacks the 经's 也: the
   closing 也 is the lemma), ``无X`` followed by a clause (古文无兆基作期: lacks 兆, reads 期 for 基);
 - the 曰 forms ``曰`` ``或言`` ``云`` ``又曰`` ``或曰`` ``皆曰`` (``又曰`` also after a clause: 今文湇为
@@ -115,6 +116,18 @@ def _inherited(statement: Statement, text: str, i: int, stop: int, previous: Cla
         lemma_from_jing=previous.lemma_from_jing,
     ))
     return variant_end
+
+
+def gloss_before(text: str, start: int) -> Clause | None:
+    """郑玄's own ``X或为Y``/``X或作Y`` right before a statement, as the clause a lemma-less statement
+    takes its lemma from: 甫或为父今文为斧 (the 今文 reads 斧 for the 经's 甫)."""
+    if start < 4 or text[start - 3 : start - 1] not in ("或为", "或作"):
+        return None
+    lemma, variant = text[start - 4], text[start - 1]
+    if any(char in "为作或也" for char in lemma + variant):
+        return None
+    return Clause("replace", start - 4, start, lemma, variant, text[start - 3 : start - 1], alternative=True,
+                  lemma_at=(start - 4, start - 3), variant_at=(start - 1, start))
 
 
 def _prose(statement: Statement, at: int, end: int) -> None:

@@ -46,6 +46,8 @@ def occurrences(jing: str, lemma: str, context: str | None) -> list[tuple[int, i
     found = []
     if context:
         inner = context.find(lemma)
+        if inner == -1:  # a context that does not hold the lemma names no place
+            return []
         for at in _find_all(jing, context):
             found.append((at + inner, at + inner + len(lemma)))
     else:

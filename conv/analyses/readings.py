@@ -54,7 +54,7 @@ variant 再拜受爵.
 from __future__ import annotations
 
 from conv import datafiles
-from conv.analyses.reading_grammar import Clause, Statement, align, parse
+from conv.analyses.reading_grammar import Clause, Statement, align, gloss_before, parse
 from conv.analyses.reading_places import REACH, Reach, occurrences
 from conv.analyses.text import MappedText, passage_text, position, segment_text
 from conv.model.tree import Edition
@@ -158,7 +158,8 @@ def collect(edition: Edition) -> dict:
                 statement = _decided(decision, seg.normalized, tradition, start)
             else:
                 statement = parse(seg.normalized, tradition, start, end, jing.normalized,
-                                  stands=lambda lemma, at=start: reach.stands(lemma, upto=at), previous=previous)
+                                  stands=lambda lemma, at=start: reach.stands(lemma, upto=at),
+                                  previous=previous or gloss_before(seg.normalized, start))
             for index, clause in enumerate(statement.clauses):
                 readings.append(_reading(clause, statement, seg, reach, passage))
                 if decision is not None:  # the witness forms as the decision gives them
@@ -205,10 +206,10 @@ def _decided(decision: dict, text: str, tradition: str, start: int) -> Statement
     statement = Statement(tradition, start, end)
     if end < len(text):
         statement.prose = (end, len(text))
-    for entry in decision["clauses"]:
+    for entry in decision["clauses"]:  # ``stands``: the form the 经 prints the lemma in (𫝊 for 傳)
         statement.clauses.append(Clause(
-            entry["kind"], start + len(tradition), end, fold(entry["lemma"]), fold(entry["variant"]),
-            entry["form"], context=fold(entry["context"]) if entry.get("context") else None))
+            entry["kind"], start + len(tradition), end, fold(entry.get("stands", entry["lemma"])), fold(entry["variant"]),
+            entry["form"], all=entry.get("all", False), context=fold(entry["context"]) if entry.get("context") else None))
     return statement
 
 
@@ -250,7 +251,8 @@ def problems(edition: Edition, collected: dict | None = None) -> list[dict]:
             result.append({
                 "seed": seed, "line": line, "col": col, "kind": "reading-lemma-not-found",
                 "message": f"郑注 {reading['statement']!r}: {reading['lemma']!r} is not in the 经 of {reading['passage']}"
-                           f" nor of the {REACH} passages before it, in any form its note gives (读为, 或作, 当为)",
+                           f" nor of the passages before it in its section (at most {REACH}), in any form its note"
+                           " gives (读为, 或作, 当为): decide it in conv/data/readings.toml or leave it open",
             })
     return result
 
