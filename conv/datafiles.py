@@ -197,6 +197,12 @@ def scholars() -> list[str]:
     return _toml("scholars.toml")["scholars"]
 
 
+@cache
+def reading_decisions() -> list[dict]:
+    """Reviewed decisions on 今文/古文 statements the grammar does not read (``readings.toml``)."""
+    return _toml("readings.toml").get("reading", [])
+
+
 CORRECTIONS = DATA_DIR / "corrections.toml"
 
 

@@ -177,7 +177,7 @@ def zhu_statements(dump):
 def test_every_jinwen_guwen_note_is_parsed_or_unparsed(dump, variants):
     notes = zhu_statements(dump)
     assert len(notes) == 42
-    starts = {(r["statement_span"][0], r["statement_span"][1], r["passage"]) for r in variants["readings"]}
+    starts = {(r["statement_span"][0], r["statement_span"][1], r["note_passage"]) for r in variants["readings"]}
     starts |= {(u["statement_span"][0], u["statement_span"][1], u["passage"]) for u in variants["unparsed"]}
     assert sorted(starts) == notes
 

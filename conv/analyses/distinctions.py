@@ -44,8 +44,9 @@ def kept(edition: Edition) -> dict[str, str]:
             found.setdefault(entry["passage"], set()).update(chars)
     for reading in readings.collect(edition)["readings"]:
         chars = erased(reading["lemma"] or "", reading["variant"] or "")
-        if chars:
-            found.setdefault(reading["passage"], set()).update(chars)
+        if chars:  # the passage of the lemma and the one of the note (the same, but for a note after it)
+            for anchor in {reading["passage"], reading.get("note_passage", reading["passage"])}:
+                found.setdefault(anchor, set()).update(chars)
     return {anchor: "".join(sorted(chars)) for anchor, chars in found.items()}
 
 

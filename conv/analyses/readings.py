@@ -33,8 +33,12 @@ closing 也, or — when it begins with Y itself — 郑玄's remark on the vari
 the 经 (``今文君射则为下``: a quoted reading, not a replacement) is not guessed at: it is returned
 in ``unparsed`` with its position, for an editor (``problems``).
 
-The check (``check``): the lemma is looked up in the passage's own 经/记 text (``found`` with
-``lemma_spans``, ``not-found``, or ``no-text`` when the passage has no 经 text in the witness).
+The check (``check``): the lemma is looked up in the note's reach (``conv.analyses.reading_places``:
+the passage's own 经/记 text, the note's own glosses such as 肫或作纯, the passages just before it):
+``found`` with ``lemma_spans``, ``not-found``, or ``no-text`` when the passage has no 经 text in the
+witness. ``passage`` is the passage where the lemma stands, ``note_passage`` the note's;
+``lemma_in_text`` the 经's own form where it differs (肫 for 纯), ``via`` the gloss that led there.
+More forms (X或为Y, 无X字, 又曰 …, prose after a reading): ``conv.analyses.reading_grammar``.
 Lemma and variant are given as the witness prints them (``lemma``, ``variant``: 竝 and 并 stay
 apart although normalization folds both to 并) and normalized (``lemma_normalized``, …).
 Only 郑注 is searched: a 贾疏 quoting 郑玄 (``云今文厌皆为揖不从者``) is not a new statement.
@@ -49,43 +53,16 @@ variant 再拜受爵.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from conv import datafiles
+from conv.analyses.reading_grammar import Clause, Statement, align, gloss_before, parse
+from conv.analyses.reading_places import REACH, Reach, occurrences
 from conv.analyses.text import MappedText, passage_text, position, segment_text
 from conv.model.tree import Edition
+from conv.normalize import fold
 
 TRADITIONS = ("今文", "古文")
-MARKERS = "为作"
-
-
-@dataclass
-class Clause:
-    """One parsed clause, as offsets into the segment's normalized text."""
-
-    kind: str
-    start: int
-    end: int
-    lemma: str | None  # normalized
-    variant: str  # normalized
-    form: str
-    all: bool = False
-    alternative: bool = False
-    context: str | None = None  # for ``A无B``: A
-    note: str | None = None
-    lemma_from_jing: tuple[int, int] | None = None  # an aligned lemma: its offsets in the 经
-    lemma_at: tuple[int, int] | None = None  # the lemma's offsets in the segment (when printed there)
-    variant_at: tuple[int, int] | None = None
-
-
-@dataclass
-class Statement:
-    """A 今文/古文 statement in a segment: its clauses and what could not be parsed."""
-
-    tradition: str
-    start: int
-    end: int
-    clauses: list[Clause] = field(default_factory=list)
-    unparsed: list[tuple[int, int, str]] = field(default_factory=list)  # (start, end, reason)
+DECISIONS = datafiles.DATA_DIR / "readings.toml"
+__all__ = ["Clause", "Statement", "align", "collect", "export", "parse", "problems", "statements"]
 
 
 def statements(text: str) -> list[tuple[str, int, int]]:
@@ -107,222 +84,39 @@ def _all(text: str, word: str):
         at = text.find(word, at + len(word))
 
 
-def parse(text: str, tradition: str, start: int, end: int, jing: str) -> Statement:
-    """Parse one statement ``text[start:end]`` (see the module docstring) against the 经 ``jing``."""
-    statement = Statement(tradition, start, end)
-    i = start + len(tradition)
-    stop = end - 1 if end - 1 >= i and text[end - 1] == "也" else end  # a closing 也
-    if i >= stop:
-        statement.unparsed.append((start, end, "nothing follows the tradition"))
-        return statement
-    if text.startswith("曰", i) or text.startswith("或言", i):
-        mark = 1 if text[i] == "曰" else 2
-        _reads(statement, text, i, i + mark, stop, jing, "曰" if mark == 1 else "或言")
-        return statement
-    if text.startswith("无", i):
-        lemma = text[i + 1 : stop]
-        if not lemma:
-            statement.unparsed.append((i, end, "无 with nothing after it"))
-        else:
-            statement.clauses.append(Clause("omit", i, stop, lemma, "", "无", lemma_at=(i + 1, stop)))
-        return statement
-    while i < stop:
-        clause_start = i
-        form_prefix = ""
-        if text[i] == "改":
-            form_prefix = "改"
-            i += 1
-        marker = next((k for k in range(i + 1, stop) if text[k] in MARKERS), None)
-        without = text.find("无", i, stop)
-        if marker is not None and (without == -1 or marker < without):
-            lemma_start, lemma_end = i, marker
-            every = text[lemma_end - 1] == "皆" and lemma_end - 1 > lemma_start
-            if every:
-                lemma_end -= 1
-            lemma = text[lemma_start:lemma_end]
-            variant_end = marker + 1 + len(lemma)
-            variant = text[marker + 1 : min(variant_end, stop)]
-            form = form_prefix + ("皆" if every else "") + text[marker]
-            quoted = text[lemma_start : min(variant_end, stop)]
-            if quoted in jing:
-                statement.unparsed.append((clause_start, end, f"{quoted!r} stands in the 经 as it is: a quoted reading whose difference is not stated"))
-                return statement
-            if len(variant) < len(lemma):
-                statement.unparsed.append((clause_start, end, f"the variant {variant!r} is shorter than the lemma {lemma!r}"))
-                return statement
-            statement.clauses.append(Clause(
-                "replace", clause_start, variant_end, lemma, variant, form, all=every,
-                lemma_at=(lemma_start, lemma_end), variant_at=(marker + 1, variant_end),
-            ))
-            i = variant_end
-            while text.startswith(("或为", "或作"), i) and i + 2 + len(lemma) <= stop:
-                alt_end = i + 2 + len(lemma)
-                statement.clauses.append(Clause(
-                    "replace", i, alt_end, lemma, text[i + 2 : alt_end], text[i : i + 2], all=every, alternative=True,
-                    lemma_at=(lemma_start, lemma_end), variant_at=(i + 2, alt_end),
-                ))
-                i = alt_end
-            if i >= stop:
-                break
-            if text.startswith(variant, i):  # 郑玄's remark on the variant: 芐乃地黄非也
-                last = statement.clauses[-1]
-                last.note = text[i:end]
-                last.end = end
-                return statement
-            continue
-        if without != -1 and without > i:
-            context, lemma = text[i:without], text[without + 1 : stop]
-            if lemma and lemma in context and context in jing:
-                statement.clauses.append(Clause("omit", clause_start, stop, lemma, "", "A无B", context=context, lemma_at=(without + 1, stop)))
-                return statement
-            omitted = _omission(context, lemma, jing)
-            if omitted is not None:  # 公答拜无再拜: the tradition reads 公答拜 for the 经's 公答再拜
-                at, length, stretch = omitted
-                statement.clauses.append(Clause("omit", clause_start, stop, jing[at : at + length], "", "A无B",
-                                                context=stretch, lemma_from_jing=(at, at + length)))
-                return statement
-            statement.unparsed.append((clause_start, end, f"{text[i:stop]!r}: an 无 clause whose context is not in the 经 or does not hold what it lacks"))
-            return statement
-        statement.unparsed.append((clause_start, end, f"{text[clause_start:end]!r} is no clause the grammar knows"))
-        return statement
-    return statement
-
-
-def _reads(statement: Statement, text: str, begin: int, i: int, stop: int, jing: str, form: str) -> None:
-    reading = text[i:stop]
-    alternative = form == "或言"
-    if not reading:
-        statement.unparsed.append((begin, statement.end, f"{form} with nothing after it"))
-        return
-    if reading in jing:
-        statement.unparsed.append((begin, statement.end, f"{reading!r} stands in the 经 as it is: the difference is not stated"))
-        return
-    aligned = align(reading, jing)
-    if aligned is None:
-        statement.clauses.append(Clause("reads", begin, stop, None, reading, form, alternative=alternative, variant_at=(i, stop)))
-        return
-    kind, at, length = aligned
-    statement.clauses.append(Clause(
-        kind, begin, stop, jing[at : at + length], reading, form, alternative=alternative,
-        lemma_from_jing=(at, at + length), variant_at=(i, stop),
-    ))
-
-
-def align(reading: str, jing: str) -> tuple[str, int, int] | None:
-    """Where in the 经 a tradition's reading ``reading`` stands: ``(kind, offset, length)`` or None.
-
-    Candidates are the stretches of the 经 that share a prefix and a suffix with the reading (2
-    characters at least, half the reading at least) and differ from it by one block: the reading
-    adds (``add``), lacks (``omit``) or replaces (``replace``) a block; or a stretch with the same
-    characters in another order (``order``). The candidate with the smallest difference wins; a
-    tie between different stretches, or no candidate, is None (not convincing).
-    """
-    n = len(reading)
-    candidates: dict[str, tuple[int, str, list[int]]] = {}  # lemma → (cost, kind, offsets)
-    for at in range(len(jing)):
-        for length in range(1, n + 4):
-            if at + length > len(jing):
-                break
-            lemma = jing[at : at + length]
-            if lemma == reading:
-                continue
-            if length == n and sorted(lemma) == sorted(reading):
-                _candidate(candidates, lemma, 1, "order", at)
-                continue
-            prefix = 0
-            while prefix < min(n, length) and lemma[prefix] == reading[prefix]:
-                prefix += 1
-            suffix = 0
-            while suffix < min(n, length) - prefix and lemma[length - 1 - suffix] == reading[n - 1 - suffix]:
-                suffix += 1
-            shared = prefix + suffix
-            if shared < 2 or 2 * shared < n:
-                continue
-            lemma_rest, reading_rest = length - shared, n - shared
-            kind = "add" if lemma_rest == 0 else "omit" if reading_rest == 0 else "replace"
-            _candidate(candidates, lemma, lemma_rest + reading_rest, kind, at)
-    if not candidates:
-        return None
-    best = min(cost for cost, _, _ in candidates.values())
-    winners = [(lemma, value) for lemma, value in candidates.items() if value[0] == best]
-    if len(winners) != 1:
-        return None
-    lemma, (_, kind, offsets) = winners[0]
-    return kind, offsets[0], len(lemma)
-
-
-def _omission(reading: str, lacking: str, jing: str) -> tuple[int, int, str] | None:
-    """``A无B`` where A is the tradition's own reading of a stretch of the 经 (今文…公答拜无再拜:
-    the 经 reads 公答再拜): ``(offset, length, stretch)`` of the block of the 经 the tradition
-    lacks (再), a part of what 郑玄 says it lacks (再拜), and its stretch (公答再拜). The stretch is
-    A with the block put back at one place; None unless exactly one such stretch is in the 经."""
-    if not reading or not lacking:
-        return None
-    blocks = {lacking[a:b] for a in range(len(lacking)) for b in range(a + 1, len(lacking) + 1)}
-    found = set()
-    for cut in range(len(reading) + 1):
-        for block in blocks:
-            stretch = reading[:cut] + block + reading[cut:]
-            at = jing.find(stretch)
-            if at != -1 and jing.find(stretch, at + 1) == -1:
-                found.add((at + cut, len(block), stretch))
-            elif at != -1:
-                return None  # the stretch stands twice in the 经: which one is meant?
-    return found.pop() if len(found) == 1 else None
-
-
-def _candidate(candidates: dict, lemma: str, cost: int, kind: str, at: int) -> None:
-    entry = candidates.get(lemma)
-    if entry is None:
-        candidates[lemma] = (cost, kind, [at])
-    else:
-        entry[2].append(at)
-
-
-def _occurrences(jing: str, lemma: str, context: str | None) -> list[tuple[int, int]]:
-    found = []
-    if context:
-        inner = context.find(lemma)
-        for at in _find_all(jing, context):
-            found.append((at + inner, at + inner + len(lemma)))
-    else:
-        for at in _find_all(jing, lemma):
-            found.append((at, at + len(lemma)))
-    return found
-
-
-def _find_all(text: str, word: str):
-    at = text.find(word)
-    while at != -1:
-        yield at
-        at = text.find(word, at + 1)
-
-
-def _reading(clause: Clause, statement: Statement, seg: MappedText, jing: MappedText, passage) -> dict:
+def _reading(clause: Clause, statement: Statement, seg: MappedText, reach: Reach, note_passage) -> dict:
+    own_passage, own = reach.candidates[0]
     if clause.lemma_from_jing is not None:
-        lemma_witness = jing.witness_slice(*clause.lemma_from_jing)
+        lemma_witness = own.witness_slice(*clause.lemma_from_jing)
     elif clause.lemma_at is not None:
         lemma_witness = seg.witness_slice(*clause.lemma_at)
     else:
         lemma_witness = None
     variant_witness = seg.witness_slice(*clause.variant_at) if clause.variant_at else ""
+    passage, in_text, via = note_passage, None, None
     if clause.lemma is None:
         check, spans = "unaligned", []
-    elif not jing.normalized:
-        check, spans = "no-text", []
+    elif clause.lemma_from_jing is not None:  # aligned with the note's own 经
+        places = [clause.lemma_from_jing] + [p for p in occurrences(own.normalized, clause.lemma, clause.context)
+                                             if p != clause.lemma_from_jing]
+        check, spans = "found", [own.span(a, b) for a, b in places]
     else:
-        places = _occurrences(jing.normalized, clause.lemma, clause.context)
-        if clause.lemma_from_jing is not None:
-            places = [clause.lemma_from_jing] + [p for p in places if p != clause.lemma_from_jing]
-        check = "found" if places else "not-found"
-        spans = [jing.span(a, b) for a, b in places]
+        place = reach.find(clause.lemma, clause.context, upto=statement.start)
+        if place is None:
+            check, spans = ("not-found" if own.normalized else "no-text"), []
+        else:
+            passage, check = place.passage, "found"
+            spans = [place.jing.span(a, b) for a, b in place.places]
+            printed = place.jing.witness_slice(*place.places[0])
+            in_text = printed if printed != lemma_witness else None
+            via = seg.witness_slice(*place.via) if place.via else None
     return {
         "tradition": statement.tradition, "kind": clause.kind, "form": clause.form,
         "lemma": lemma_witness, "variant": variant_witness,
         "lemma_normalized": clause.lemma, "variant_normalized": clause.variant,
         "all": clause.all, "alternative": clause.alternative, "context": clause.context, "note": clause.note,
-        "check": check, "lemma_spans": spans,
-        "passage": passage.id, "layer": passage.layer,
+        "check": check, "lemma_spans": spans, "lemma_in_text": in_text, "via": via,
+        "passage": passage.id, "layer": passage.layer, "note_passage": note_passage.id,
         "text": seg.witness_slice(clause.start, clause.end), "span": seg.span(clause.start, clause.end),
         "statement": seg.witness_slice(statement.start, statement.end), "statement_span": seg.span(statement.start, statement.end),
     }
@@ -331,22 +125,49 @@ def _reading(clause: Clause, statement: Statement, seg: MappedText, jing: Mapped
 def collect(edition: Edition) -> dict:
     """All readings and unparsed statements of the edition, in reading order.
 
-    ``{"readings": [...], "unparsed": [...]}``; an unparsed entry is ``{tradition, text, span,
-    seed, line, col, reason, passage, statement, statement_span}``.
+    ``{"readings": [...], "unparsed": [...], "set_aside": [...]}`` (``set_aside``: statements a reviewed
+    decision of ``conv/data/readings.toml`` says are no reading; a decided reading has ``decision``,
+    its reason); an unparsed entry is ``{tradition, text, span,
+    seed, line, col, reason, passage, statement, statement_span}``. A reading's ``passage`` is
+    where its lemma stands (``conv.analyses.reading_places``), ``note_passage`` where the note is.
     """
     readings: list[dict] = []
     unparsed: list[dict] = []
+    set_aside: list[dict] = []
+    used: set[int] = set()  # the decisions applied (their index in the data file)
     jing_cache: dict[str, MappedText] = {}
-    for passage, segment in _with_statements(edition):
-        found = statements(segment.normalized)
-        seg = segment_text(segment)
+
+    def jing_of(passage) -> tuple:
         if passage.id not in jing_cache:
             jing_cache[passage.id] = passage_text(edition, passage)
-        jing = jing_cache[passage.id]
-        for tradition, start, end in found:
-            statement = parse(seg.normalized, tradition, start, end, jing.normalized)
-            for clause in statement.clauses:
-                readings.append(_reading(clause, statement, seg, jing, passage))
+        return passage, jing_cache[passage.id]
+
+    for passage, before, segment in _with_statements(edition):
+        seg = segment_text(segment)
+        reach = Reach(jing_of(passage), [jing_of(p) for p in before], seg.normalized)
+        jing = reach.candidates[0][1]
+        previous = None
+        for tradition, start, end in statements(seg.normalized):
+            number, decision = _decision(passage.id, seg.witness_slice(start, end))
+            used.add(number)
+            if decision is not None and decision.get("set_aside"):
+                set_aside.append({"passage": passage.id, "statement": seg.witness_slice(start, end),
+                                  "statement_span": seg.span(start, end), "reason": decision["reason"]})
+                continue
+            if decision is not None:
+                statement = _decided(decision, seg.normalized, tradition, start)
+            else:
+                statement = parse(seg.normalized, tradition, start, end, jing.normalized,
+                                  stands=lambda lemma, at=start: reach.stands(lemma, upto=at),
+                                  previous=previous or gloss_before(seg.normalized, start))
+            for index, clause in enumerate(statement.clauses):
+                readings.append(_reading(clause, statement, seg, reach, passage))
+                if decision is not None:  # the witness forms as the decision gives them
+                    entry, reading = decision["clauses"][index], readings[-1]
+                    in_text = reading["lemma_in_text"] if reading["lemma_in_text"] != entry["lemma"] else None
+                    reading.update(lemma=entry["lemma"], variant=entry["variant"], lemma_in_text=in_text,
+                                   decision=decision["reason"])
+            previous = statement.clauses[-1] if statement.clauses else None
             for a, b, reason in statement.unparsed:
                 span = seg.span(a, b)
                 line, col = position(edition, span[0], span[1])
@@ -355,26 +176,69 @@ def collect(edition: Edition) -> dict:
                     "seed": span[0], "line": line, "col": col, "reason": reason, "passage": passage.id,
                     "statement": seg.witness_slice(start, end), "statement_span": seg.span(start, end),
                 })
-    return {"readings": readings, "unparsed": unparsed}
+    anchors = {p.id for p in _passages(edition)}
+    lines = datafiles.table_lines(datafiles.read_text(DECISIONS, "data files are UTF-8"), "reading")
+    stale = [{"line": line, "passage": entry["passage"], "statement": entry["statement"]}
+             for number, (entry, line) in enumerate(zip(datafiles.reading_decisions(), lines))
+             if number not in used and entry["passage"] in anchors]
+    return {"readings": readings, "unparsed": unparsed, "set_aside": set_aside, "stale_decisions": stale}
 
 
-def _with_statements(edition: Edition):
-    """``zhu_segments`` whose normalized text (``fold(segment.text)``) names a tradition at all."""
+def _passages(edition: Edition):
     for work in edition.works:
         for chapter in work.chapters:
             for section in chapter.sections:
-                for passage in section.passages:
+                yield from section.passages
+
+
+def _decision(passage: str, statement: str) -> tuple[int, dict | None]:
+    """The reviewed decision (``conv/data/readings.toml``) on a statement of a note, if any, and
+    its index in the file (-1 for none)."""
+    for number, entry in enumerate(datafiles.reading_decisions()):
+        if entry["passage"] == passage and statement.startswith(entry["statement"]):
+            return number, entry
+    return -1, None
+
+
+def _decided(decision: dict, text: str, tradition: str, start: int) -> Statement:
+    """The statement as a reviewed decision reads it: its clauses as the data file gives them."""
+    end = start + len(fold(decision["statement"]))
+    statement = Statement(tradition, start, end)
+    if end < len(text):
+        statement.prose = (end, len(text))
+    for entry in decision["clauses"]:  # ``stands``: the form the 经 prints the lemma in (𫝊 for 傳)
+        statement.clauses.append(Clause(
+            entry["kind"], start + len(tradition), end, fold(entry.get("stands", entry["lemma"])), fold(entry["variant"]),
+            entry["form"], all=entry.get("all", False), context=fold(entry["context"]) if entry.get("context") else None))
+    return statement
+
+
+def _with_statements(edition: Edition):
+    """``zhu_segments`` whose normalized text (``fold(segment.text)``) names a tradition at all,
+    with the passages of 经/记 before theirs in the same section (nearest first, ``REACH``)."""
+    for work in edition.works:
+        for chapter in work.chapters:
+            for section in chapter.sections:
+                for index, passage in enumerate(section.passages):
                     for segment in passage.notes:
                         if segment.layer == "zhu":
                             normalized = segment.normalized
                             if TRADITIONS[0] in normalized or TRADITIONS[1] in normalized:
-                                yield passage, segment
+                                before = [p for p in reversed(section.passages[:index]) if p.layer in ("jing", "ji")]
+                                yield passage, before[:REACH], segment
 
 
 def problems(edition: Edition, collected: dict | None = None) -> list[dict]:
-    """What needs an editor (``problems`` records): unparsed statements, lemmas not in the 经."""
+    """What needs an editor (``problems`` records): unparsed statements, lemmas not in the 经, and
+    decisions of ``conv/data/readings.toml`` that match no statement of their passage's notes."""
     collected = collected or collect(edition)
     result = []
+    for entry in collected.get("stale_decisions", []):
+        result.append({
+            "seed": datafiles.display(DECISIONS), "line": entry["line"], "col": 1, "kind": "reading-decision-stale",
+            "message": f"the decision on {entry['statement']!r} in {entry['passage']} matches no 今文/古文 statement"
+                       " of that passage's notes: review the entry (the text or its passage changed) or remove it",
+        })
     for entry in collected["unparsed"]:
         result.append({
             "seed": entry["seed"], "line": entry["line"], "col": entry["col"], "kind": "unparsed-reading",
@@ -386,7 +250,9 @@ def problems(edition: Edition, collected: dict | None = None) -> list[dict]:
             line, col = position(edition, seed, start)
             result.append({
                 "seed": seed, "line": line, "col": col, "kind": "reading-lemma-not-found",
-                "message": f"郑注 {reading['statement']!r}: {reading['lemma']!r} is not in the 经 of {reading['passage']}",
+                "message": f"郑注 {reading['statement']!r}: {reading['lemma']!r} is not in the 经 of {reading['passage']}"
+                           f" nor of the passages before it in its section (at most {REACH}), in any form its note"
+                           " gives (读为, 或作, 当为): decide it in conv/data/readings.toml or leave it open",
             })
     return result
 

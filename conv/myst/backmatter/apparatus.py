@@ -164,7 +164,8 @@ class Apparatus:
                                          source=source_of(self.edition, reading["span"]),
                                          keep="".join(c for c in self.kept.get(reading["passage"], "")
                                                       if c in reading.get("statement", "")),
-                                         reason=reading.get("reason", "") if reading.get("unparsed") else ""))
+                                         reason=reading.get("reason", "") if reading.get("unparsed")
+                                         else reading.get("decision", "")))  # a reviewed decision's reason
 
     def _key(self, entry: Entry) -> tuple:
         chapter = entry.locus.chapter_index if entry.locus else 0
@@ -258,6 +259,12 @@ def reading_body(reading: dict) -> str:
     else:
         line = f"{tradition}{qualifier}作“{variant}”（经中未能对齐）"
     line += f"。郑注：“{reading['statement']}”"
+    if reading.get("via"):  # the lemma is 郑玄's reading of another character of the 经
+        line += f"。〔经作“{reading.get('lemma_in_text') or ''}”，注云“{reading['via']}”〕"
+    elif reading.get("lemma_in_text"):
+        line += f"。〔经作“{reading['lemma_in_text']}”〕"
+    if reading.get("note_passage", reading["passage"]) != reading["passage"]:
+        line += "。〔注在其后经文之下〕"
     if reading.get("check") == "not-found":
         line += "。〔经中未见此字〕"
     elif reading.get("check") == "no-text":
