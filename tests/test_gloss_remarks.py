@@ -74,6 +74,16 @@ CASES = [
         ("轡悲位反又下同", "轡", F, "悲", "位", None, False, "又下同", None, None, None, 0, 7)]),
     ("KR1d0085_021.txt", 29, "使所吏反下以意推之", [
         ("使所吏反下以意推之", "使", F, "所", "吏", None, False, "下以意推之", None, None, None, 0, 9)]),
+    # 通解: 「X又作Y」 before the reading, 叶韵 「X叶…」, an authority giving the only reading
+    ("KR1d0085_003.txt", 496, "袴苦故反肄又作肆以二反", [
+        ("袴苦故反", "袴", F, "苦", "故", None, False, None, None, None, None, 0, 4),
+        ("肄又作肆以二反", "肄", F, "以", "二", None, False, None, None, "variant", "肆", 4, 11)]),
+    ("KR1d0085_010.txt", 23, "共音恭席叶祥龠反", [
+        ("共音恭", "共", Z, None, None, "恭", False, None, None, None, None, 0, 3),
+        ("席叶祥龠反", "席", F, "祥", "龠", None, False, None, None, "rhyme-reading", None, 3, 8)]),
+    ("KR1d0085_003.txt", 233, "捶徐之蘂反蚍音毗", [
+        ("捶徐之蘂反", "捶", F, "之", "蘂", None, False, None, None, "authority", "徐", 0, 5),
+        ("蚍音毗", "蚍", Z, None, None, "毗", False, None, None, None, None, 5, 8)]),
     ("KR1d0085_008.txt", 127, "折之設反後皆倣此", [
         ("折之設反後皆倣此", "折", F, "之", "設", None, False, "後皆倣此", None, None, None, 0, 8)]),
 ]
@@ -157,7 +167,8 @@ def test_a_second_reading_in_the_dump_has_its_span_and_position():
 def test_the_tongjie_glosses_the_forms_delimit_go_into_their_notes():
     """士冠禮 (KR1d0085_001:15) 筮于庿門筮市例反庿古廟字(筮者以蓍問日吉凶…): the passage is 筮于庿門
     (after the title), its note opens with the 音义 筮市例反 + 庿古廟字; no problem is left there.
-    贄音至 (line 337), whose 贄 the text before does not hold (it has 摯), stays outside, reported."""
+    Line 337 …鄉大夫鄉先生摯亦作贄音至(易服…): 摯, written 贄 too, 音至 — a gloss of the 摯 of the text.
+    還音旋役故此 (line 62), with words after the gloss that are no gloss, stays outside, reported."""
     dump = dumped(TONGJIE / "KR1d0085_001.txt")
     passage = next(p for p in passages(dump) if p["text"].endswith("筮于庿門"))
     first = passage["notes"][0]
@@ -165,8 +176,11 @@ def test_the_tongjie_glosses_the_forms_delimit_go_into_their_notes():
     assert [(g["char"], g["kind"], g["remark"], g["related"]) for g in first["glosses"]] == [
         ("筮", "fanqie", None, None), ("庿", "other", "ancient-form", "廟")]
     assert passage["notes"][1]["text"].startswith("筮者以蓍問日吉凶")
+    passage = next(p for p in passages(dump) if p["text"].endswith("遂以摯見於鄉大夫鄉先生"))
+    assert [(g["text"], g["char"], g["sound"], g["remark"], g["related"]) for g in passage["notes"][0]["glosses"]] == [
+        ("摯亦作贄音至", "摯", "至", "variant", "贄")]
     lines = {p["line"] for p in dump["problems"] if p["kind"] == "unbracketed-gloss"}
-    assert 15 not in lines and 567 not in lines and 337 in lines
+    assert lines == {62}
 
 
 def test_a_glossed_character_in_another_form_stands_in_the_text():
@@ -181,25 +195,42 @@ def test_a_glossed_character_in_another_form_stands_in_the_text():
 
 # -- properties ---------------------------------------------------------------------------------
 
-ALPHABET = "堟大轉反音篆揃同翦庿古廟字注繪下又徐劉或見上義如濺之慎市例切作本以意推求後皆倣此也 　"
+ALPHABET = "堟大轉反音篆揃同翦庿古廟字注繪下又徐劉或見上義如濺之慎市例切作本亦叶以意推求後皆倣此也 　"
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=ALPHABET, max_size=40))
 def test_glosses_and_the_rest_conserve_every_character(text):
+    """Every character is in one gloss or one unread stretch, or is blank between them."""
     glosses, unparsed = parse_run(text)
-    pieces = sorted([(g.start, g.end) for g in glosses] + list(unparsed))
-    position = 0
-    for start, end in pieces:
-        assert start >= position and end > start
-        assert text[position:start].strip() == ""
-        position = end
-    assert text[position:].strip() == ""
+    owner = [None] * len(text)
+    for index, (start, end) in enumerate([(g.start, g.end) for g in glosses] + list(unparsed)):
+        assert start < end and all(o is None for o in owner[start:end])  # no overlap
+        owner[start:end] = [index] * (end - start)
+    assert all(o is not None or char.isspace() for o, char in zip(owner, text))
     for gloss in glosses:
         assert text[gloss.start:gloss.end] == gloss.text
         assert gloss.remark in (None, "same-as", "ancient-form", "see-above", "sound-and-sense", "authority",
-                                "also-read")
-        assert (gloss.remark in ("authority", "also-read")) <= gloss.second
+                                "also-read", "variant", "rhyme-reading")
+        assert (gloss.remark == "also-read") <= gloss.second
+        assert gloss.remark != "authority" or gloss.related in "徐劉刘或"
+
+
+def test_a_page_role_holds_a_remark_with_its_gloss():
+    """The chapter page puts 揃同翦 in the role of 挋之慎反 (as 又… readings), and that role's text reads
+    as one gloss with what follows it: no ``yl.gloss`` warning; a remark alone would be none."""
+    from conv.model.tree import Gloss as ModelGloss
+    from conv.myst.chapter import inline
+    from conv.sphinx_ext.text.glosses import _parsed
+
+    text = "挋之慎反揃同翦"
+    found, _ = parse_run(text)
+    glosses = [ModelGloss(g.char, g.kind, g.upper, g.lower, g.sound, g.text, ("x.txt", 100 + g.start, 100 + g.end),
+                          second=g.second, remark=g.remark, related=g.related) for g in found]
+    assert inline(text, list(range(100, 100 + len(text))), glosses) == "{yl:gloss}`挋之慎反揃同翦`"
+    fields, count = _parsed(text, "")
+    assert count is None and (fields["char"], fields["kind"], fields["position"]) == ("挋", "fanqie", "章開三真去")
+    assert _parsed("揃同翦", "")[1] == 0
 
 
 def test_what_stays_unread_says_why():

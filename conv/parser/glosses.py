@@ -15,9 +15,12 @@ A gloss (音义) tells how one character of the 经 or 注 is read. The witnesse
   (``kind="other"``: "read 间 as in 间厠");
 - scope notes (``scope``) right after a gloss: ``注同``, ``下同``, ``下注升相同``;
 - a trailing definition (``definition``): a tone note ``寸上声``, a short gloss ending in 也
-  (``割也``), or a variant note ``本或作离``: ``刌寸本反寸上声割也``.
+  (``割也``), or a variant note ``本或作离``, ``字又作孩``: ``刌寸本反寸上声割也``;
+- the remarks of ``conv.parser.gloss_remarks`` (``remark``, ``related``): wider scope notes, a
+  variant or 叶 or an authority before the reading, a second reading with its authority or
+  without 又 (checked with ``phonology.agree``), 「X同Y」, 「X古Y字」, 「X見上」 right after a gloss.
 
-A run (``parse_run``) is a whole 音义 segment: ``糅女又反杠音江脰音豆韬吐刀反``. ``embedded``
+A run (``parse_run``) is a whole 音义 segment: ``糅女又反杠音江脰音豆韬吐刀反``. ``gloss_edges.embedded``
 finds glosses at the very start or end of a segment that otherwise holds prose (通解 often runs a
 gloss straight into the 注: ``相息亮反作使也…``; 句读 sometimes ends a note with one:
 ``便其事也扑普卜反``); being conservative, it asks ``conv.parser.phonology.plausible`` whether a
@@ -180,6 +183,13 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
                 return _Core(kind, char, upper, lower, sound, end, context=text[i:i + 2])
     if (both := gloss_remarks.sound_and_sense_at(text, i, _han)) is not None:  # 淺音義如濺
         return _Core("zhiyin", both[0], None, None, both[1], both[2], remark="sound-and-sense")
+    if options.contexts and (found := gloss_remarks.before_reading_at(text, i + 1, _han)):
+        remark, related, at = found  # 肄又作肆以二反 (variant), 席叶祥龠反 (rhyme-reading: 叶韵), 捶徐之蘂反
+        reading = _reading_at(text, at) if remark != "variant" or text[i] not in "本字" else None  # 本又作…: no X
+        if reading is not None and reading[0] != "ruzi":
+            kind, upper, lower, sound, end = reading
+            sound = related if sound == "同" and related else sound  # 西字又作斯音同: read as 斯
+            return _Core(kind, text[i], upper, lower, sound, end, remark=remark, related=related)
     reading = _reading_at(text, i + 1)
     if reading:
         kind, upper, lower, sound, end = reading
@@ -194,10 +204,12 @@ def _after_core(text: str, i: int, last: Gloss, first: bool) -> _Core | None:
     (堟大轉反音篆, 呫音貼他箧反: ``phonology.agree``) or a remark (揃同翦, 庿古廟字, 否見上)."""
     if first:
         reading = _reading_at(text, i + 1) if text[i:i + 1] in gloss_remarks.AUTHORITIES else None
-        if reading:
+        if reading:  # the authority's, unless it reads as a gloss of 徐 (劉, 或) itself and not of last's
             kind, upper, lower, sound, end = reading
             core = _Core(kind, last.char, upper, lower, sound, end, True, None, "authority", text[i])
-            return core if _plausible(_gloss_of(core, text, i, end)) else None
+            own = _Core(kind, text[i], upper, lower, sound, end)
+            return core if _plausible(_gloss_of(core, text, i, end)) or not _plausible(_gloss_of(own, text, i, end)) \
+                else None
         return None
     reading = _reading_at(text, i)
     if reading and reading[0] != "ruzi":
@@ -344,8 +356,8 @@ def parse_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]]:
 
 
 # Where a text opening with a gloss shows it: X音Y, XAB反/切 (又AB反), X如字, X舊音Y今讀如字, the
-# context forms 无射之射…, 间间厠之间, 乐乐下字音洛. A text matching none of these opens with no gloss.
-_OPENS_WITH_GLOSS = re.compile(r".音|.[舊旧]音|...[反切]|.如字|..之|...之|....音")
+# context forms 无射之射…, 间间厠之间, 乐乐下字音洛, X又作Y…, X叶…, X徐…. A text matching none opens with no gloss.
+_OPENS_WITH_GLOSS = re.compile(r".音|.[舊旧]音|...[反切]|.如字|..之|...之|....音|.[本字]?[又或亦一]作.|.叶|.[徐劉刘或](?:..[反切]|音)")
 _SPACE = re.compile(r"\s")
 
 
