@@ -19,9 +19,13 @@ from conv.edition import parallels
 # 927: the 通解 note that opens with 使 (conv/parser/unbracketed.py) no longer reads as a 经 difference
 #: 2026-12-02: an addition inside a repeat is one entry, placed where it is a note's words
 #: (collate/gaps.py): 927 substantive and 576 note-in-text before.
+#: 2026-12-02 (session 11): the 通解's 20-cell columns run on (conv.reader.mandoku.FULL_AT): 乡饮酒礼's
+#: 「…皆離皆｜右體進腠」 is one passage with its 郑注 again (右體進腠 was read as a 章 title), so its notes
+#: meet the 句读's: 離猶㨒也/楏也, 以骨為上/主, 膞/an unencoded form (+3); its 郑注 is no longer a
+#: note without text against the 句读 (−1).
 #: 2026-12-02 (branch glosses): the 通解's 音义 the grammar now reads (conv/parser/gloss_remarks.py) leave
 #: its 经 (繢户内反注繪同, 摯亦作贄音至 …): 11 fewer notes in the text, 2 more readings, 1 more transposition.
-PARALLEL_COUNTS = {"substantive": 852, "transposition": 157, "note-in-text": 579}
+PARALLEL_COUNTS = {"substantive": 855, "transposition": 157, "note-in-text": 578}
 NO_LONGER_READINGS = {("judou-shiguan-36", "荅", "答"), ("judou-shihun-23", "徴", "徵"),
                       ("judou-xiangyinjiu-87", "瞭", "了"), ("judou-xiangyinjiu-90", "傚", "效"),
                       ("judou-xiangyinjiu-90", "諮", "谘"), ("judou-dashe-246", "著", "着"),
