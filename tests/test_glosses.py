@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conv.parser.glosses import Gloss, embedded, is_gloss_run, parse_run
+from conv.parser.gloss_edges import embedded
+from conv.parser.glosses import Gloss, is_gloss_run, parse_run
 
 from seedtext import seed_segments
 

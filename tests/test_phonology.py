@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conv.parser.glosses import Gloss, embedded, parse_run
+from conv.parser.gloss_edges import embedded
+from conv.parser.glosses import Gloss, parse_run
 from conv.parser.phonology import STATUSES, Reading, candidates, execute, plausible, position, reading, readings, sort_key
 
 from seedtext import seed_segments

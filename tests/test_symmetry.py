@@ -23,7 +23,9 @@ from conv.edition import parallels
 #: 「…皆離皆｜右體進腠」 is one passage with its 郑注 again (右體進腠 was read as a 章 title), so its notes
 #: meet the 句读's: 離猶㨒也/楏也, 以骨為上/主, 膞/an unencoded form (+3); its 郑注 is no longer a
 #: note without text against the 句读 (−1).
-PARALLEL_COUNTS = {"substantive": 853, "transposition": 156, "note-in-text": 589}
+#: 2026-12-02 (branch glosses): the 通解's 音义 the grammar now reads (conv/parser/gloss_remarks.py) leave
+#: its 经 (繢户内反注繪同, 摯亦作贄音至 …): 11 fewer notes in the text, 2 more readings, 1 more transposition.
+PARALLEL_COUNTS = {"substantive": 855, "transposition": 157, "note-in-text": 578}
 NO_LONGER_READINGS = {("judou-shiguan-36", "荅", "答"), ("judou-shihun-23", "徴", "徵"),
                       ("judou-xiangyinjiu-87", "瞭", "了"), ("judou-xiangyinjiu-90", "傚", "效"),
                       ("judou-xiangyinjiu-90", "諮", "谘"), ("judou-dashe-246", "著", "着"),

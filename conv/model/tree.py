@@ -59,6 +59,8 @@ class Gloss:
     context: str | None = None  # 无射之射食亦反 → 无射
     definition: str | None = None  # 刌寸本反寸上声割也 → 寸上声割也
     scope: str | None = None  # 注同, 下同 …
+    remark: str | None = None  # conv.parser.gloss_remarks: same-as (揃同翦), ancient-form (庿古廟字), authority (徐…) …
+    related: str | None = None  # the character a remark relates it to (翦, 廟), or the authority (徐)
     note: str = ""  # how the position was found (e.g. 类隔), why it is not the character's
     alternatives: list[str] = field(default_factory=list)  # positions only a speller's other reading gives
     homophone: str = ""  # the 小韵 (its representative character) of a position not the character's

@@ -10,6 +10,7 @@ from conv.collate.forms import Emendation, traditional
 from conv.model.tree import Chapter, Edition, Passage, Section, Segment, Work, text_offsets
 from conv.myst.escape import escape_inline, locus
 from conv.normalize import fold
+from conv.parser import gloss_remarks
 from conv.reader.mandoku_lex import Page, chinese_number
 
 
@@ -33,16 +34,16 @@ def emended(text: str, offsets, start: int, end: int, emends: list[Emendation]) 
 
 
 def inline(segment_text: str, offsets: list[int], glosses, emends: list[Emendation] = ()) -> str:
-    """Escaped text with each gloss wrapped in a ``{yl:gloss}`` role (a second reading 又… in the
-    same role as the gloss it follows, so the role's text always parses on its own). A gloss with
+    """Escaped text with each gloss wrapped in a ``{yl:gloss}`` role (a second reading 又… or a remark
+    such as 揃同翦 in the same role as the gloss it follows, so the role's text always parses on its own). A gloss with
     characters restored from the 文渊阁 text (``Gloss.restored``) gives the restored form after the
     printed one: ``{yl:gloss}`个音干 <个音幹>```. Emendations outside the glosses: :func:`emended`."""
     out = []
     cursor = 0
     groups: list[list] = []
     for gloss in sorted(glosses, key=lambda g: g.span[1]):
-        if gloss.second and groups and groups[-1][-1].span[2] <= gloss.span[1]:
-            groups[-1].append(gloss)  # 纯之闰反又章允反: a second reading stays with its gloss
+        if gloss_remarks.attached(gloss) and groups and groups[-1][-1].span[2] <= gloss.span[1]:
+            groups[-1].append(gloss)  # 纯之闰反又章允反, 挋之慎反揃同翦: a second reading or remark stays with its gloss
         else:
             groups.append([gloss])
     for group in groups:

@@ -15,9 +15,12 @@ A gloss (音义) tells how one character of the 经 or 注 is read. The witnesse
   (``kind="other"``: "read 间 as in 间厠");
 - scope notes (``scope``) right after a gloss: ``注同``, ``下同``, ``下注升相同``;
 - a trailing definition (``definition``): a tone note ``寸上声``, a short gloss ending in 也
-  (``割也``), or a variant note ``本或作离``: ``刌寸本反寸上声割也``.
+  (``割也``), or a variant note ``本或作离``, ``字又作孩``: ``刌寸本反寸上声割也``;
+- the remarks of ``conv.parser.gloss_remarks`` (``remark``, ``related``): wider scope notes, a
+  variant or 叶 or an authority before the reading, a second reading with its authority or
+  without 又 (checked with ``phonology.agree``), 「X同Y」, 「X古Y字」, 「X見上」 right after a gloss.
 
-A run (``parse_run``) is a whole 音义 segment: ``糅女又反杠音江脰音豆韬吐刀反``. ``embedded``
+A run (``parse_run``) is a whole 音义 segment: ``糅女又反杠音江脰音豆韬吐刀反``. ``gloss_edges.embedded``
 finds glosses at the very start or end of a segment that otherwise holds prose (通解 often runs a
 gloss straight into the 注: ``相息亮反作使也…``; 句读 sometimes ends a note with one:
 ``便其事也扑普卜反``); being conservative, it asks ``conv.parser.phonology.plausible`` whether a
@@ -34,10 +37,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from conv.parser import phonology
+from conv.parser import gloss_remarks, phonology
 
-__all__ = ["Gloss", "parse_run", "gloss_run", "is_gloss_run", "embedded", "opening_gloss", "leading", "trailing",
-           "plausible"]
+__all__ = ["Gloss", "parse_run", "gloss_run", "is_gloss_run", "plausible", "unread_reason"]
 
 # Characters a gloss may be made of: CJK ideographs (all blocks) and private-use code points
 # (the witnesses write 弦 as U+EB8E, 玄 as U+EA20).
@@ -47,13 +49,8 @@ _HAN_RANGES = (
 )
 _HAN = re.compile("[" + "".join(f"{chr(low)}-{chr(high)}" for low, high in _HAN_RANGES) + "]")
 _FANQIE_MARKS, _TONES = "反切", "平上去入"
-# Scope notes (所及): after the gloss, before a definition. Longest alternatives first.
-_SCOPE = re.compile(
-    r"注及下同|注下同|下及注同|下注同|下注[^反切音]{1,3}同|下文同|下皆同|下并同|下竝同"
-    r"|下放此|后放此|後放此|后同|後同|下同|注同"
-)
 # A variant note (异文): 本或作离, 本又作…, 或作…, 亦作…
-_VARIANT = re.compile(r"本?(?:或|又|亦|一)作")
+_VARIANT = re.compile(r"[本字]?(?:或|又|亦|一)作")
 # Glossed characters that, in embedded position, are far likelier to start prose (五音, 声音…).
 _PROSE_BEFORE_YIN = set("之其五八声聲有无無此彼德清浊濁宫宮商徵羽同异異善恶惡")
 _MAX_DEFINITION_PIECES = 3
@@ -85,6 +82,8 @@ class Gloss:
     context: str | None = None  # e.g. "无射之射食亦反": context "无射", char 射
     definition: str | None = None  # trailing definition, e.g. 刌寸本反寸上声割也 → "寸上声割也"
     scope: str | None = None    # scope note after the gloss: "注同", "下同", "下注升相同"
+    remark: str | None = None   # conv.parser.gloss_remarks: same-as, ancient-form, see-above, …
+    related: str | None = None  # the character a remark relates it to (揃同翦: 翦), or the authority (徐)
 
     @property
     def core(self) -> str:
@@ -111,6 +110,8 @@ class _Core:
     end: int
     second: bool = False
     context: str | None = None
+    remark: str | None = None
+    related: str | None = None
 
 
 @dataclass(frozen=True)
@@ -180,11 +181,52 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
                 kind, upper, lower, sound, end = reading
                 char = text[i] if text[i + 2] == "上" else text[i + 1]
                 return _Core(kind, char, upper, lower, sound, end, context=text[i:i + 2])
+    if (both := gloss_remarks.sound_and_sense_at(text, i, _han)) is not None:  # 淺音義如濺
+        return _Core("zhiyin", both[0], None, None, both[1], both[2], remark="sound-and-sense")
+    if options.contexts and (found := gloss_remarks.before_reading_at(text, i + 1, _han)):
+        remark, related, at = found  # 肄又作肆以二反 (variant), 席叶祥龠反 (rhyme-reading: 叶韵), 捶徐之蘂反
+        reading = _reading_at(text, at) if remark != "variant" or text[i] not in "本字" else None  # 本又作…: no X
+        if reading is not None and reading[0] != "ruzi":
+            kind, upper, lower, sound, end = reading
+            sound = related if sound == "同" and related else sound  # 西字又作斯音同: read as 斯
+            return _Core(kind, text[i], upper, lower, sound, end, remark=remark, related=related)
     reading = _reading_at(text, i + 1)
     if reading:
         kind, upper, lower, sound, end = reading
         return _Core(kind, text[i], upper, lower, sound, end)
     return None
+
+
+def _after_core(text: str, i: int, last: Gloss, first: bool) -> _Core | None:
+    """What only follows a gloss (``last``, ending at ``i``): with ``first``, a second reading
+    with its authority (徐大果反, 劉音閑, 或章允反: before a gloss of 徐 itself, when the reading
+    fits ``last``'s character); else a reading without 又 that gives ``last``'s sound again
+    (堟大轉反音篆, 呫音貼他箧反: ``phonology.agree``) or a remark (揃同翦, 庿古廟字, 否見上)."""
+    if first:
+        reading = _reading_at(text, i + 1) if text[i:i + 1] in gloss_remarks.AUTHORITIES else None
+        if reading:  # the authority's, unless it reads as a gloss of 徐 (劉, 或) itself and not of last's
+            kind, upper, lower, sound, end = reading
+            core = _Core(kind, last.char, upper, lower, sound, end, True, None, "authority", text[i])
+            own = _Core(kind, text[i], upper, lower, sound, end)
+            return core if _plausible(_gloss_of(core, text, i, end)) or not _plausible(_gloss_of(own, text, i, end)) \
+                else None
+        return None
+    reading = _reading_at(text, i)
+    if reading and reading[0] != "ruzi":
+        kind, upper, lower, sound, end = reading
+        core = _Core(kind, last.char, upper, lower, sound, end, True, None, "also-read")
+        return core if phonology.agree(last, _gloss_of(core, text, i, end)) else None
+    remark = gloss_remarks.remark_at(text, i, _han)
+    if remark is not None:
+        name, char, related, end = remark
+        return _Core("other", char, None, None, None, end, remark=name, related=related)
+    return None
+
+
+def _gloss_of(core: _Core, text: str, i: int, end: int) -> Gloss:
+    return Gloss(char=core.char, kind=core.kind, upper=core.upper, lower=core.lower, sound=core.sound,
+                 text=text[i:end], start=i, end=end, second=core.second, context=core.context,
+                 remark=core.remark, related=core.related)
 
 
 def _piece_ends(text: str, e: int, options: _Options) -> list[int]:
@@ -237,14 +279,18 @@ def _chain(text: str, pos: int, depth: int, char: str, options: _Options, memo: 
     return result
 
 
-def _gloss_at(text: str, i: int, prev: str | None, options: _Options) -> Gloss | None:
-    """A whole gloss at ``i``: core, then a scope note, then a definition."""
-    core = _core_at(text, i, prev, options)
+def _gloss_at(text: str, i: int, prev: str | None, options: _Options, last: Gloss | None = None) -> Gloss | None:
+    """A whole gloss at ``i``: core, then a scope note, then a definition; ``last``: the gloss
+    ending at ``i``, if any, after which the forms of ``_after_core`` are read too (not in
+    embedded position)."""
+    after = last is not None and last.end == i and options.contexts
+    core = _after_core(text, i, last, True) if after else None
+    core = core or _core_at(text, i, prev, options) or (_after_core(text, i, last, False) if after else None)
     if core is None:
         return None
     end = core.end
     scope = None
-    match = _SCOPE.match(text, end)
+    match = gloss_remarks.SCOPE.match(text, end)
     if match:
         scope = match.group(0)
         end = match.end()
@@ -257,7 +303,7 @@ def _gloss_at(text: str, i: int, prev: str | None, options: _Options) -> Gloss |
     return Gloss(
         char=core.char, kind=core.kind, upper=core.upper, lower=core.lower, sound=core.sound,
         text=text[i:end], start=i, end=end, second=core.second, context=core.context,
-        definition=definition, scope=scope,
+        definition=definition, scope=scope, remark=core.remark, related=core.related,
     )
 
 
@@ -273,7 +319,7 @@ def _parse(text: str, options: _Options, whole: bool = False) -> tuple[list[Glos
         if text[i].isspace():
             i += 1
             continue
-        gloss = _gloss_at(text, i, prev, options)
+        gloss = _gloss_at(text, i, prev, options, glosses[-1] if glosses and prev is not None else None)
         if gloss is not None:
             glosses.append(gloss)
             prev = gloss.char
@@ -310,8 +356,8 @@ def parse_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]]:
 
 
 # Where a text opening with a gloss shows it: X音Y, XAB反/切 (又AB反), X如字, X舊音Y今讀如字, the
-# context forms 无射之射…, 间间厠之间, 乐乐下字音洛. A text matching none of these opens with no gloss.
-_OPENS_WITH_GLOSS = re.compile(r".音|.[舊旧]音|...[反切]|.如字|..之|...之|....音")
+# context forms 无射之射…, 间间厠之间, 乐乐下字音洛, X又作Y…, X叶…, X徐…. A text matching none opens with no gloss.
+_OPENS_WITH_GLOSS = re.compile(r".音|.[舊旧]音|...[反切]|.如字|..之|...之|....音|.[本字]?[又或亦一]作.|.叶|.[徐劉刘或](?:..[反切]|音)")
 _SPACE = re.compile(r"\s")
 
 
@@ -352,109 +398,18 @@ def _plausible(gloss: Gloss) -> bool:
         return False
 
 
-def opening_gloss(text: str) -> Gloss | None:
-    """The gloss ``text`` surely opens with, whatever follows, else None: a 直音 (X音Y, X no word
-    that opens prose: 五音, 声音) or a phonologically plausible 反切 or 如字 (prose such as
-    宾降乃反位 is none). ``膊音纯又説文之允反`` → 膊音纯 (膊 is a misprint of 膞: not plausible, but
-    音 says what it is)."""
-    if not _opens_with_gloss(text):
-        return None
-    try:
-        gloss = _gloss_at(text, 0, None, _EMBEDDED)
-    except Exception:  # pragma: no cover
-        return None
-    if gloss is None:
-        return None
-    if gloss.kind == "zhiyin" and gloss.char not in _PROSE_BEFORE_YIN:
-        return gloss
-    return gloss if _plausible(gloss) else None
-
-
-def _leading(text: str) -> list[Gloss]:
-    if not _opens_with_gloss(text):
-        return []
-    glosses: list[Gloss] = []
-    i, prev = 0, None
-    while i < len(text):
-        gloss = _gloss_at(text, i, prev, _EMBEDDED)
-        if gloss is None:
-            break
-        glosses.append(gloss)
-        prev, i = gloss.char, gloss.end
-    if not glosses:
-        return []
-    if len(glosses) >= 2 or all(_plausible(g) for g in glosses):
-        return glosses
-    return []
-
-
-_END_WINDOW, _TRAILING_ENDS = 40, ("反", "切", "如字", "同")
-
-
-def _trailing(text: str, after: int) -> list[Gloss]:
-    """The longest clean, plausible run of glosses that ends exactly at the end of ``text``."""
-    n = len(text)
-    best: list[Gloss] = []
-    if not (text.endswith(_TRAILING_ENDS) or text[-2:-1] == "音"):
-        return best  # a gloss ending the segment ends in 反, 切, 如字, 音X or a scope (…同)
-    for k in range(n - 1, max(after, n - _END_WINDOW) - 1, -1):
-        if not _OPENS_WITH_GLOSS.match(text, k) or (k > 0 and _NOW_READ_AS_USUAL.match(text, k - 1)):
-            continue
-        glosses, unparsed = _parse(text[k:], _EMBEDDED, whole=True)
-        if unparsed or not glosses or text[k].isspace():
-            continue
-        if glosses[0].second:
-            continue
-        if all(_plausible(g) for g in glosses):
-            best = [_shift(g, k) for g in glosses]
-    return best
-
-
-def _shift(gloss: Gloss, offset: int) -> Gloss:
-    gloss.start += offset
-    gloss.end += offset
-    return gloss
-
-
-def embedded(text: str) -> list[Gloss]:
-    """Conservative: glosses at the very start or very end of a 注/按 segment that also holds
-    prose, e.g. '便其事也扑普卜反' → [扑普卜反]; '相息亮反作使也礼乐之正既成…' → [相息亮反].
-    Must not fire on prose such as '宾降乃反位'.
-
-    Embedded glosses never take context forms or 也-definitions (prose such as 以其字别之 would
-    otherwise pass for a context), and each must be phonologically plausible
-    (``conv.parser.phonology.plausible``), unless two or more glosses open the segment. A text that is
-    a gloss run through and through yields all its glosses.
-    """
-    try:
-        leading = _leading(text)
-        after = leading[-1].end if leading else 0
-        if after >= len(text.rstrip()):
-            return leading
-        return leading + _trailing(text, after)
-    except Exception:  # pragma: no cover
-        return []
-
-
-def leading(text: str) -> list[Gloss]:
-    """The glosses opening ``text`` when prose or more text follows them (``相息亮反作使也…`` →
-    [相息亮反]): as conservative as ``embedded`` (no context forms, no definitions; one gloss alone
-    must be phonologically plausible)."""
-    try:
-        return _leading(text)
-    except Exception:  # pragma: no cover
-        return []
-
-
-def trailing(text: str) -> list[Gloss]:
-    """The longest clean run of plausible glosses ending ``text`` (``…納吉禮纁許云反儷音麗`` →
-    [纁許云反, 儷音麗]), as ``embedded`` finds them at a segment's end; [] when there is none."""
-    try:
-        return _trailing(text, 0)
-    except Exception:  # pragma: no cover
-        return []
-
-
 def plausible(gloss: Gloss) -> bool:
     """Does ``gloss`` read like a gloss (``conv.parser.phonology.plausible``; 如字 always)?"""
     return _plausible(gloss)
+
+
+def unread_reason(text: str, start: int, found: list[Gloss]) -> str:
+    """Why the stretch of ``text`` at ``start`` that ``parse_run`` left unread is no gloss, in a
+    problem's words: a reading printed without 又 right after a gloss whose sound it does not give
+    again (屬音燭涚舒鋭反音睡: 音睡 is no 广韵 reading of 涚), or a form the grammar does not know."""
+    last = next((g for g in found if g.end == start), None)
+    reading = _reading_at(text, start)
+    if last is not None and reading is not None and reading[0] != "ruzi":
+        return (f"a reading printed without 又 after {last.text}, which does not give its sound again in the "
+                "《广韵》 (phonology.agree): not taken as a second reading of " + last.char)
+    return "not a gloss the parser knows"

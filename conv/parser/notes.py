@@ -2,7 +2,7 @@
 
 The units are classified into layers (``conv.parser.segments``; a bare 疏曰/疏云 is split off
 first); a reviewed layer correction (``conv.parser.corrections``) overrides the layer and is
-recorded in the apparatus. Glosses that open or end a 注 or 按 unit (``glosses.embedded``:
+recorded in the apparatus. Glosses that open or end a 注 or 按 unit (``gloss_edges.embedded``:
 便其事也扑普卜反) are cut off into a 音义 segment of their own. The first segment of a note whose
 start is lost and the last one of a note still open at the end of the seed are lacunae. Only 音义
 segments (``yin``) hold glosses, each with its reading (``conv.parser.phonology``).
@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from conv.model.tree import Gloss, Segment
 from conv.normalize import FoldedSource
-from conv.parser import glosses as gloss_parser
+from conv.parser import gloss_edges, glosses as gloss_parser
 from conv.parser import phonology
 from conv.parser.corrections import Corrections
 from conv.parser.drafts import NoteDraft
@@ -71,7 +71,8 @@ class NoteSegmenter:
             return []
         found, unparsed = parsed if parsed is not None else gloss_parser.parse_run(segment.text)
         for a, b in unparsed:
-            self.report.problem(segment.offsets[a], "unparsed-gloss", f"音义 {segment.text!r}: {segment.text[a:b]!r} is not a gloss the parser knows (it stays in the 音义): check the witness, or extend conv/parser/glosses.py")
+            why = gloss_parser.unread_reason(segment.text, a, found)
+            self.report.problem(segment.offsets[a], "unparsed-gloss", f"音义 {segment.text!r}: {segment.text[a:b]!r} is {why} (it stays in the 音义): check the witness, or extend conv/parser/glosses.py")
         out = []
         for g in found:
             span = self.report.span(segment.offsets[g.start], segment.offsets[g.end - 1] + 1)
@@ -80,17 +81,20 @@ class NoteSegmenter:
             out.append(Gloss(
                 g.char, g.kind, g.upper, g.lower, g.sound, g.text, span, position=reading.position,
                 positions=reading.positions, status=reading.status, second=g.second, context=g.context,
-                definition=g.definition, scope=g.scope, note=reading.note,
+                definition=g.definition, scope=g.scope, remark=g.remark, related=g.related, note=reading.note,
                 alternatives=reading.alternatives, homophone=reading.homophone, restored=restored,
             ))
         return out
 
 
 def _pieces(unit: Unit, layer: str, parsed: tuple | None) -> list[tuple[Unit, str, tuple | None]]:
-    """A 注 or 按 unit cut where glosses open or end it (``glosses.embedded``: 便其事也 | 扑普卜反;
+    """A 注 or 按 unit cut where glosses open or end it (``gloss_edges.embedded``: 便其事也 | 扑普卜反;
     辩音遍 | 亦每献荐于其位…): each run of glosses is a 音义 segment of its own, so the reader's 音义
     toggle governs it. Any other unit is one piece. ``(unit, layer, parsed glosses)`` each."""
-    found = gloss_parser.embedded(unit.text) if layer in ("zhu", "an") else []
+    if layer == "yin" and parsed is not None and (at := _prose_after(unit.text, *parsed)) is not None:
+        kept = [g for g in parsed[0] if g.end <= at]  # 還音旋 | 向席取俎轉身以授人…: 张尔岐's remark
+        return [(_cut(unit, 0, at), "yin", (kept, [])), *_pieces(_cut(unit, at, len(unit.text)), "an", None)]
+    found = gloss_edges.embedded(unit.text) if layer in ("zhu", "an") else []
     if not found:
         return [(unit, layer, parsed)]
     runs: list[list] = []
@@ -110,6 +114,21 @@ def _pieces(unit: Unit, layer: str, parsed: tuple | None) -> list[tuple[Unit, st
     if at < len(unit.text):
         pieces.append((_cut(unit, at, len(unit.text)), layer, None))
     return pieces
+
+
+PROSE = 8  # the fewest characters of a remark after a 音义 that holds no mark of a gloss (反 切 音)
+
+
+def _prose_after(text: str, found: list, unparsed: list[tuple[int, int]]) -> int | None:
+    """Where prose begins in a 音义 unit that opens with glosses (the 句读's ``還音旋向席取俎轉身以授人
+    註云…``, ``盛音成盛於肵俎…``): the first stretch the grammar cannot read when it is ``PROSE``
+    characters or more with no 反, 切 or 音 in it, and glosses come before it; else None (a short
+    tail such as ``字彚曰同結`` stays in the 音义, reported)."""
+    for start, end in unparsed:
+        piece = text[start:end]
+        if end - start >= PROSE and not any(mark in piece for mark in "反切音") and found and found[0].end <= start:
+            return start
+    return None
 
 
 def _cut(unit: Unit, start: int, end: int) -> Unit:

@@ -399,6 +399,26 @@ def plausible_sound(gloss: Sound) -> bool:
     return False
 
 
+def agree(first, second) -> bool:
+    """Does ``second`` (a reading printed after the gloss ``first`` without 又: 堟大轉反音篆) give
+    ``first``'s sound again? Their positions share 母 or 摄, as :func:`plausible_sound` asks of a
+    直音 (大轉反 定仙上, 篆 澄仙上: yes; 隼息允反 心諄上, 音至 章脂去: no)."""
+    given = [_given_positions(sound_of(gloss)) for gloss in (first, second)]
+    return any(a.母 == b.母 or a.攝 == b.攝 for a in given[0] for b in given[1])
+
+
+@lru_cache(maxsize=None)
+def _given_positions(gloss: Sound) -> tuple:
+    """The positions a 反切 or 直音 gives (not the glossed character's own)."""
+    from tshet_uinh import 音韻地位
+
+    if gloss.kind == "fanqie" and gloss.upper and gloss.lower:
+        return tuple(音韻地位.from描述(p) for p in execute(gloss.upper, gloss.lower))
+    if gloss.kind == "zhiyin" and gloss.sound:
+        return _positions_of(gloss.sound)
+    return ()
+
+
 # --- order --------------------------------------------------------------------------------
 
 @lru_cache(maxsize=1)

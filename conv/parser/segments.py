@@ -26,7 +26,7 @@ from functools import cache
 
 from conv import datafiles as data
 
-from conv.parser import glosses
+from conv.parser import gloss_edges, glosses
 
 SHU_MARKS = ("疏云", "疏曰", "疏又云", "疏又曰")
 AN_MARKS_JUDOU = ("愚案", "愚按")
@@ -117,9 +117,9 @@ def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | No
 
 
 def _opens_with_gloss(text: str, index: int, runs: dict | None) -> bool:
-    """A unit that opens with a sure gloss (``glosses.opening_gloss``) and goes on with what the
+    """A unit that opens with a sure gloss (``gloss_edges.opening_gloss``) and goes on with what the
     grammar cannot read: an 音义 whose tail is reported (``runs`` gets ``parse_run(text)``)."""
-    if glosses.opening_gloss(text) is None:
+    if gloss_edges.opening_gloss(text) is None:
         return False
     if runs is not None:
         runs[index] = glosses.parse_run(text)

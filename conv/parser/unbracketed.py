@@ -36,7 +36,8 @@ marks it; the parallel passages of the 句读 report it (``conv.edition.parallel
 """
 from __future__ import annotations
 
-from conv.parser import glosses
+from conv.normalize import fold_char
+from conv.parser import gloss_edges, glosses
 from conv.parser.report import SeedReport
 from conv.reader.lexer import Token
 
@@ -86,7 +87,7 @@ class Unbracketed:
         resumes (after the glosses that opened it went into the note)."""
         into_next = after is not None and kinds[after] == "open"
         whole = run.startswith(HEADS) or _glosses_only(run)
-        opening = [] if whole else glosses.leading(run)
+        opening = [] if whole else gloss_edges.leading(run)
         if opening and (opening[-1].end >= len(run) or into_next and run[opening[-1].end:].startswith(HEADS)):
             whole = True
         if whole:
@@ -133,10 +134,10 @@ class Unbracketed:
             cuts.setdefault(offsets[first], []).append("open")
             kinds[after] = "ideo"
             return
-        found = glosses.trailing(run[start:])
+        found = gloss_edges.trailing(run[start:])
         if found:
             first = start + found[0].start
-            missing = "".join(g.char for g in found if not g.second and g.char not in before + run[start:first])
+            missing = "".join(g.char for g in found if not g.second and not _stands_in(g.char, before + run[start:first]))
             self.report.problem(offsets[first], "unbracketed-gloss",
                                 f"{run[first:]!r} before a note reads as 音义, but {missing} is not in the text "
                                 "before it: kept outside the note as the transcription has it — check the witness")
@@ -163,9 +164,18 @@ def _trailing_glosses(run: str, start: int, before: str) -> int | None:
             continue
         found = parsed[0]
         seen = before + run[start:k]
-        if all(g.second or g.char in seen for g in found) and any(glosses.plausible(g) for g in found):
+        if all(g.second or _stands_in(g.char, seen) for g in found) and any(glosses.plausible(g) for g in found):
             best = k
     return best
+
+
+def _stands_in(char: str, text: str) -> bool:
+    """Does the glossed ``char`` stand in ``text``, in the same form or in another the reading text
+    folds to the same character (示音祗説音悦 glosses the 說 of 以說逺人: 説 and 說 are one 说)?"""
+    if char in text:
+        return True
+    folded = fold_char(char)
+    return bool(folded) and any(fold_char(other) == folded for other in set(text))
 
 
 def _head_in(run: str, start: int) -> int | None:
@@ -179,7 +189,7 @@ def _gloss_inside(run: str, start: int) -> int | None:
     ``start``) whose glossed character stands before it: 音义 the parser cannot delimit
     (``筮市例反庿古廟字``)."""
     for index in range(len(run) - 3, max(start, len(run) - 24) - 1, -1):
-        found = glosses.leading(run[index:])
+        found = gloss_edges.leading(run[index:])
         if found and found[0].char in run[start:index] and glosses.plausible(found[0]) and not found[0].second:
             return index
     return None

@@ -32,6 +32,7 @@ from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_gloss, yl_passage, yl_title
 from conv.sphinx_ext.text.gloss_words import position_words
 from conv.parser import phonology
+from conv.parser import gloss_remarks
 from conv.parser.glosses import parse_run
 from conv.sphinx_ext.text.chars import char_node, wrap_chars
 
@@ -98,9 +99,9 @@ def _parsed(text: str, previous: str) -> tuple[dict[str, str], int | None]:
     glosses, _unparsed = parse_run(previous + text)
     if previous:
         glosses = [g for g in glosses if g.start >= len(previous)]
-    # one gloss, possibly followed by its second readings (纯之闰反又章允反)
+    # one gloss, possibly followed by its second readings (纯之闰反又章允反) or remarks (揃同翦)
     found = None
-    if not glosses or any(not getattr(g, "second", False) for g in glosses[1:]):
+    if not glosses or not all(gloss_remarks.attached(g) for g in glosses[1:]):
         found = len(glosses)
         if not glosses:
             return fields, found

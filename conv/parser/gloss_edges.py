@@ -1,0 +1,119 @@
+"""音义 at the edges of prose (注/按 segments, the 通解's runs outside the parentheses): the
+conservative side of ``conv.parser.glosses``.
+
+``embedded`` finds glosses at the very start or end of a segment that otherwise holds prose (通解
+often runs a gloss straight into the 注: ``相息亮反作使也…``; 句读 sometimes ends a note with one:
+``便其事也扑普卜反``); being conservative, it asks ``conv.parser.phonology.plausible`` (through
+``glosses.plausible``) whether a candidate really reads like a gloss, so prose such as
+``宾降乃反位`` is left alone. Embedded glosses take no context forms, definitions or remarks
+(``conv.parser.gloss_remarks``). Pure: no I/O, no state, and no input makes it raise.
+"""
+from __future__ import annotations
+
+from conv.parser.glosses import (_EMBEDDED, _NOW_READ_AS_USUAL, _OPENS_WITH_GLOSS, _PROSE_BEFORE_YIN, Gloss,
+                                 _gloss_at, _opens_with_gloss, _parse, _plausible)
+
+__all__ = ["embedded", "opening_gloss", "leading", "trailing"]
+
+
+def opening_gloss(text: str) -> Gloss | None:
+    """The gloss ``text`` surely opens with, whatever follows, else None: a 直音 (X音Y, X no word
+    that opens prose: 五音, 声音) or a phonologically plausible 反切 or 如字 (prose such as
+    宾降乃反位 is none). ``膊音纯又説文之允反`` → 膊音纯 (膊 is a misprint of 膞: not plausible, but
+    音 says what it is)."""
+    if not _opens_with_gloss(text):
+        return None
+    try:
+        gloss = _gloss_at(text, 0, None, _EMBEDDED)
+    except Exception:  # pragma: no cover
+        return None
+    if gloss is None:
+        return None
+    if gloss.kind == "zhiyin" and gloss.char not in _PROSE_BEFORE_YIN:
+        return gloss
+    return gloss if _plausible(gloss) else None
+
+
+def _leading(text: str) -> list[Gloss]:
+    if not _opens_with_gloss(text):
+        return []
+    glosses: list[Gloss] = []
+    i, prev = 0, None
+    while i < len(text):
+        gloss = _gloss_at(text, i, prev, _EMBEDDED)
+        if gloss is None:
+            break
+        glosses.append(gloss)
+        prev, i = gloss.char, gloss.end
+    if not glosses:
+        return []
+    if len(glosses) >= 2 or all(_plausible(g) for g in glosses):
+        return glosses
+    return []
+
+
+_END_WINDOW, _TRAILING_ENDS = 40, ("反", "切", "如字", "同")
+
+
+def _trailing(text: str, after: int) -> list[Gloss]:
+    """The longest clean, plausible run of glosses that ends exactly at the end of ``text``."""
+    n = len(text)
+    best: list[Gloss] = []
+    if not (text.endswith(_TRAILING_ENDS) or text[-2:-1] == "音"):
+        return best  # a gloss ending the segment ends in 反, 切, 如字, 音X or a scope (…同)
+    for k in range(n - 1, max(after, n - _END_WINDOW) - 1, -1):
+        if not _OPENS_WITH_GLOSS.match(text, k) or (k > 0 and _NOW_READ_AS_USUAL.match(text, k - 1)):
+            continue
+        glosses, unparsed = _parse(text[k:], _EMBEDDED, whole=True)
+        if unparsed or not glosses or text[k].isspace():
+            continue
+        if glosses[0].second:
+            continue
+        if all(_plausible(g) for g in glosses):
+            best = [_shift(g, k) for g in glosses]
+    return best
+
+
+def _shift(gloss: Gloss, offset: int) -> Gloss:
+    gloss.start += offset
+    gloss.end += offset
+    return gloss
+
+
+def embedded(text: str) -> list[Gloss]:
+    """Conservative: glosses at the very start or very end of a 注/按 segment that also holds
+    prose, e.g. '便其事也扑普卜反' → [扑普卜反]; '相息亮反作使也礼乐之正既成…' → [相息亮反].
+    Must not fire on prose such as '宾降乃反位'.
+
+    Embedded glosses never take context forms or 也-definitions (prose such as 以其字别之 would
+    otherwise pass for a context), and each must be phonologically plausible
+    (``conv.parser.phonology.plausible``), unless two or more glosses open the segment. A text that is
+    a gloss run through and through yields all its glosses.
+    """
+    try:
+        leading = _leading(text)
+        after = leading[-1].end if leading else 0
+        if after >= len(text.rstrip()):
+            return leading
+        return leading + _trailing(text, after)
+    except Exception:  # pragma: no cover
+        return []
+
+
+def leading(text: str) -> list[Gloss]:
+    """The glosses opening ``text`` when prose or more text follows them (``相息亮反作使也…`` →
+    [相息亮反]): as conservative as ``embedded`` (no context forms, no definitions; one gloss alone
+    must be phonologically plausible)."""
+    try:
+        return _leading(text)
+    except Exception:  # pragma: no cover
+        return []
+
+
+def trailing(text: str) -> list[Gloss]:
+    """The longest clean run of plausible glosses ending ``text`` (``…納吉禮纁許云反儷音麗`` →
+    [纁許云反, 儷音麗]), as ``embedded`` finds them at a segment's end; [] when there is none."""
+    try:
+        return _trailing(text, 0)
+    except Exception:  # pragma: no cover
+        return []

@@ -1,0 +1,91 @@
+"""音义 remarks (音义之附注): the forms a gloss run holds besides 反切, 直音 and 如字.
+
+``conv.parser.glosses`` reads the readings; this module knows the remarks the two works print
+with them, each a form that recurs in the 释文 the 通解 quotes and in 张尔岐's own 音义:
+
+- a **scope note** (所及) after a gloss: ``注同``, ``下同``, ``注繪同`` (the 繪 of the 注),
+  ``下鬊蚤同``, ``下猶冠冠子同`` (the same word further on), ``又下同``, ``後皆倣此``,
+  ``下以意推之`` (read it so further on): :data:`SCOPE`;
+- a **remark of its own** right after a gloss (:func:`remark_at`), a gloss of kind ``other`` that
+  names its character and the character it relates it to (``related``):
+  ``same-as`` 「X同Y」 (``挋之慎反揃同翦``: 揃 is 翦), ``ancient-form`` 「X古Y字」
+  (``筮市例反庿古廟字``: 庿 is the ancient form of 廟), ``see-above`` 「X見上」 (``俶昌六反否見上``);
+- ``sound-and-sense`` 「X音義如Y」 (``淺音義如濺``: read and understood as 濺), a 直音 of Y
+  wherever it stands (:func:`sound_and_sense_at`);
+- between a character and its reading, a **variant** 「X(本|字)又作Y」 (``肄又作肆以二反``: 肄, written 肆
+  too, 以二反; 39 times in the 通解) or the 叶韵 mark 「X叶」 (``席叶祥龠反``: 席 rhymes as 祥龠反, 朱熹's
+  rhyme reading; ``rhyme-reading``) or an authority giving the only reading (``捶徐之蘂反``)
+  (:func:`before_reading_at`);
+- a **second reading with its authority** (:data:`AUTHORITIES`): ``鬌丁果反徐大果反`` (徐邈),
+  ``間如字劉音閑`` (劉昌宗), ``純之閏反或章允反`` (or…): the reading after the name glosses the
+  character of the gloss before it.
+
+Remarks that are not a gloss's own character (``字彚曰同結``, ``出註``, ``吕繕作謹``) are none of
+these: the run keeps them unparsed and the converter reports them. Pure functions, no state.
+"""
+from __future__ import annotations
+
+import re
+
+__all__ = ["SCOPE", "AUTHORITIES", "ATTACHED", "attached", "remark_at", "sound_and_sense_at", "before_reading_at"]
+
+# Scope notes (所及): after the gloss, before a definition. Longest alternatives first; a 注X同 or
+# 下…同 names at most five characters that are no gloss's own marks (反 切 音).
+SCOPE = re.compile(
+    r"注及下同|注下同|下及注同|下注同|下注[^反切音]{1,3}同|下文同|下皆同|下并同|下竝同"
+    r"|又下同|下以意[推求]之|後皆[倣放]此|后皆[仿放]此"
+    r"|下放此|后放此|後放此|后同|後同|下同|注同"
+    r"|注[^反切音同下]{1,2}同|下[^反切音同下注]{1,5}同"
+)
+# The authorities 释文 names for a second reading (徐邈, 劉昌宗), and 或 (some read it …).
+AUTHORITIES = "徐劉刘或"
+# 「X同Y」, 「X古Y字」, 「X見上」: each only right after a gloss (prose holds 同 and 古 anywhere).
+_REMARKS = (
+    ("same-as", re.compile(r"(.)同(.)")),
+    ("ancient-form", re.compile(r"(.)古(.)字")),
+    ("see-above", re.compile(r"(.)[見见]上()")),
+)
+_SOUND_AND_SENSE = re.compile(r"(.)音[義义]如(.)")
+#: The remarks read only right after a gloss: a page's ``{yl:gloss}`` role holds them with that gloss
+#: (``挋之慎反揃同翦``), as it holds a second reading, so that the role's text parses on its own.
+ATTACHED = ("same-as", "ancient-form", "see-above")
+
+
+def attached(gloss) -> bool:
+    """Is ``gloss`` (a parser's or the model's) read only after the gloss before it: a second
+    reading (又…, 徐…, 音篆 after 大轉反) or an ``ATTACHED`` remark?"""
+    return bool(gloss.second) or getattr(gloss, "remark", None) in ATTACHED
+
+
+def remark_at(text: str, i: int, is_han) -> tuple[str, str, str | None, int] | None:
+    """The remark right after a gloss at ``i``: (remark, char, related, end), else None.
+    ``is_han(text, index)``: is the character there one a gloss is made of?"""
+    for remark, pattern in _REMARKS:
+        match = pattern.match(text, i)
+        if match and all(is_han(text, k) for k in range(i, match.end())):
+            return remark, match.group(1), match.group(2) or None, match.end()
+    return None
+
+
+def sound_and_sense_at(text: str, i: int, is_han) -> tuple[str, str, int] | None:
+    """「X音義如Y」 at ``i``: (char, sound, end), else None."""
+    match = _SOUND_AND_SENSE.match(text, i)
+    if match and is_han(text, i) and is_han(text, match.end() - 1):
+        return match.group(1), match.group(2), match.end()
+    return None
+
+
+_VARIANT_BEFORE = re.compile(r"[本字]?[又或亦一]作(.)")
+
+
+def before_reading_at(text: str, i: int, is_han) -> tuple[str, str | None, int] | None:
+    """What stands between a glossed character and its reading at ``i``: (remark, related, where
+    the reading starts), else None — a variant 又作Y / 本又作Y / 字又作Y, 叶 (叶韵), or an authority."""
+    match = _VARIANT_BEFORE.match(text, i)
+    if match and is_han(text, match.end() - 1):
+        return "variant", match.group(1), match.end()
+    if text[i:i + 1] == "叶":
+        return "rhyme-reading", None, i + 1
+    if text[i:i + 1] and text[i] in AUTHORITIES:  # 捶徐之蘂反: the only reading given is 徐邈's
+        return "authority", text[i], i + 1
+    return None

@@ -1,0 +1,241 @@
+"""The 音义 forms besides 反切, 直音 and 如字 (conv.parser.gloss_remarks, conv.parser.glosses): real
+lines of both works read exactly (character, kind, reading, remark, span), prose left as prose,
+the 通解's runs outside the parentheses that the forms now delimit moved into their notes, and the
+tiling of any text as a property."""
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conv.edition import assemble, export
+from conv.parser.gloss_edges import embedded
+from conv.parser.glosses import parse_run
+
+ROOT = Path(__file__).resolve().parent.parent
+JUDOU, TONGJIE = ROOT / "seeds" / "wenyuange" / "KR1d0038", ROOT / "seeds" / "wenyuange" / "KR1d0085"
+F, Z, R, O = "fanqie", "zhiyin", "ruzi", "other"
+
+
+def read(text: str) -> list[tuple]:
+    glosses, unparsed = parse_run(text)
+    assert unparsed == [], (text, [text[a:b] for a, b in unparsed])
+    return [(g.text, g.char, g.kind, g.upper, g.lower, g.sound, g.second, g.scope,
+             g.definition, g.remark, g.related, g.start, g.end) for g in glosses]
+
+
+# (witness, line, run) → [(text, char, kind, upper, lower, sound, second, scope, definition, remark,
+# related, start, end)] — each run as the witness prints it on that line.
+CASES = [
+    # 句读 (KR1d0038): a 直音 after a 反切 that gives its sound again; a 反切 after a 直音
+    ("KR1d0038_008.txt", 85, "堟大轉反音篆", [
+        ("堟大轉反", "堟", F, "大", "轉", None, False, None, None, None, None, 0, 4),
+        ("音篆", "堟", Z, None, None, "篆", True, None, None, "also-read", None, 4, 6)]),
+    ("KR1d0038_003.txt", 130, "呫音貼他箧反", [
+        ("呫音貼", "呫", Z, None, None, "貼", False, None, None, None, None, 0, 3),
+        ("他箧反", "呫", F, "他", "箧", None, True, None, None, "also-read", None, 3, 6)]),
+    # 句读: 「X同Y」 after a gloss; a scope naming two characters of the text further on
+    ("KR1d0038_012.txt", 148, "挋之慎反揃同翦", [
+        ("挋之慎反", "挋", F, "之", "慎", None, False, None, None, None, None, 0, 4),
+        ("揃同翦", "揃", O, None, None, None, False, None, None, "same-as", "翦", 4, 7)]),
+    ("KR1d0038_012.txt", 153, "蚤音爪下鬊蚤同揃子前反", [
+        ("蚤音爪下鬊蚤同", "蚤", Z, None, None, "爪", False, "下鬊蚤同", None, None, None, 0, 7),
+        ("揃子前反", "揃", F, "子", "前", None, False, None, None, None, None, 7, 11)]),
+    # 句读: 「X音義如Y」
+    ("KR1d0038_014.txt", 186, "淺音義如濺", [
+        ("淺音義如濺", "淺", Z, None, None, "濺", False, None, None, "sound-and-sense", None, 0, 5)]),
+    # 通解 (KR1d0085): 「X古Y字」, 「注X同」, 「下…同」, a second reading with its authority
+    ("KR1d0085_001.txt", 15, "筮市例反庿古廟字", [
+        ("筮市例反", "筮", F, "市", "例", None, False, None, None, None, None, 0, 4),
+        ("庿古廟字", "庿", O, None, None, None, False, None, None, "ancient-form", "廟", 4, 8)]),
+    ("KR1d0085_001.txt", 567, "繢户内反注繪同", [
+        ("繢户内反注繪同", "繢", F, "户", "内", None, False, "注繪同", None, None, None, 0, 7)]),
+    ("KR1d0085_002.txt", 341, "冠古亂反下猶冠冠子同", [
+        ("冠古亂反下猶冠冠子同", "冠", F, "古", "亂", None, False, "下猶冠冠子同", None, None, None, 0, 10)]),
+    ("KR1d0085_003.txt", 423, "鬌丁果反徐大果反", [
+        ("鬌丁果反", "鬌", F, "丁", "果", None, False, None, None, None, None, 0, 4),
+        ("徐大果反", "鬌", F, "大", "果", None, True, None, None, "authority", "徐", 4, 8)]),
+    ("KR1d0085_021.txt", 275, "間如字劉音閑", [
+        ("間如字", "間", R, None, None, None, False, None, None, None, None, 0, 3),
+        ("劉音閑", "間", Z, None, None, "閑", True, None, None, "authority", "劉", 3, 6)]),
+    ("KR1d0085_007.txt", 66, "純之閏反或章允反", [
+        ("純之閏反", "純", F, "之", "閏", None, False, None, None, None, None, 0, 4),
+        ("或章允反", "純", F, "章", "允", None, True, None, None, "authority", "或", 4, 8)]),
+    # 通解: 「X見上」, 「字又作Y」, 「又下同」, 「下以意推之」, 「後皆倣此」
+    ("KR1d0085_010.txt", 81, "俶昌六反否見上", [
+        ("俶昌六反", "俶", F, "昌", "六", None, False, None, None, None, None, 0, 4),
+        ("否見上", "否", O, None, None, None, False, None, None, "see-above", None, 4, 7)]),
+    ("KR1d0085_003.txt", 436, "咳户才反字又作孩", [
+        ("咳户才反字又作孩", "咳", F, "户", "才", None, False, None, "字又作孩", None, None, 0, 8)]),
+    ("KR1d0085_012.txt", 156, "轡悲位反又下同", [
+        ("轡悲位反又下同", "轡", F, "悲", "位", None, False, "又下同", None, None, None, 0, 7)]),
+    ("KR1d0085_021.txt", 29, "使所吏反下以意推之", [
+        ("使所吏反下以意推之", "使", F, "所", "吏", None, False, "下以意推之", None, None, None, 0, 9)]),
+    # 通解: 「X又作Y」 before the reading, 叶韵 「X叶…」, an authority giving the only reading
+    ("KR1d0085_003.txt", 496, "袴苦故反肄又作肆以二反", [
+        ("袴苦故反", "袴", F, "苦", "故", None, False, None, None, None, None, 0, 4),
+        ("肄又作肆以二反", "肄", F, "以", "二", None, False, None, None, "variant", "肆", 4, 11)]),
+    ("KR1d0085_010.txt", 23, "共音恭席叶祥龠反", [
+        ("共音恭", "共", Z, None, None, "恭", False, None, None, None, None, 0, 3),
+        ("席叶祥龠反", "席", F, "祥", "龠", None, False, None, None, "rhyme-reading", None, 3, 8)]),
+    ("KR1d0085_003.txt", 233, "捶徐之蘂反蚍音毗", [
+        ("捶徐之蘂反", "捶", F, "之", "蘂", None, False, None, None, "authority", "徐", 0, 5),
+        ("蚍音毗", "蚍", Z, None, None, "毗", False, None, None, None, None, 5, 8)]),
+    ("KR1d0085_008.txt", 127, "折之設反後皆倣此", [
+        ("折之設反後皆倣此", "折", F, "之", "設", None, False, "後皆倣此", None, None, None, 0, 8)]),
+]
+
+
+@pytest.mark.parametrize("name, line, run, expected", CASES, ids=[c[2] for c in CASES])
+def test_real_lines_read_exactly(name, line, run, expected):
+    folder = JUDOU if name.startswith("KR1d0038") else TONGJIE
+    line_text = (folder / name).read_text(encoding="utf-8").splitlines()[line - 1]
+    assert run in line_text.replace("/", "")  # the witness prints it (a 双行小注 column break aside)
+    assert read(run) == expected
+
+
+def test_a_reading_that_gives_another_sound_is_no_second_reading():
+    """隼息允反音至 (通解 月令, KR1d0085_025): 音至 is the sound of 鷙, the 吕氏春秋's and 唐's reading
+    (吕唐並作鷙), not of 隼 (心諄上 against 章脂去): left unread. 涚舒鋭反音睡 (句读 KR1d0038_002)
+    too: 書祭去 against 常支去."""
+    glosses, unparsed = parse_run("隼息允反音至")
+    assert [g.text for g in glosses] == ["隼息允反"] and unparsed == [(4, 6)]
+    glosses, unparsed = parse_run("屬音燭涚舒鋭反音睡")
+    assert [g.text for g in glosses] == ["屬音燭", "涚舒鋭反"] and unparsed == [(7, 9)]
+
+
+def test_remarks_need_a_gloss_before_them():
+    """「X同Y」, 「X古Y字」, 「X見上」 and a bare reading are read only right after a gloss: in prose
+    (or at a run's start) they are none."""
+    for text in ("揃同翦", "庿古廟字", "否見上", "音篆", "徐大果反之"):
+        glosses, _ = parse_run(text)
+        assert all(g.remark is None for g in glosses), text
+    assert parse_run("此同上")[0] == []
+    # prose after an unparsed stretch: no remark read inside it
+    glosses, unparsed = parse_run("還音旋向席取俎轉身以授人與此同上")
+    assert [g.text for g in glosses] == ["還音旋"] and unparsed == [(3, 16)]
+    # embedded position (a 注 that ends or opens with glosses) takes no remark
+    assert [g.text for g in embedded("家臣擯贊傳命者傳丈專反揃同翦")] == []
+
+
+@cache
+def dumped(path: Path) -> dict:
+    return export.edition(assemble.convert([path]))
+
+
+def passages(dump: dict):
+    for work in dump["works"]:
+        for chapter in work["chapters"]:
+            for section in chapter["sections"]:
+                yield from section["passages"]
+
+
+def test_prose_after_a_gloss_is_zhang_erqis_remark_not_a_gloss():
+    """句读 乡饮酒礼 (KR1d0038_004:328): 【…○還音旋向席取俎轉身以授人註云復初入之位者…】: 還音旋 is the
+    音义, the rest 张尔岐's remark (``an``), with no gloss in it and no problem."""
+    dump = dumped(JUDOU / "KR1d0038_004.txt")
+    passage = next(p for p in passages(dump) if any(n["text"].startswith("向席取俎") for n in p["notes"]))
+    index = next(i for i, n in enumerate(passage["notes"]) if n["text"].startswith("向席取俎")) - 1
+    notes = passage["notes"][index]
+    assert [(n["layer"], n["text"]) for n in passage["notes"][index:index + 2]] == [
+        ("yin", "還音旋"), ("an", "向席取俎轉身以授人註云復初入之位者東階西階相讓之位也")]
+    assert [(g["char"], g["sound"], g["text"]) for g in notes["glosses"]] == [("還", "旋", "還音旋")]
+    assert passage["notes"][index + 1]["glosses"] == []
+    assert not [p for p in dump["problems"] if p["kind"] == "unparsed-gloss" and p["line"] == 328]
+
+
+def test_a_second_reading_in_the_dump_has_its_span_and_position():
+    """句读 聘礼 (KR1d0038_008:85) 堟大轉反音篆: the 直音 is 堟's second reading, at its place in the file."""
+    path = JUDOU / "KR1d0038_008.txt"
+    text = path.read_text(encoding="utf-8")
+    dump = dumped(path)
+    found = [g for p in passages(dump) for n in p["notes"] for g in n["glosses"] if g["text"] == "音篆"]
+    assert len(found) == 1
+    gloss = found[0]
+    assert (gloss["char"], gloss["kind"], gloss["sound"], gloss["second"], gloss["remark"]) == (
+        "堟", "zhiyin", "篆", True, "also-read")
+    _, start, end = gloss["span"]
+    assert text[start:end] == "音篆" and text[start - 4:start] == "堟大轉反"
+    assert text.count("\n", 0, start) + 1 == 85
+    assert gloss["position"] and gloss["position"].startswith("澄")  # 篆 持兗切
+    assert not [p for p in dump["problems"] if p["kind"] == "unparsed-gloss" and p["line"] == 85]
+
+
+def test_the_tongjie_glosses_the_forms_delimit_go_into_their_notes():
+    """士冠禮 (KR1d0085_001:15) 筮于庿門筮市例反庿古廟字(筮者以蓍問日吉凶…): the passage is 筮于庿門
+    (after the title), its note opens with the 音义 筮市例反 + 庿古廟字; no problem is left there.
+    Line 337 …鄉大夫鄉先生摯亦作贄音至(易服…): 摯, written 贄 too, 音至 — a gloss of the 摯 of the text.
+    還音旋役故此 (line 62), with words after the gloss that are no gloss, stays outside, reported."""
+    dump = dumped(TONGJIE / "KR1d0085_001.txt")
+    passage = next(p for p in passages(dump) if p["text"].endswith("筮于庿門"))
+    first = passage["notes"][0]
+    assert (first["layer"], first["text"]) == ("yin", "筮市例反庿古廟字")
+    assert [(g["char"], g["kind"], g["remark"], g["related"]) for g in first["glosses"]] == [
+        ("筮", "fanqie", None, None), ("庿", "other", "ancient-form", "廟")]
+    assert passage["notes"][1]["text"].startswith("筮者以蓍問日吉凶")
+    passage = next(p for p in passages(dump) if p["text"].endswith("遂以摯見於鄉大夫鄉先生"))
+    assert [(g["text"], g["char"], g["sound"], g["remark"], g["related"]) for g in passage["notes"][0]["glosses"]] == [
+        ("摯亦作贄音至", "摯", "至", "variant", "贄")]
+    lines = {p["line"] for p in dump["problems"] if p["kind"] == "unbracketed-gloss"}
+    assert lines == {62}
+
+
+def test_a_glossed_character_in_another_form_stands_in_the_text():
+    """樂記 (KR1d0085_026:22) …以安賓客以說逺人以作動物示音祗説音悦(六律…): 説 glosses the 說 of the
+    text (both fold to 说): the glosses open the note."""
+    dump = dumped(TONGJIE / "KR1d0085_026.txt")
+    passage = next(p for p in passages(dump) if p["text"].endswith("以說逺人以作動物"))
+    assert passage["notes"][0]["text"] == "示音祗説音悦"
+    assert [(g["char"], g["sound"]) for g in passage["notes"][0]["glosses"]] == [("示", "祗"), ("説", "悦")]
+    assert 22 not in {p["line"] for p in dump["problems"] if p["kind"] == "unbracketed-gloss"}
+
+
+# -- properties ---------------------------------------------------------------------------------
+
+ALPHABET = "堟大轉反音篆揃同翦庿古廟字注繪下又徐劉或見上義如濺之慎市例切作本亦叶以意推求後皆倣此也 　"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=ALPHABET, max_size=40))
+def test_glosses_and_the_rest_conserve_every_character(text):
+    """Every character is in one gloss or one unread stretch, or is blank between them."""
+    glosses, unparsed = parse_run(text)
+    owner = [None] * len(text)
+    for index, (start, end) in enumerate([(g.start, g.end) for g in glosses] + list(unparsed)):
+        assert start < end and all(o is None for o in owner[start:end])  # no overlap
+        owner[start:end] = [index] * (end - start)
+    assert all(o is not None or char.isspace() for o, char in zip(owner, text))
+    for gloss in glosses:
+        assert text[gloss.start:gloss.end] == gloss.text
+        assert gloss.remark in (None, "same-as", "ancient-form", "see-above", "sound-and-sense", "authority",
+                                "also-read", "variant", "rhyme-reading")
+        assert (gloss.remark == "also-read") <= gloss.second
+        assert gloss.remark != "authority" or gloss.related in "徐劉刘或"
+
+
+def test_a_page_role_holds_a_remark_with_its_gloss():
+    """The chapter page puts 揃同翦 in the role of 挋之慎反 (as 又… readings), and that role's text reads
+    as one gloss with what follows it: no ``yl.gloss`` warning; a remark alone would be none."""
+    from conv.model.tree import Gloss as ModelGloss
+    from conv.myst.chapter import inline
+    from conv.sphinx_ext.text.glosses import _parsed
+
+    text = "挋之慎反揃同翦"
+    found, _ = parse_run(text)
+    glosses = [ModelGloss(g.char, g.kind, g.upper, g.lower, g.sound, g.text, ("x.txt", 100 + g.start, 100 + g.end),
+                          second=g.second, remark=g.remark, related=g.related) for g in found]
+    assert inline(text, list(range(100, 100 + len(text))), glosses) == "{yl:gloss}`挋之慎反揃同翦`"
+    fields, count = _parsed(text, "")
+    assert count is None and (fields["char"], fields["kind"], fields["position"]) == ("挋", "fanqie", "章開三真去")
+    assert _parsed("揃同翦", "")[1] == 0
+
+
+def test_what_stays_unread_says_why():
+    """句读 特牲馈食礼记 (KR1d0038_002:312) 屬音燭涚舒鋭反音睡: 音睡 stays in the 音义, reported with why."""
+    dump = dumped(JUDOU / "KR1d0038_002.txt")
+    (problem,) = [p for p in dump["problems"] if p["kind"] == "unparsed-gloss" and p["line"] == 312]
+    assert "'音睡' is a reading printed without 又 after 涚舒鋭反" in problem["message"]
+    assert "not taken as a second reading of 涚" in problem["message"]
