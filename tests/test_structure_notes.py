@@ -5,9 +5,12 @@ persons of a 喪服 list ends a passage, and the reviewed title decisions of ``c
 — each on the real lines of ``seeds/wenyuange/``."""
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conv.edition import assemble, export
 from conv.parser.corrections import Corrections
@@ -210,3 +213,26 @@ def test_sangfu_list_of_persons(dump):
     assert texts[start:start + 6] == persons
     assert [notes(p) for p in section["passages"][start:start + 5]] == [[]] * 5
     assert not [p for p in dump["problems"] if p["kind"] == "stray-separator"]
+
+
+WORDS = st.text(alphabet="主人賔拜受爵坐祭立降洗升堂", min_size=1, max_size=12)
+
+
+@settings(max_examples=40, deadline=None)
+@given(title=WORDS, remark=st.one_of(st.none(), WORDS), note=WORDS, jing=WORDS, gloss=WORDS)
+def test_a_note_opening_the_line_after_a_title_is_the_titles(title, remark, note, jing, gloss):
+    """Any 句读 title line (with or without a remark after ○), then a line opening with a note: the note
+    is the title's, the remark too, and the 经 after them is a passage with its own note."""
+    text = f"仪礼郑注句读\n\n右{title}" + (f"○{remark}" if remark else "") + f"\n【{note}】\n{jing}【{gloss}】\n"
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "t.txt"
+        path.write_text(text, encoding="utf-8")
+        dump = export.edition(assemble.convert([path]))
+    assert not [p for p in dump["problems"] if p["kind"] in KINDS]
+    (chapter,) = dump["works"][0]["chapters"]
+    titled = [s for s in chapter["sections"] if s["title"]]
+    assert [s["title"] for s in titled] == [f"右{title}"] and titled[0]["passages"] == []
+    assert [n["text"] for n in titled[0]["title_notes"]] == ([remark] if remark else []) + [note]
+    assert {n["layer"] for n in titled[0]["title_notes"]} == {"an"}
+    [passage] = [p for s in chapter["sections"] for p in s["passages"]]
+    assert passage["text"] == jing and [n["text"] for n in passage["notes"]] == [gloss]

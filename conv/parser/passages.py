@@ -119,10 +119,12 @@ class PassageReader(SeedStructure):
         self.note_line = self.line_no
 
     def close_remark(self, end: int) -> None:
-        """The end of the title's line closes the remark ``open_remark`` began."""
+        """The end of the title's line closes the remark ``open_remark`` began (and its passage: a note
+        on the next line is one of its own, not the remark going on)."""
         if self.note is not None and self.note is self.remark:
             self.note.close_line, self.note.close_offset = self.line_no, end
             self.note = self.remark = None
+            self.close_passage()
 
     def between_items(self, tokens: list[Token], i: int) -> bool:
         """Is the ○ ``tokens[i]`` one between two runs of 句读 经, as between the persons of a 喪服 list
