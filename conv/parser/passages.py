@@ -9,7 +9,9 @@ The middle layer of the seed parser (``conv.parser.seeds.SeedParser``), over the
 * 】 closes the note; a 】 before any 【 in a seed closes the leading fragment of a note whose
   start is lost (a lacuna, not an error);
 * ○ and U+3000 inside a note separate segments (``conv.parser.segments``); U+3000 outside a note ends
-  a passage (通解 separates 记 items with it, 句读 indents with it).
+  a passage (通解 separates 记 items with it, 句读 indents with it); so does a ○ between two runs of
+  句读 经 (the persons of a 喪服 list), while a ○ right after a section title opens the editor's
+  remark on it (``open_remark``); any other ○ outside a note is reported (``stray-separator``).
 
 A text run may hold a section title (``conv.parser.titles``); a closed passage's notes become
 segments (``conv.parser.notes``). Outside the body, a passage draft collects the note of a section
