@@ -250,8 +250,22 @@ def parallels() -> dict:
 PAGE_JOINS = DATA_DIR / "page_joins.toml"
 
 
+COLUMN_JOINS = DATA_DIR / "column_joins.toml"
+
+
+def _joins(path: Path) -> list[tuple[int, dict]]:
+    entries = read_toml(path).get("join", [])
+    return list(zip(table_lines(read_text(path, "data files are UTF-8"), "join"), entries))
+
+
 @cache
 def page_joins() -> list[tuple[int, dict]]:
     """The 通解's paragraphs cut by a page break, each decided (頁末斷段): (line of its ``[[join]]``, entry)."""
-    entries = read_toml(PAGE_JOINS).get("join", [])
-    return list(zip(table_lines(read_text(PAGE_JOINS, "data files are UTF-8"), "join"), entries))
+    return _joins(PAGE_JOINS)
+
+
+@cache
+def column_joins() -> list[tuple[int, dict]]:
+    """The 通解's paragraphs cut at the foot of a column counted under 20 cells that run on (列末斷段):
+    (line of its ``[[join]]``, entry)."""
+    return _joins(COLUMN_JOINS)

@@ -37,7 +37,10 @@ What the 57 files show:
   of KR1d0038_018). Otherwise, after a blank line and where the indentation changes
   (``　右戒賔``, ``　傳曰…``), a new one starts. Undecidable, kept as they fall: a paragraph
   ending at the foot of a column is joined to the next (KR1d0038_018 l.26); a few columns hold 20
-  cells though the text runs on (001 l.285 ``有乾¶肉``, 007 l.184, 011 l.448); 抬头 (``國朝``
+  cells though the text runs on (001 l.285 ``有乾¶肉``, 007 l.184, 011 l.448); in KR1d0085 a column
+  counted at 20 cells runs on as one at 21 does (:data:`FULL_AT`: the count of its notes and its small
+  音义 is an estimate there; 「冉｜有問於孔子」), unless it ends a 章 with its title after the 章's
+  last note (:attr:`PhysLine.runs_on`); 抬头 (``國朝``
   raised one cell in 提要) breaks. In KR1d0085 the rule is weak: unmarked small text counts as
   large, so ``右筮日`` (001 l.84) is joined to the full-looking column before it; use
   :attr:`PhysLine.joins` and the text there. A line wider than two columns is no column (KR1d0085
@@ -54,24 +57,31 @@ from __future__ import annotations
 
 import bisect
 import gc
-import re
 from dataclasses import dataclass, field
-from itertools import chain
 from pathlib import Path
 from typing import Callable, Iterator, NoReturn
 
-from conv.errors import ConservationError, ConversionError
+from conv.errors import ConversionError
 
+from conv.reader.mandoku_check import check_conservation
 from conv.reader.mandoku_lex import (BREAK, LAST_PAGE, NAME, PUA, STRAY, TOKEN, Page, PageTags, chinese_number,
                                      display, header_entry)
 from conv.unencoded import COMPOSED, composed_char, gaiji_char
 from conv.unencoded import is_stand_in as is_gaiji
 from conv.unencoded import markup as gaiji
 
-__all__ = ["COLUMN", "COMPOSED", "LogicalLine", "MandokuText", "Page", "PhysLine", "Run", "check_conservation",
+__all__ = ["COLUMN", "COMPOSED", "FULL_AT", "LogicalLine", "MandokuText", "Page", "PhysLine", "Run", "check_conservation",
            "chinese_number", "composed_char", "display", "gaiji", "gaiji_char", "is_gaiji", "parse", "read"]
 
 COLUMN = 21                  # cells of a column of the 文渊阁 copy
+#: Cells from which a line fills its column, by text where it is not :data:`COLUMN`. KR1d0085 writes
+#: its notes without ``/`` and many of its small 音义 outside ``(…)``, so a line's cells are an
+#: estimate: lines of 20 cells end before a paragraph ends 488 times (48 without a note), lines of
+#: 17 or 18 about 20 times each, and the text after a 20-cell line reads on mid-word (「冉｜有問於孔子」,
+#: 「哀公十｜二年」, 「龜｜蛇為旐」, 「冡人｜下大夫」): such a line is as full as one of 21.
+FULL_AT = {"KR1d0085": 20}
+#: A 章 title after a note, after at most this many characters (the source's name: 爾雅, 周禮).
+TITLE_AFTER_SOURCE = 3
 BOM = "\ufeff"
 
 
@@ -115,14 +125,29 @@ class PhysLine:
     opens_note: bool = False    # first token after the indentation is "("
     closes_note: bool = False   # last token before ¶ is ")"
     joins: bool = False         # runs on from the previous text line (same logical line)
-    page_join: bool = False     # joined over a page break by a reviewed decision (conv/data/page_joins.toml)
+    fills: int = COLUMN         # cells from which this line fills its column (FULL_AT)
+    page_join: bool = False     # joined by a reviewed decision (page_joins.toml: over a page; column_joins.toml)
     runs: list[Run] = field(default_factory=list)
 
     @property
     def full(self) -> bool:
-        """Fills its column: 21 cells or more, but not over two columns (such a line is no column:
-        KR1d0085 writes a 章 title with its 记 items, or a whole paragraph, on one line)."""
-        return COLUMN <= self.width <= 2 * COLUMN
+        """Fills its column: 21 cells or more (``fills``: 20 in KR1d0085, :data:`FULL_AT`), but not over
+        two columns (such a line is no column: KR1d0085 writes a 章 title with its 记 items, or a whole
+        paragraph, on one line)."""
+        return self.fills <= self.width <= 2 * COLUMN
+
+    @property
+    def runs_on(self) -> bool:
+        """The next line of the same indentation continues this one: it is :attr:`full`, and if only by
+        :data:`FULL_AT` (under 21 cells), it does not end a 章 with its title after the 章's last note,
+        maybe after the name of the source: 「…)右嘗為臣」, 「…)爾雅右妻黨」 (the titles a 20-cell
+        column ends with; 「…皆右體進腠¶胳音格」 is 经 and runs on)."""
+        if not self.full:
+            return False
+        if self.width >= COLUMN or len(self.runs) < 2:
+            return True
+        last, before = self.runs[-1], self.runs[-2]
+        return last.small or not before.small or not 0 <= last.text.find("右") <= TITLE_AFTER_SOURCE
 
 
 @dataclass
@@ -259,10 +284,11 @@ class _State:
         self.m = m
         self.tags = PageTags(lambda offset, message, hint: _fail(m, offset, message, hint), text_id, juan)
         self.page: Page | None = None
+        self.fills = FULL_AT.get(text_id or "", COLUMN)
 
     def line(self, number: int, a: int, e: int) -> PhysLine:
         m, text = self.m, self.m.text
-        pl = PhysLine(number, a, e, "blank")
+        pl = PhysLine(number, a, e, "blank", fills=self.fills)
         chars: list[str] = []
         offsets: list[int] = []
         gaps: list[int] = []
@@ -371,7 +397,7 @@ def _layout(m: MandokuText, runs_on: set[int]) -> None:
         if pl.kind != "text":
             continue
         pl.joins = prev is not None and (
-            (prev.full and pl.indent == prev.indent)
+            (prev.runs_on and pl.indent == prev.indent)
             or (prev.closes_note and pl.opens_note and pl.indent >= prev.indent))
         pl.page_join = prev is not None and pl.number in runs_on
         pl.joins = pl.joins or pl.page_join
@@ -411,39 +437,3 @@ def _unit(pieces: list[Run]) -> Run:
         offsets += r.offsets
     return Run(first.small, "".join(r.text for r in pieces), offsets, first.line, first.page, last.end,
                last.end_line, False, tuple(gaps), tuple(splits), tuple(breaks))
-
-
-_CHECK = re.compile(r"(<pb:[^>]*>)|(&KR\d{4};|\[[^\]]*\])|([^\s¶()/<&\[]+)")
-
-
-def check_conservation(m: MandokuText) -> None:
-    """Every text character once, in order, in the line runs and in the units: else ConservationError."""
-    body = next((p.start for p in m.physical if p.kind != "header"), len(m.text))
-    want_offsets: list[int] = []
-    want_chars: list[str] = []
-    for tok in _CHECK.finditer(m.text, body):
-        if tok.group(2):
-            want_offsets.append(tok.start())
-            g = tok.group(2)
-            want_chars.append(gaiji_char(g) if g[0] == "&" else composed_char(g))
-        elif tok.group(3):
-            want_offsets.extend(range(tok.start(), tok.end()))
-            want_chars.append(tok.group(3))
-    want = "".join(want_chars)
-    for label, runs in (("line runs", m.runs), ("units", list(m.units()))):
-        offsets = list(chain.from_iterable(r.offsets for r in runs))
-        got = "".join(r.text for r in runs)
-        if offsets == want_offsets and got == want and all(len(r.text) == len(r.offsets) for r in runs):
-            continue
-        n = min(len(offsets), len(want_offsets))
-        i = next((k for k, (x, y) in enumerate(zip(offsets, want_offsets)) if x != y), n)
-        if i < len(want_offsets) and (i >= len(offsets) or want_offsets[i] not in set(offsets)):
-            off, what = want_offsets[i], "lost"
-        elif i < len(offsets):
-            off, what = offsets[i], "doubled or out of order"
-        else:
-            j = next((k for k, (x, y) in enumerate(zip(got, want)) if x != y), min(len(got), len(want)))
-            off, what = (want_offsets + [len(m.text)])[min(j, len(want_offsets))], "changed"
-        line, col = m.position(off)
-        raise ConservationError(m.name, line, col, f"text character {what} in the {label}",
-                                "a bug of conv.reader.mandoku, not of the witness")

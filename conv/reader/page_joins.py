@@ -7,6 +7,10 @@ the last characters of the text line before it and the first of the text line af
 writes them. ``join = true``: the line after the tag runs on from the paragraph before it.
 A context that does not match (a stale entry) stops the conversion at the entry's line; a reason
 starting ``undecided`` is returned as a place to report (``page-cut-undecided``).
+
+The same holds at the foot of a column the cell count puts under 20 cells (列末斷段): the entries of
+``conv/data/column_joins.toml`` name the text line that runs on from the one before it (its number in
+the file) with the same contexts; every one joins.
 """
 from __future__ import annotations
 
@@ -26,28 +30,53 @@ class PageJoins:
     undecided: list[int] = field(default_factory=list)    # offsets of the lines after an undecided page break
 
 
-def decide(m, entries: list[tuple[int, dict]] | None = None) -> PageJoins:
+def decide(m, entries: list[tuple[int, dict]] | None = None,
+           columns: list[tuple[int, dict]] | None = None) -> PageJoins:
     """The decisions for the physical lines of ``m`` (a ``conv.reader.mandoku.MandokuText`` before its
-    layout); ``entries``: (line, entry) pairs, by default those of ``conv/data/page_joins.toml``."""
+    layout); ``entries``: (line, entry) pairs, by default those of ``conv/data/page_joins.toml``;
+    ``columns``: those of ``conv/data/column_joins.toml``."""
     result = PageJoins()
     where = data.display(data.PAGE_JOINS)
     for number, entry in data.page_joins() if entries is None else entries:
         if entry.get("file") != m.name:
             continue
         previous, line = _around(m, entry, where, number)
-        before = m.text[previous.start:previous.end].rstrip()
-        after = m.text[line.start + line.indent:line.end].rstrip().removesuffix("¶")
-        if before.endswith("¶") or not before.endswith(entry["before"]) or not after.startswith(entry["after"]):
-            at, col = m.position(line.start)
-            raise ConversionError(where, number, 1, f"stale page join: {m.name}:{at}:{col} reads "
-                                  f"「…{before[-8:]}｜{after[:8]}…」 around <pb:{entry['page']}>, not "
-                                  f"「…{entry['before']}｜{entry['after']}…」",
-                                  "re-read the place in the witness and mend or remove the entry")
+        _check(m, previous, line, entry, where, number, f"around <pb:{entry['page']}>", page=True)
         if entry.get("join") is True:
             result.runs_on.add(line.number)
         elif str(entry.get("reason", "")).startswith(UNDECIDED):
             result.undecided.append(line.start + line.indent)
+    where = data.display(data.COLUMN_JOINS)
+    for number, entry in data.column_joins() if columns is None else columns:
+        if entry.get("file") != m.name:
+            continue
+        previous, line = _at_line(m, entry, where, number)
+        _check(m, previous, line, entry, where, number, "at a column's foot", page=False)
+        result.runs_on.add(line.number)
     return result
+
+
+def _check(m, previous, line, entry: dict, where: str, number: int, place: str, page: bool) -> None:
+    """The entry's contexts against the text lines around the place, else a stale entry (at its line)."""
+    before = m.text[previous.start:previous.end].rstrip()
+    after = m.text[line.start + line.indent:line.end].rstrip().removesuffix("¶")
+    if page == before.endswith("¶") or not before.removesuffix("¶").endswith(entry["before"]) \
+            or not after.startswith(entry["after"]):
+        at, col = m.position(line.start)
+        raise ConversionError(where, number, 1, f"stale {'page' if page else 'column'} join: {m.name}:{at}:{col} "
+                              f"reads 「…{before[-8:]}｜{after[:8]}…」 {place}, not "
+                              f"「…{entry['before']}｜{entry['after']}…」",
+                              "re-read the place in the witness and mend or remove the entry")
+
+
+def _at_line(m, entry: dict, where: str, number: int):
+    """The text line the entry names and the text line before it (one column on from the other)."""
+    index = entry.get("line", 0) - 1
+    if not 0 < index < len(m.physical) or m.physical[index].kind != "text" \
+            or m.physical[index - 1].kind != "text":
+        raise ConversionError(where, number, 1, f"column join: line {entry.get('line')} of {m.name} is no text "
+                              "line after a text line", "name the line that runs on, as the witness file numbers it")
+    return m.physical[index - 1], m.physical[index]
 
 
 def _around(m, entry: dict, where: str, number: int):

@@ -116,24 +116,29 @@ def read(path: Path, entry: dict | None = None) -> WitnessSource:
     return WitnessSource(witness.name, transliterate(witness, *outline_lines(witness, entry or {})), witness, entry)
 
 
-def outline_lines(witness: MandokuText, entry: dict) -> tuple[set[int], set[int]]:
+def outline_lines(witness: MandokuText, entry: dict) -> tuple[set[int], set[int], set[int]]:
     """Lines of a 通解 file that begin a paragraph whatever the layout rule says: ``alone`` a part
     line or a 篇 title of ``conv/data/tongjie_chapters.toml`` (its large text, notes after it
     allowed), a paragraph of its own (the part line ``學禮六之下`` may follow a column that looks
     full, 013 l.96); ``first`` a column opening with 右, a 章 title (``右戒賓辭戒賓曰…``, 001 l.115;
-    ``右孤子冠(疏曰…)`` looks full, 001 l.447) or, now and then, 经 (``右執項左執前…``).""" 
+    ``右孤子冠(疏曰…)`` looks full, 001 l.447) or, now and then, 经 (``右執項左執前…``); ``opening`` a column
+    opening with 傳曰, the 傳 of a 經 item (夏小正, 五學: 「…雞桴粥(…)｜傳曰正月啓蟄…」), which begins a
+    paragraph as at the reviewed page cuts of ``conv/data/page_joins.toml``."""
     if entry.get("work") != "tongjie":
-        return set(), set()
+        return set(), set(), set()
     texts = {text for c in data.tongjie_chapters() for text in (c["label"], c["printed"]) if text}
     lines = [line for line in witness.physical if line.kind == "text" and not line.runs[0].small]
     alone = {line.number for line in lines if "".join(run.text for run in line.runs if not run.small) in texts}
-    return alone, {line.number for line in lines if line.runs[0].text.startswith("右")}
+    return (alone, {line.number for line in lines if line.runs[0].text.startswith("右")},
+            {line.number for line in lines if line.runs[0].text.startswith("傳曰")})
 
 
-def transliterate(witness: MandokuText, alone: set[int] = frozenset(), first: set[int] = frozenset()) -> str:
+def transliterate(witness: MandokuText, alone: set[int] = frozenset(), first: set[int] = frozenset(),
+                  opening: set[int] = frozenset()) -> str:
     """The file's text in the seeds' markup, the same length, every text character in place;
     ``alone``: lines joined neither to the line before nor to the one after; ``first``: lines not
-    joined to the line before, and after which only a note runs on (``…)`` then ``(…``)."""
+    joined to the line before, and after which only a note runs on (``…)`` then ``(…``); ``opening``:
+    lines not joined to the line before."""
     chars = list(witness.text)
     text_lines = [line for line in witness.physical if line.kind == "text"]
     previous = None
@@ -144,7 +149,7 @@ def transliterate(witness: MandokuText, alone: set[int] = frozenset(), first: se
             _blank(chars, line.start, line.end)
         previous = line
     joined = [(previous, line) for previous, line in zip(text_lines, text_lines[1:])
-              if line.page_join or line.joins and previous.number not in alone and line.number not in alone | first
+              if line.page_join or line.joins and previous.number not in alone and line.number not in alone | first | opening
               and (previous.number not in first or previous.closes_note and line.opens_note)]
     for previous, line in joined:  # the break, any page line between, and the column's indentation
         _blank(chars, previous.end, line.start + line.indent)

@@ -148,7 +148,8 @@ class AppDirective(SphinxDirective):
             node.extend(messages)
         summary = body.astext()
         summary = summary if len(summary) <= 60 else summary[:60] + "…"
-        node["summary"] = f"{label}　{KIND_TITLES.get(kind, KIND_TITLES['unknown'])}：{summary}"
+        name = KIND_TITLES.get(kind, KIND_TITLES["unknown"])  # 张尔岐's notes name their list themselves
+        node["summary"] = f"{label}　{summary}" if summary.startswith(name) else f"{label}　{name}：{summary}"
         return [node]
 
 
