@@ -76,7 +76,8 @@ class Corrections:
         """Every correction for a converted seed must have matched its text (an ``emend`` one: for a
         ``collated`` seed); a correction must name a seed being converted or one of the project's
         ``seeds/`` (where the project has them: an installed package has none to compare with)."""
-        project = {p.name for p in PROJECT_SEEDS.glob("*.txt")} if PROJECT_SEEDS.is_dir() else None
+        project = ({p.name for p in PROJECT_SEEDS.glob("*.txt")} | {p.name for p in PROJECT_SEEDS.glob("wenyuange/*/*.txt")}
+                   if PROJECT_SEEDS.is_dir() else None)  # the five seeds and the 文渊阁 files
         for entry in self.entries:
             if project is not None and entry["seed"] not in seeds | project:
                 raise ConversionError(FILE, self.lines.get(str(entry["id"]), 1), 1,

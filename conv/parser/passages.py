@@ -9,7 +9,9 @@ The middle layer of the seed parser (``conv.parser.seeds.SeedParser``), over the
 * 】 closes the note; a 】 before any 【 in a seed closes the leading fragment of a note whose
   start is lost (a lacuna, not an error);
 * ○ and U+3000 inside a note separate segments (``conv.parser.segments``); U+3000 outside a note ends
-  a passage (通解 separates 记 items with it, 句读 indents with it).
+  a passage (通解 separates 记 items with it, 句读 indents with it); so does a ○ between two runs of
+  句读 经 (the persons of a 喪服 list), while a ○ right after a section title opens the editor's
+  remark on it (``open_remark``); any other ○ outside a note is reported (``stray-separator``).
 
 A text run may hold a section title (``conv.parser.titles``); a closed passage's notes become
 segments (``conv.parser.notes``). Outside the body, a passage draft collects the note of a section
@@ -53,6 +55,11 @@ class PassageReader(SeedStructure):
         self.tongjie_witness = False  # the 文渊阁 通解 (conv.parser.unbracketed, conv.parser.outline)
         self.unbracketed: Unbracketed | None = None
         self.context = ""  # the text before the current line a glossed character may stand in
+        self.title_held = False  # a title's line ended: its note or items wait for the next line
+        self.indent = self.title_indent = 0  # the blanks opening the current line, the held title's line
+        self.peeked: tuple[int, int, list[Token]] | None = None  # a line's tokens, read before it is fed
+        self.remark: NoteDraft | None = None  # the editor's remark after a title's ○ (``open_remark``)
+        self.table_row = False  # the line being read is a row of a table (``_cells``)
 
     def begin(self, work: dict) -> None:
         """The seed is a witness of ``work``: its layout decides titles and note layers."""
@@ -68,13 +75,18 @@ class PassageReader(SeedStructure):
 
     def tokens(self, s: int, e: int) -> list[Token]:
         """The tokens of ``text[s:e]`` (one line), the 通解 witness's small runs in their notes."""
+        peeked, self.peeked = self.peeked, None
+        if peeked is not None and peeked[:2] == (s, e):
+            return peeked[2]
         tokens = tokenize(self.text, s, e)
         if self.unbracketed is not None:
             tokens = self.unbracketed.adjust(tokens, self.context)
         return tokens
 
     def content(self, s: int, e: int) -> None:
-        self.feed(self.tokens(s, e))
+        tokens = self.tokens(s, e)
+        self.table_row = _cells(tokens)
+        self.feed(tokens)
 
     def feed(self, tokens: list[Token]) -> None:
         """Run the state machine over a line's tokens (see the module docstring)."""
@@ -91,11 +103,36 @@ class PassageReader(SeedStructure):
                 self.open_note(token)
             elif token.kind == "close":
                 self.report.problem(token.start, "unbalanced", "】 with no 【 before it: check the witness; the bracket is ignored")
+            elif token.kind == "circle" and self.title_mode == "note" and self.passage is None:
+                self.open_remark()
             elif token.kind in ("ideo", "circle"):
-                if token.kind == "circle":
+                if token.kind == "circle" and not self.between_items(tokens, i):
                     self.report.problem(token.start, "stray-separator", "○ outside a note: check the witness")
                 self.close_passage_if_text()
             i += 1
+
+    def open_remark(self) -> None:
+        """A ○ right after a section title on its line (句读: ``　右主人酬尸○特牲及下不儐尸皆無酬尸之事…``,
+        the lines after it indented as the title): the rest of the title's lines is 張爾岐's remark on
+        the 章, printed large — a note of the title, closed at the end of the line (``close_remark``)."""
+        self.passage = PassageDraft("title")
+        self.note = self.remark = NoteDraft([Unit("", range(0), 0)])
+        self.passage.notes.append(self.note)
+        self.note_line = self.line_no
+
+    def close_remark(self, end: int) -> None:
+        """The end of the title's line closes the remark ``open_remark`` began (and its passage: a note
+        on the next line is one of its own, not the remark going on)."""
+        if self.note is not None and self.note is self.remark:
+            self.note.close_line, self.note.close_offset = self.line_no, end
+            self.note = self.remark = None
+            self.close_passage()
+
+    def between_items(self, tokens: list[Token], i: int) -> bool:
+        """Is the ○ ``tokens[i]`` one between two runs of 句读 经, as between the persons of a 喪服 list
+        (``叔父之下殤○適孫之下殤○昆弟之下殤…``)? It ends a passage, as the book separates them."""
+        return (self.work is not None and self.work["layout"] == "judou" and self.layer == "jing"
+                and 0 < i < len(tokens) - 1 and tokens[i - 1].kind == "text" and tokens[i + 1].kind == "text")
 
     def in_note(self, tokens: list[Token], i: int) -> int:
         """Take the tokens from ``i`` into the open note, up to its 】 (or the end of the line);
@@ -158,11 +195,24 @@ class PassageReader(SeedStructure):
             self.ensure_section()
             passage = self.passage = PassageDraft(self.layer, span_start=token.start, span_end=token.start, last_line=self.line_no)
             if passage.layer in ("jing", "ji"):  # the front matter opens a paragraph with a small 臣
-                self.report.problem(token.start, "note-without-text", "a note with no 经 before it: check the witness")
+                self.report.problem(token.start, "note-without-text", self.no_text_message(token.start))
         note = NoteDraft([Unit("", range(0), 0)], mulu=passage.layer == "mulu")
         passage.notes.append(note)
         self.note = note
         self.note_line = self.line_no
+
+    def no_text_message(self, at: int) -> str:
+        """What a note with no 经 before it at ``at`` is, as far as the parser can tell."""
+        marker = self.title_section.ji_marker if self.title_section is not None else None
+        if self.table_row:  # 句读 公食大夫禮 009 l.144–152: the 正饌 and 加饌 laid out as on the mat
+            return ("a cell of a table: the line lays out small characters in a grid, notes after blanks "
+                    "with no 经 before them (a diagram of the book); the edition cannot lay out a table yet, "
+                    "so each cell stands as a note without text")
+        if marker is not None and marker.span[2] == at:  # 通解 士昏禮 右納采記(疏曰凡言記者…
+            return ("a note on the 记 that opens the 记 of the section title before it (on the 记 as such): "
+                    "the edition has no place for a note on that mark, so it stands as a 记 passage without "
+                    "text — decide where it belongs")
+        return "a note with no 经 before it: check the witness"
 
     def text_run(self, tokens: list[Token], i: int) -> int:
         """Handle a text run outside notes, splitting off a section title standing inside it."""
@@ -253,3 +303,8 @@ class PassageReader(SeedStructure):
         model = Passage(id="", layer=passage.layer, text=text, normalized=self.folded.fold(text, pieces), span=self.report.span(start, end), notes=notes, lacuna=passage.lacuna)
         target = self.title_section if self.title_mode == "ji" and self.title_section is not None else self.ensure_section()
         target.passages.append(model)
+
+
+def _cells(tokens: list[Token]) -> bool:
+    """Is a line of these tokens laid out as a row of a table: a note right after U+3000 blanks?"""
+    return any(token.kind == "open" and before.kind == "ideo" for before, token in zip(tokens, tokens[1:]))

@@ -158,6 +158,9 @@ class SeedParser(PassageReader):
             return
 
     def finish(self) -> None:
+        if self.title_held:
+            self.title_held = False
+            self.end_title_mode()
         if self.note is not None:
             note = self.note
             end = note.units[-1].offsets[-1] + 1 if note.units[-1].offsets else len(self.text)
@@ -200,11 +203,39 @@ class SeedParser(PassageReader):
         self.close_passage()
         section = self.ensure_section()
         self.set_title(section, s, s + length, marker)
+        self.title_section = section
+        self.title_mode = "note"
         if s + length < e:
-            self.title_section = section
-            self.title_mode = "note"
             self.content(s + length, e)
+            self.close_remark(e)
+        self.end_title_line()
+
+    def end_title_line(self) -> None:
+        """The end of a line that holds a section title: what it began (the title's note, its 记 or 传
+        items) is held open for the next line, which goes on with it when it opens with a note
+        (``title_runs_on``); any other line ends it first."""
+        self.title_held = self.title_mode is not None and self.note is None
+        self.title_indent = self.indent
+        if not self.title_held:
+            self.end_title_mode()
+
+    def title_runs_on(self, s: int, e: int) -> bool:
+        """Does the line ``text[s:e]``, right after a title's line and indented as it, open with a note?
+        No note opens a paragraph of the book (but a 篇 title's): it is the note of what ends the
+        title's line — the last 记 item a page or column break cut off (通解, 聘禮
+        ``…疏曰通體盡用¶<pb>(絳無他物之飾)…``, its 记 going on after it), or, on a line of the title
+        alone, the title's (句读, 士冠禮 ``　右送賔歸俎¶　(以上士冠禮正經頗疑數事…)``). Any other line
+        ends the title's line first: a line indented otherwise is no note of it (公食大夫禮's table of
+        the dishes after ``　右為賔設加饌``, its cells small characters, 009 l.144)."""
+        self.title_held = False
+        tokens = self.tokens(s, e)
+        if tokens and tokens[0].kind == "open" and self.indent == self.title_indent:
+            self.feed(tokens)
+            self.end_title_line()
+            return True
+        self.peeked = (s, e, tokens)  # not read again: the 通解's small-run rules report what they move
         self.end_title_mode()
+        return False
 
     def end_title_mode(self) -> None:
         # A title's note with no 】 at the end of its line goes on on the next line, as any note
@@ -221,6 +252,7 @@ class SeedParser(PassageReader):
 
     def handle_line(self, line: Line) -> None:
         s, e = self._strip(line)
+        self.indent = s - line.start
         rule = self._is_dropped(s, e)
         if rule is not None:
             self.dropped.append({"span": list(self.report.span(s, e)), "reason": rule["reason"], "text": self.text[s:e]})
@@ -232,6 +264,9 @@ class SeedParser(PassageReader):
             return
         if self.note is not None:
             self.content(s, e)
+            return
+        if self.title_held and self.title_runs_on(s, e):
+            self.context = self.text[s:e]
             return
         item = self.outline.get(line) if self.outline is not None else None
         if item is not None:
@@ -289,7 +324,8 @@ class SeedParser(PassageReader):
             self.chapter.order.append(("meta", meta))
             self.layer = "ji"
             return
-        length = line_kinds.title_length(folded, "右", items=TONGJIE_ITEMS if self.tongjie_witness else ("记",))
+        length = line_kinds.title_length(folded, "右", items=TONGJIE_ITEMS if self.tongjie_witness else ("记",),
+                                         circle=self.work["layout"] == "judou")
         if length is not None and self.tongjie_witness and not line_kinds.tongjie_title(folded[:length]):
             length = None  # 右執項左執前…: the right hand, 经 that opens a column of the 文渊阁 通解
         if length is not None:
@@ -302,7 +338,7 @@ class SeedParser(PassageReader):
                 self.handle_title_line(s, e, length, "记")
                 return
         self.content(s, e)
-        self.end_title_mode()
+        self.end_title_line()
         self.context = (self.chapter.heading or "") + self.text[s:e]
 
     def handle_outline(self, item: OutlineLine, s: int, e: int) -> None:

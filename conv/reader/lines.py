@@ -105,10 +105,12 @@ def chapter_title(line: str) -> ChapterTitle | None:
 _COMMENTARY_CHAPTER = re.compile(rf"右(?:经一章|传之[^章]{{1,3}}章|第[{NUMERALS}]+章)")
 
 
-def title_length(line: str, marker: str, items: tuple[str, ...] = ("记",)) -> int | None:
+def title_length(line: str, marker: str, items: tuple[str, ...] = ("记",), circle: bool = False) -> int | None:
     """Length of a section title opening a line (`右司射诱射`, `右饮不胜者【…】`, `记器具…`).
 
-    The title runs to the line's end, to a note that ends the line, to U+3000, or (通解) to the
+    The title runs to the line's end, to a note that ends the line, to U+3000, with ``circle`` (句读)
+    to a ○ (the editor's remark on the 章 follows it on the title's lines, ``右主人酬尸○特牲及下…``;
+    in the 通解 a ○ may be text: the drum score of 投壺), or (通解) to the
     first of ``items`` that opens what is filed under the section: its 记 items, and in the 文渊阁
     通解 its 传 (``右立世子傳曰…``) and 辭 (``右戒賓辭戒賓曰…``, ``右醮醮辭曰…``: a 辭 may open with
     the rite's name); there a 章句 title (``右第一章``) ends with its 章. Returns
@@ -117,7 +119,7 @@ def title_length(line: str, marker: str, items: tuple[str, ...] = ("记",)) -> i
     if not line.startswith(marker):
         return None
     end = len(line)
-    for stop in ("【", "\u3000"):
+    for stop in ("【", "\u3000", "○") if circle else ("【", "\u3000"):
         index = line.find(stop)
         if index != -1:
             end = min(end, index)
@@ -131,9 +133,11 @@ def title_length(line: str, marker: str, items: tuple[str, ...] = ("记",)) -> i
         chapter = _COMMENTARY_CHAPTER.match(line) if "传" in items else None
         if chapter is not None and chapter.end() <= len(line):
             end = chapter.end()
+    while end > 0 and line[end - 1] == " ":
+        end -= 1  # the blanks after a gaiji's stand-in (``右嗣子長兄弟&KR0362;○…``) are the witness's markup
     if not 2 <= end <= MAX_TITLE:
         return None
-    rest = line[end:]
+    rest = line[end:].lstrip(" ")
     if rest.startswith("【"):
         close = rest.find("】")
         after = rest[close + 1 :].lstrip("\u3000 ") if close != -1 else ""
