@@ -18,10 +18,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from once import once
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# Property tests are judged by what they draw, not by how fast this shared 2-core machine runs them:
+# no per-example deadline anywhere (a loaded run once failed a title test on time alone).
+settings.register_profile("edition", deadline=None)
+settings.load_profile("edition")
 
 # Sphinx colours its output when CI=true (as on the CI machine); tests read that output as text.
 os.environ["NO_COLOR"] = "1"
