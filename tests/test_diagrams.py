@@ -5,9 +5,14 @@ as one passage of the layer ``figure`` with its printed columns → cells (``con
 from __future__ import annotations
 
 import copy
+import json
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from bs4 import BeautifulSoup
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -15,8 +20,10 @@ from conv import datafiles as data
 from conv.edition import assemble, export
 from conv.errors import ConservationError, ConversionError
 from conv.model import conservation
-from conv.model.tree import TEXT_CHAR
+from conv.model.tree import TEXT_CHAR, Cell, Column
+from conv.myst import diagram as diagram_format
 from conv.reader import diagrams, mandoku
+from smallsite import build_site
 
 ROOT = Path(__file__).resolve().parents[1]
 GONGSHI = ROOT / "seeds" / "wenyuange" / "KR1d0038" / "KR1d0038_009.txt"
@@ -163,3 +170,106 @@ def test_cells_give_back_any_column(drawn):
 
 def test_a_stray_parenthesis_is_no_cell():
     assert diagrams.cells("(醢/)　醢)", 0, 7) == 6
+
+
+# -- the line format of yl:diagram ------------------------------------------------------------------
+
+@given(st.lists(CELL, min_size=1, max_size=10))
+def test_a_column_line_reads_back_as_its_cells(drawn):
+    column = Column(1, ("s", 0, 0), None, [Cell(c[0], [] if c[0] == "gap" else list(c[1:]), ("s", 0, 0),
+                                                c[1] if c[0] == "gap" else 0) for c in drawn])
+    assert diagram_format.cells(diagram_format.line(column)) == \
+        [("gap", c.size) if c.kind == "gap" else (c.kind, c.halves) for c in column.cells]
+
+
+def test_a_cell_holding_a_mark_of_the_format_is_refused():
+    with pytest.raises(ValueError):
+        diagram_format.line(Column(1, ("s", 0, 0), None, [Cell("label", ["a|b"], ("s", 0, 0))]))
+    assert diagram_format.cells("醢/|") is None and diagram_format.cells("醢_") is None
+
+
+# -- the page: HTML, LaTeX, text, search ------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    src = tmp_path_factory.mktemp("diagram")
+    return src, build_site(src, [GONGSHI])
+
+
+def test_the_myst_writes_one_line_per_column(site):
+    src, _ = site
+    page = (src / "judou" / "gongshi.md").read_text(encoding="utf-8")
+    start = page.index("::::{yl:diagram} judou-gongshi-91")
+    assert page[start:].split("\n")[1:13] == [
+        ":source: KR1d0038_009.txt:144:1", ":page: 卷九叶八b", ":caption: 饌位圖（原書自右至左讀）", "",
+        "_____|飲酒豐麋臡/昌本|_|豕俎膚俎胃俎/腸", "_____|醓醢/韭菹|_|菁菹/鹿臡|_|羊俎/牛俎|_|腊俎/魚俎",
+        "席東正饌|_|牛鉶/羊鉶|_|牛鉶/豕鉶|_|黍簋/稷簋|_|稷簋/黍簋", "_|戸|___|醯醬/太羮|____|黍簋/|_|稷簋/",
+        "北|__|蒲/筵", "_|牖|___|粱簠/稻簠|___|牛炙/|_|醢/|__|豕炙/|_|醢/",
+        "席西加饌|_|漿飲豐/|__|豕膮/羊臐|_|牛胾/醢|_|醢胾/羊|_|豕胾/芥醬", "__________|牛膷/|_|牛鮨/|_|羊炙/|_|魚膾/"]
+    assert page.index("::::{yl:title} judou-gongshi-s7") < start < page.index("贊升賔")
+    assert "{yl:redirect} judou-gongshi-92\n:to: judou-gongshi-91" in page
+
+
+def printed(element) -> str:
+    """An element's text as the witness prints it (the 底本 view: each folding run's ``yl-w``)."""
+    element = copy.copy(element)
+    for normalized in element.select(".yl-n"):
+        normalized.decompose()
+    return element.get_text()
+
+
+def test_the_html_figure_reads_right_to_left(site):
+    _, out = site
+    soup = BeautifulSoup((out / "judou" / "gongshi.html").read_text(encoding="utf-8"), "html.parser")
+    figure = soup.find("figure", id="judou-gongshi-91")
+    assert figure["class"] == ["yl-diagram"] and figure.find_previous(class_="yl-title").get_text().startswith("右為賔設加饌")
+    columns = figure.select(".yl-dcolumn")
+    assert len(columns) == 8
+    first = columns[0]
+    assert [c["class"][0] for c in first.find_all(recursive=False)] == ["yl-dgap", "yl-dpair", "yl-dgap", "yl-dpair"]
+    assert first.select_one(".yl-dgap")["style"] == "--yl-gap: 5"
+    assert [printed(h) for h in first.select(".yl-dhalf")] == ["飲酒豐麋臡", "昌本", "豕俎膚俎胃俎", "腸"]
+    assert [printed(label) for label in figure.select(".yl-dlabel")] == ["席東正饌", "戸", "北", "牖", "席西加饌"]
+    caption = figure.find("figcaption")
+    assert caption.get_text().startswith("饌位圖（原書自右至左讀）卷九叶八b") and caption.find("a", class_="yl-permalink")
+    assert all(soup.find(id=f"judou-gongshi-{n}").find_parent("figure") is figure for n in range(92, 122))
+    assert not re.search(r"KR1d0038|\.txt", str(figure))  # no file names for readers
+
+
+def test_the_css_lays_the_columns_right_to_left_and_scrolls_inside():
+    css = (ROOT / "conv" / "sphinx_ext" / "static" / "yili.css").read_text(encoding="utf-8")
+    rule = css[css.index(".yl-diagram-columns {"):]
+    assert "writing-mode: vertical-rl" in rule[:rule.index("}")]
+    assert "overflow-x: auto" in css[css.index(".yl-diagram-box {"):][:80]
+
+
+def test_the_search_finds_the_cells_words_and_no_pair_across_cells(site):
+    _, out = site
+    text = (out / "searchindex.js").read_text(encoding="utf-8")
+    terms = json.loads(text[text.index("(") + 1:text.rindex(")")])["terms"]
+    assert {"醓醢", "韭菹", "牛铏", "席东"} <= set(terms)
+    assert not {"本豕", "馔牛", "臡昌"} & set(terms)  # 昌本|豕俎…, 席東正饌|牛鉶, 飲酒豐麋臡/昌本
+
+
+def test_latex_and_text_give_one_row_per_column(site):
+    src, _ = site
+    for builder in ("latex", "text"):
+        run = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-W", "--keep-going", "-b", builder, str(src),
+                              str(src / f"_{builder}")], capture_output=True, text=True, cwd=ROOT)
+        assert run.returncode == 0, run.stderr[-2000:]
+    tex = (src / "_latex" / "yili.tex").read_text(encoding="utf-8")
+    start = tex.index("饌位圖（原書自右至左讀）")
+    table = tex[start:tex.index("\\end{tabular}", start)]
+    rows = [row.strip() for row in table.split("\\\\\n")[:-1]]
+    assert "此表每行即原書一行" in table and len(rows) == 8
+    # the PDF prints the reading forms, as it does a passage's text (鉶 → 铏)
+    assert rows[2].endswith("三 & 席东正馔\\hspace*{1em}{\\footnotesize(牛铏／羊铏)}\\hspace*{1em}"
+                            "{\\footnotesize(牛铏／豕铏)}\\hspace*{1em}{\\footnotesize(黍簋／稷簋)}\\hspace*{1em}"
+                            "{\\footnotesize(稷簋／黍簋)}")
+    assert {f"\\label{{\\detokenize{{judou/gongshi:judou-gongshi-{n}}}}}" for n in range(91, 122)} <= set(
+        re.findall(r"\\label\{\\detokenize\{[^}]*\}\}", tex[tex.rindex("\\begin{center}", 0, start):start]))
+    lines = (src / "_text" / "judou" / "gongshi.txt").read_text(encoding="utf-8").splitlines()
+    at = lines.index("饌位圖（原書自右至左讀）")
+    # one paragraph per column in reading order (the text writer wraps long ones), reading forms
+    assert lines[at + 2] == "\u3000" * 5 + "（饮酒丰麋臡／昌本）\u3000（豕俎肤俎胃俎／肠）"
+    assert "北\u3000\u3000（蒲／筵）" in lines[at + 3:at + 16]
