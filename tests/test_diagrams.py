@@ -261,7 +261,7 @@ def test_latex_and_text_give_one_row_per_column(site):
     start = tex.index("饌位圖（原書自右至左讀）")
     table = tex[start:tex.index("\\end{tabular}", start)]
     rows = [row.strip() for row in table.split("\\\\\n")[:-1]]
-    assert "此表每行即原書一行" in table and len(rows) == 8
+    assert "饌位圖（原書自右至左讀）（此表每行即原書一行）" in table and len(rows) == 8
     # the PDF prints the reading forms, as it does a passage's text (鉶 → 铏)
     assert rows[2].endswith("三 & 席东正馔\\hspace*{1em}{\\footnotesize(牛铏／羊铏)}\\hspace*{1em}"
                             "{\\footnotesize(牛铏／豕铏)}\\hspace*{1em}{\\footnotesize(黍簋／稷簋)}\\hspace*{1em}"

@@ -31,7 +31,7 @@ from conv.sphinx_ext.util import BLOCK, add_node, depart_noop, opening_words, vi
 from conv.sphinx_ext.warnings_ import YlWarning
 
 #: What the printed table says of itself in the PDF (its rows are the book's columns).
-LATEX_NOTE = "此表每行即原書一行，自右至左"
+LATEX_NOTE = "此表每行即原書一行"
 
 
 def setup_diagram(app: Sphinx) -> None:
@@ -112,7 +112,7 @@ def depart_part_html(self, node: yl_diagram_part) -> None:
 # -- LaTeX -----------------------------------------------------------------------------------------
 
 def visit_diagram_latex(self, node: yl_diagram) -> None:
-    self.body.append("\n\\begin{center}%s{\\small %s\\enspace(%s)}\\par\\smallskip\n"
+    self.body.append("\n\\begin{center}%s{\\small %s（%s）}\\par\\smallskip\n"
                      "\\begin{tabular}{|r|l|}\\hline\n"
                      % (self.hypertarget_to(node, anchor=True), self.encode(node["caption"]), LATEX_NOTE))
 
