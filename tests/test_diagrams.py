@@ -273,3 +273,14 @@ def test_latex_and_text_give_one_row_per_column(site):
     # one paragraph per column in reading order (the text writer wraps long ones), reading forms
     assert lines[at + 2] == "\u3000" * 5 + "（饮酒丰麋臡／昌本）\u3000（豕俎肤俎胃俎／肠）"
     assert "北\u3000\u3000（蒲／筵）" in lines[at + 3:at + 16]
+
+
+def test_without_the_entry_the_cells_are_reported_and_say_what_to_do(monkeypatch):
+    """No diagram from the layout alone: without its entry the block is read as before, each cell a
+    note without text whose message names the data file."""
+    monkeypatch.setattr(data, "diagrams", lambda: [])
+    dump = export.edition(assemble.convert([GONGSHI]))
+    cells = [p for p in dump["problems"] if p["kind"] == "note-without-text"]
+    assert [(p["line"], p["col"]) for p in cells][:3] == [(144, 6), (144, 17), (145, 14)] and len(cells) == 26
+    assert all("record it in conv/data/diagrams.toml" in p["message"] for p in cells)
+    assert figures(dump) == []
