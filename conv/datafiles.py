@@ -275,3 +275,13 @@ def column_joins() -> list[tuple[int, dict]]:
     """The 通解's paragraphs cut at the foot of a column counted under 20 cells that run on (列末斷段):
     (line of its ``[[join]]``, entry)."""
     return _joins(COLUMN_JOINS)
+
+
+DIAGRAMS = DATA_DIR / "diagrams.toml"
+
+
+@cache
+def diagrams() -> list[tuple[int, dict]]:
+    """The diagrams printed in the book (图), each reviewed: (line of its ``[[diagram]]``, entry)."""
+    entries = read_toml(DIAGRAMS).get("diagram", [])
+    return list(zip(table_lines(read_text(DIAGRAMS, "data files are UTF-8"), "diagram"), entries))

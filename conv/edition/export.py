@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from conv.analyses import glossary, readings, stretches, terms
-from conv.model.tree import Chapter, Edition, Gloss, Passage, Section, Segment
+from conv.model.tree import Chapter, Column, Edition, Gloss, Passage, Section, Segment
 
 
 def gloss(g: Gloss) -> dict:
@@ -27,7 +27,14 @@ def passage(p: Passage) -> dict:
         "id": p.id, "layer": p.layer, "text": p.text, "normalized": p.normalized,
         "span": list(p.span), "notes": [segment(s) for s in p.notes], "lacuna": p.lacuna, "kept": p.kept,
         "witness": p.witness, "page": p.page,
+        **({"caption": p.caption, "columns": [column(c) for c in p.columns]} if p.columns else {}),
     }
+
+
+def column(c: Column) -> dict:
+    """A printed column of a figure (图): its cells, each ``{kind, halves, span, size}``."""
+    return {"line": c.line, "span": list(c.span), "page": c.page,
+            "cells": [{"kind": cell.kind, "halves": cell.halves, "span": list(cell.span), "size": cell.size} for cell in c.cells]}
 
 
 def section(s: Section) -> dict:

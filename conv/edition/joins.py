@@ -94,6 +94,7 @@ def parse_pieces(source: WitnessSource, covered: list[tuple[int, int]], entry: d
             continue
         masked = mask(text, start, end) if covered else text
         piece = WitnessSource(source.name, masked, source.witness, entry)
+        piece.diagrams = tuple(block for block in source.diagrams if start <= block.start and block.end <= end)
         last = number == len(spans) - 1
         piece_entry = dict(entry, ends_chapter=bool(entry.get("ends_chapter")) and last)
         result = SeedParser(piece, piece_entry, corrections).run()

@@ -1,5 +1,6 @@
 """Conservation (守恒): every character of a seed other than whitespace and the markup characters
-【】○ U+3000 lies in exactly one span — a title, passage, segment, metadata line or dropped record.
+【】○ U+3000 lies in exactly one span — a title, passage, segment, metadata line or dropped record; in a figure
+(图, ``conv.parser.figures``) exactly one cell.
 """
 from __future__ import annotations
 
@@ -29,6 +30,9 @@ def spans(edition: Edition):
                 for segment in section.title_notes:
                     yield "title note", segment.span
                 for passage in section.passages:
+                    if passage.columns:  # a figure (图): its cells, each character in exactly one
+                        yield from ((f"cell of figure {passage.id}", cell.span) for column in passage.columns for cell in column.cells)
+                        continue
                     yield f"passage {passage.id}", passage.span
                     for segment in passage.notes:
                         yield f"segment {segment.layer} of {passage.id}", segment.span
@@ -55,6 +59,9 @@ def _all_spans(edition: Edition):
                 for segment in section.title_notes:
                     yield segment.span
                 for passage in section.passages:
+                    if passage.columns:  # a figure (图): its cells instead of its span
+                        yield from (cell.span for column in passage.columns for cell in column.cells)
+                        continue
                     yield passage.span
                     for segment in passage.notes:
                         yield segment.span

@@ -82,6 +82,29 @@ class Segment:
 
 
 @dataclass
+class Cell:
+    """One cell (格) of a printed column of a diagram (图): ``kind`` "pair" (a 双行 cell ``(醓醢/韭菹)``:
+    ``halves`` right then left, as the transcription gives them; a half may be empty), "label" (large
+    characters: ``席東正饌``, ``戸``; ``halves`` its one text) or "gap" (U+3000 blanks, a position left
+    empty: ``size`` blanks, no text). ``span``: the cell in its seed, parentheses included."""
+
+    kind: str
+    halves: list[str]
+    span: Span
+    size: int = 0
+
+
+@dataclass
+class Column:
+    """One printed column (行) of a diagram, its cells from the top down; ``line``: its line in the seed."""
+
+    line: int
+    span: Span
+    page: dict | None
+    cells: list[Cell] = field(default_factory=list)
+
+
+@dataclass
 class Passage:
     """A stretch of 经 or 记 with its notes: the unit a reader cites."""
 
@@ -96,6 +119,8 @@ class Passage:
     witness: str = "seed"  # the transcription its text comes from: "seed" (录入本) | "kanripo" (文渊阁本)
     page: dict | None = None  # the 文渊阁 page where it starts: {"juan": 5, "leaf": 15, "side": "b"}
     joined: str | None = None  # the 底本 changes before it: the witness it comes from (conv.edition.joins)
+    columns: list[Column] = field(default_factory=list)  # layer "figure" (图): its printed columns, right to left
+    caption: str = ""  # layer "figure": the caption of conv/data/diagrams.toml
 
 
 @dataclass

@@ -8,6 +8,7 @@ from conv import datafiles as data
 from conv.analyses import stretches
 from conv.collate.forms import Emendation, traditional
 from conv.model.tree import Chapter, Edition, Passage, Section, Segment, Work, text_offsets
+from conv.myst.diagram import line as diagram_line
 from conv.myst.escape import escape_inline, locus
 from conv.normalize import fold
 from conv.parser import gloss_remarks
@@ -126,7 +127,18 @@ class PageWriter:
         self.emit(*self.trad(segment.span, segment.text, segment.offsets))
         self.emit(inline(segment.text, segment.offsets, segment.glosses, self.emends.get(segment.span[0], [])), fence, "")
 
+    def figure(self, passage: Passage) -> None:
+        """A diagram of the book (图): ``yl:diagram ANCHOR``, one line per printed column
+        (``conv.myst.format.diagram_line``), then the redirects to it."""
+        self.emit(f"::::{{yl:diagram}} {passage.id}", f":source: {self.source(passage.span)}",
+                  *([f":page: {page_label(passage.page)}"] if passage.page else []), f":caption: {passage.caption}", "",
+                  *(diagram_line(column) for column in passage.columns), "::::", "")
+        self.redirects(passage.id)
+
     def passage(self, passage: Passage) -> None:
+        if passage.columns:
+            self.figure(passage)
+            return
         if passage.joined:
             self.emit(f":::{{yl:lacuna}} join-{passage.joined}", ":::", "")
         self.emit(f"::::{{yl:passage}} {passage.id}", f":layer: {passage.layer}", f":source: {self.source(passage.span)}")

@@ -204,10 +204,10 @@ class PassageReader(SeedStructure):
     def no_text_message(self, at: int) -> str:
         """What a note with no 经 before it at ``at`` is, as far as the parser can tell."""
         marker = self.title_section.ji_marker if self.title_section is not None else None
-        if self.table_row:  # 句读 公食大夫禮 009 l.144–152: the 正饌 and 加饌 laid out as on the mat
+        if self.table_row:  # as 公食大夫禮's 饌位圖 (009 l.144–152) was before conv/data/diagrams.toml named it
             return ("a cell of a table: the line lays out small characters in a grid, notes after blanks "
-                    "with no 经 before them (a diagram of the book); the edition cannot lay out a table yet, "
-                    "so each cell stands as a note without text")
+                    "with no 经 before them; if the book prints a diagram here, read it and record it in "
+                    "conv/data/diagrams.toml (then it is a figure), else check the witness")
         if marker is not None and marker.span[2] == at:  # 通解 士昏禮 右納采記(疏曰凡言記者…
             return ("a note on the 记 that opens the 记 of the section title before it (on the 记 as such): "
                     "the edition has no place for a note on that mark, so it stands as a 记 passage without "

@@ -24,7 +24,7 @@ from conv import datafiles as data
 from conv.datafiles import drops
 from conv.errors import Problem
 from conv.model.tree import Chapter, Meta, Span
-from conv.parser import apart
+from conv.parser import apart, figures
 from conv.parser.corrections import Corrections
 from conv.parser.drafts import NoteDraft, PassageDraft
 from conv.parser.outline import Outline, OutlineLine
@@ -252,6 +252,11 @@ class SeedParser(PassageReader):
 
     def handle_line(self, line: Line) -> None:
         s, e = self._strip(line)
+        block = figures.block_at(self.src, s, e) if self.src.diagrams else None
+        if block is not None:  # a diagram of the book (图): one figure at its first line
+            if line.start <= block.start:
+                figures.place(self, block)
+            return
         self.indent = s - line.start
         rule = self._is_dropped(s, e)
         if rule is not None:

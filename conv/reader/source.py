@@ -33,6 +33,8 @@ class Source:
     #: Offsets where a page break cuts a paragraph and ``conv/data/page_joins.toml`` could not decide
     #: whether it runs on (reported as ``page-cut-undecided``).
     page_cuts_undecided: tuple[int, ...] = ()
+    #: The diagrams (图) of a paged transcription (``conv.reader.diagrams.Block``): columns of cells.
+    diagrams: tuple = ()
 
     def __init__(self, name: str, text: str) -> None:
         self.name = name

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from conv import datafiles as data
 from conv.errors import ConversionError
-from conv.reader import mandoku, page_joins
+from conv.reader import diagrams, mandoku, page_joins
 from conv.reader.mandoku import MandokuText, Page
 from conv.reader.source import Source
 from conv.unencoded import STAND_IN
@@ -113,7 +113,9 @@ def read(path: Path, entry: dict | None = None) -> WitnessSource:
 
     witness = mandoku.read(Path(path), runs_on)
     witness.undecided = tuple(decided.undecided)
-    return WitnessSource(witness.name, transliterate(witness, *outline_lines(witness, entry or {})), witness, entry)
+    source = WitnessSource(witness.name, transliterate(witness, *outline_lines(witness, entry or {})), witness, entry)
+    source.diagrams = tuple(diagrams.blocks(witness))  # conv/data/diagrams.toml: figures, not text
+    return source
 
 
 def outline_lines(witness: MandokuText, entry: dict) -> tuple[set[int], set[int], set[int]]:

@@ -15,6 +15,7 @@ from conv.sphinx_ext.text.segments import setup_segments
 from conv.sphinx_ext.text.meta import setup_meta
 from conv.sphinx_ext.refs.ednotes import setup_ednotes
 from conv.sphinx_ext.text.passage import setup_passage
+from conv.sphinx_ext.text.diagram import setup_diagram
 from conv.sphinx_ext.text.permalink import setup_permalink
 from conv.sphinx_ext.search.language import setup_search
 from conv.sphinx_ext.seeds import setup_seeds
@@ -35,6 +36,7 @@ SETUPS: list = [
     setup_witness_forms,  # emendations ({yl:emend}) and the 繁体 view's forms (:trad:)
     setup_glosses,
     setup_passage,
+    setup_diagram,  # yl:diagram, a figure of the book (图: text/diagram.py)
     setup_segments,
     setup_titles,
     setup_meta,

@@ -277,3 +277,28 @@ class yl_pair(nodes.General, nodes.Element):  # noqa: N801
     HTML: a grid row, two columns on wide screens, one on phones. LaTeX: the two lists of
     passages with their pages.
     """
+
+
+class yl_diagram(nodes.General, nodes.Element):  # noqa: N801
+    """A diagram of the book (图, ``yl:diagram``): its printed columns, right to left as read::
+
+        <yl_diagram ids="judou-gongshi-91" anchor="judou-gongshi-91" caption="饌位圖（…）"
+                    page="卷九叶八b" source="KR1d0038_009.txt:144:1" classes="yl-diagram">
+            <yl_diagram_part part="column" number="1">
+                <yl_diagram_part part="gap" size="5">
+                <yl_diagram_part part="pair">
+                    <yl_diagram_text part="half">  飲酒豐麋臡   (Text, yl_char, yl_forms)
+                    <yl_diagram_text part="half">  昌本
+                <yl_diagram_text part="label">  席東正饌
+
+    HTML: a ``<figure>`` whose columns stand right to left (``writing-mode: vertical-rl``), with
+    its caption; LaTeX: a table of one row per printed column; text: one line per column."""
+
+
+class yl_diagram_part(nodes.General, nodes.Element):  # noqa: N801
+    """A part of a ``yl_diagram``: ``part`` column | pair | gap (``size`` blanks)."""
+
+
+class yl_diagram_text(nodes.General, nodes.TextElement):  # noqa: N801
+    """The words of a cell of a ``yl_diagram``: ``part`` half (of a pair) | label. A text block of
+    its own: the search pairs characters within it, never across cells."""

@@ -33,7 +33,7 @@ from conv.sphinx_ext.util import add_node, ANCHOR_RE, depart_noop, visit_noop, w
 from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.refs.ednotes_safety import COPY_FLAG
 from conv.sphinx_ext.walk import blocks
-from conv.sphinx_ext.nodes import yl_cite, yl_passage, yl_redirect
+from conv.sphinx_ext.nodes import yl_cite, yl_diagram, yl_passage, yl_redirect
 from conv.sphinx_ext.refs.domain import close_anchors, setup_domain
 
 
@@ -102,7 +102,7 @@ class CiteTargets(SphinxTransform):
                 domain.note_redirect(old, docname, to, location=node)
                 self._label(std, old, to, node)
             node.parent.remove(node)
-        for passage in blocks(self.document, yl_passage):
+        for passage in blocks(self.document, (yl_passage, yl_diagram)):
             if passage["ids"]:
                 self._label(std, passage["ids"][0], passage["ids"][0], passage)
 
