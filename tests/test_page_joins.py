@@ -93,7 +93,7 @@ def _entry(before="庚辛", after="壬癸", join=True, reason="test"):
 def test_stale_entry_is_refused_at_its_line():
     with pytest.raises(ConversionError) as caught:
         mandoku.parse("KR1d0085_001.txt", "<pb:KR1d0085_WYG_001-1a>¶\n" + PAGE.split("\n", 1)[1],
-                      lambda m: page_joins.decide(m, _entry(before="庚午")).runs_on)
+                      lambda m: page_joins.decide(m, _entry(before="庚午"), columns=[]).runs_on)
     message = str(caught.value)
     assert "conv/data/page_joins.toml:7:1" in message and "KR1d0085_001.txt:5:1" in message
     assert "「…戊己庚辛｜壬癸子丑…」" in message and "mend or remove the entry" in message
@@ -105,6 +105,6 @@ def test_stale_entry_is_refused_at_its_line():
 def test_a_join_keeps_every_character_once(first, second, join):
     text = f"<pb:KR1d0085_WYG_001-1a>¶\n{first}\n<pb:KR1d0085_WYG_001-1b>¶\n{second}¶\n"
     entry = _entry(before=first[-1], after=second[0], join=join)
-    m = mandoku.parse("KR1d0085_001.txt", text, lambda m: page_joins.decide(m, entry).runs_on)
+    m = mandoku.parse("KR1d0085_001.txt", text, lambda m: page_joins.decide(m, entry, columns=[]).runs_on)
     assert [line.text for line in m.lines] == ([first + second] if join or len(first) in range(21, 43) else [first, second])
     assert "".join(line.text for line in m.lines) == first + second
