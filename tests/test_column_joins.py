@@ -101,7 +101,7 @@ def test_a_column_opening_with_zhuan_begins_its_paragraph(passages):
 
 def test_every_column_join_has_its_reason_and_joins():
     entries = data.column_joins()
-    assert len(entries) == 67
+    assert len(entries) == 82
     assert all(e["file"].startswith("KR1d0085_") and e["reason"] and e["before"] and e["after"] for _, e in entries)
     for name in {e["file"] for _, e in entries}:
         witness = mandoku.read(TONGJIE / name, lambda m: page_joins.decide(m).runs_on)
@@ -117,3 +117,18 @@ def test_a_stale_column_join_is_refused_at_its_line():
         page_joins.decide(witness, entries=[], columns=[(number, stale)])
     assert caught.value.line == number and "stale column join" in str(caught.value)
     assert f"{entry['file']}:{entry['line']}:1" in str(caught.value)
+
+
+def test_a_ji_item_after_its_title_runs_on_in_its_zhang(passages_all):
+    """鄉飲酒禮 007 l.95–96: 「右迎賓記立者東面北上若有北面者則東上(賢者)｜衆寡無常也…」: the words of the 记's
+    note the transcription left outside the parentheses stay in the 章 右迎賓 as 记, not 经 of the next 章."""
+    section, passage = passages_all["衆寡無常也或統於堂或統於門"]
+    assert section["title"] == "右迎賓" and passage["layer"] == "ji"
+    section, passage = passages_all["主人介凡升席自北方降自南方席南上升由下降由上由便"]
+    assert section["title"] == "右賓酢主人" and passage["layer"] == "ji"
+
+
+@pytest.fixture(scope="module")
+def passages_all():
+    dump = export.edition(assemble.convert([TONGJIE / "KR1d0085_007.txt"]))
+    return {p["text"]: (s, p) for w in dump["works"] for c in w["chapters"] for s in c["sections"] for p in s["passages"]}
