@@ -101,12 +101,22 @@ def test_a_column_opening_with_zhuan_begins_its_paragraph(passages):
 
 def test_every_column_join_has_its_reason_and_joins():
     entries = data.column_joins()
-    assert len(entries) == 82
+    assert len(entries) == 84 and [e["line"] for _, e in entries if e.get("join") is False] == [40]
     assert all(e["file"].startswith("KR1d0085_") and e["reason"] and e["before"] and e["after"] for _, e in entries)
     for name in {e["file"] for _, e in entries}:
         witness = mandoku.read(TONGJIE / name, lambda m: page_joins.decide(m).runs_on)
-        lines = {e["line"] for _, e in entries if e["file"] == name}
+        lines = {e["line"] for _, e in entries if e["file"] == name and e.get("join", True)}
         assert all(witness.physical[n - 1].page_join and witness.physical[n - 1].joins for n in lines)
+
+
+def test_a_reviewed_paragraph_start_the_layout_runs_on():
+    """公食大夫禮 022 l.33–40: the 記 of 右戒賓賓從 (不宿戒, 戒不速, 賓之乘車…) ends with its note at the foot of
+    a full column; 即位具 begins the 經 of 右陳器饌 (``join = false``)."""
+    dump = export.edition(assemble.convert([TONGJIE / "KR1d0085_022.txt"]))
+    where = {p["text"]: (s["title"], p["layer"]) for w in dump["works"] for c in w["chapters"] for s in c["sections"]
+             for p in s["passages"]}
+    assert where["戒不速"] == ("右戒賓賓從", "ji") and where["賓之乘車在大門外西方北面立"] == ("右戒賓賓從", "ji")
+    assert where["即位具"] == ("右陳器饌", "jing") and where["甸人陳鼎七當門南面西上設扃鼏"] == ("右陳器饌", "jing")
 
 
 def test_a_stale_column_join_is_refused_at_its_line():

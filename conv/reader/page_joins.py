@@ -10,7 +10,8 @@ starting ``undecided`` is returned as a place to report (``page-cut-undecided``)
 
 The same holds at the foot of a column the cell count puts under 20 cells (列末斷段): the entries of
 ``conv/data/column_joins.toml`` name the text line that runs on from the one before it (its number in
-the file) with the same contexts; every one joins.
+the file) with the same contexts; ``join = false`` there names a line that begins a paragraph although
+the layout runs it on (a 記 that goes straight into the next 章's 經 at the top of a column).
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ class PageJoins:
 
     runs_on: set[int] = field(default_factory=set)       # line numbers (1-based) joined to the paragraph before
     undecided: list[int] = field(default_factory=list)    # offsets of the lines after an undecided page break
+    apart: set[int] = field(default_factory=set)          # line numbers that begin a paragraph (column_joins: join = false)
 
 
 def decide(m, entries: list[tuple[int, dict]] | None = None,
@@ -52,7 +54,7 @@ def decide(m, entries: list[tuple[int, dict]] | None = None,
             continue
         previous, line = _at_line(m, entry, where, number)
         _check(m, previous, line, entry, where, number, "at a column's foot", page=False)
-        result.runs_on.add(line.number)
+        (result.runs_on if entry.get("join", True) else result.apart).add(line.number)
     return result
 
 

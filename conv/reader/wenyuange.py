@@ -113,7 +113,8 @@ def read(path: Path, entry: dict | None = None) -> WitnessSource:
 
     witness = mandoku.read(Path(path), runs_on)
     witness.undecided = tuple(decided.undecided)
-    source = WitnessSource(witness.name, transliterate(witness, *outline_lines(witness, entry or {})), witness, entry)
+    alone, first, opening = outline_lines(witness, entry or {})
+    source = WitnessSource(witness.name, transliterate(witness, alone, first, opening | decided.apart), witness, entry)
     source.diagrams = tuple(diagrams.blocks(witness))  # conv/data/diagrams.toml: figures, not text
     return source
 
