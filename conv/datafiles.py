@@ -259,22 +259,23 @@ PAGE_JOINS = DATA_DIR / "page_joins.toml"
 COLUMN_JOINS = DATA_DIR / "column_joins.toml"
 
 
-def _joins(path: Path) -> list[tuple[int, dict]]:
-    entries = read_toml(path).get("join", [])
-    return list(zip(table_lines(read_text(path, "data files are UTF-8"), "join"), entries))
+def _numbered(path: Path, table: str) -> list[tuple[int, dict]]:
+    """The ``[[table]]`` entries of a data file, each with the line of its header (for messages)."""
+    entries = read_toml(path).get(table, [])
+    return list(zip(table_lines(read_text(path, "data files are UTF-8"), table), entries))
 
 
 @cache
 def page_joins() -> list[tuple[int, dict]]:
     """The 通解's paragraphs cut by a page break, each decided (頁末斷段): (line of its ``[[join]]``, entry)."""
-    return _joins(PAGE_JOINS)
+    return _numbered(PAGE_JOINS, "join")
 
 
 @cache
 def column_joins() -> list[tuple[int, dict]]:
     """The 通解's paragraphs cut at the foot of a column counted under 20 cells that run on (列末斷段):
     (line of its ``[[join]]``, entry)."""
-    return _joins(COLUMN_JOINS)
+    return _numbered(COLUMN_JOINS, "join")
 
 
 DIAGRAMS = DATA_DIR / "diagrams.toml"
@@ -283,5 +284,4 @@ DIAGRAMS = DATA_DIR / "diagrams.toml"
 @cache
 def diagrams() -> list[tuple[int, dict]]:
     """The diagrams printed in the book (图), each reviewed: (line of its ``[[diagram]]``, entry)."""
-    entries = read_toml(DIAGRAMS).get("diagram", [])
-    return list(zip(table_lines(read_text(DIAGRAMS, "data files are UTF-8"), "diagram"), entries))
+    return _numbered(DIAGRAMS, "diagram")
