@@ -278,6 +278,16 @@ def column_joins() -> list[tuple[int, dict]]:
     return _numbered(COLUMN_JOINS, "join")
 
 
+NOTE_RUNS = DATA_DIR / "note_runs.toml"
+
+
+@cache
+def note_runs() -> list[tuple[int, dict]]:
+    """Notes of the 通解 its transcription writes as large text, each read against the 句读 (注文錄作大字):
+    (line of its ``[[run]]``, entry)."""
+    return _numbered(NOTE_RUNS, "run")
+
+
 DIAGRAMS = DATA_DIR / "diagrams.toml"
 
 

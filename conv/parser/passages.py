@@ -23,6 +23,7 @@ from conv.model.tree import Meta, Passage, Section
 from conv.normalize import FoldedSource
 from conv.parser.corrections import Corrections
 from conv.parser.drafts import NoteDraft, PassageDraft
+from conv.parser.note_runs import NoteRuns
 from conv.parser.notes import NoteSegmenter
 from conv.parser.restorations import Restorations
 from conv.parser.report import SeedReport
@@ -71,7 +72,7 @@ class PassageReader(SeedStructure):
         self.segmenter = NoteSegmenter(self.report, self.folded, self.corrections, work["layout"], restored,
                                        witness=self.tongjie_witness)
         if self.tongjie_witness:  # the 文渊阁 通解: small characters outside its parentheses
-            self.unbracketed = Unbracketed(self.text, self.report)
+            self.unbracketed = Unbracketed(self.text, self.report, NoteRuns(self.src, self.report))
 
     def tokens(self, s: int, e: int) -> list[Token]:
         """The tokens of ``text[s:e]`` (one line), the 通解 witness's small runs in their notes."""

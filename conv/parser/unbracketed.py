@@ -32,12 +32,14 @@ A separator or a note boundary is a token of no width (``Token(kind, offset, off
 token turned into a separator (``ideo``): the witness's characters keep their offsets and every one
 stays in exactly one element. What the parentheses say and these rules do not reach (a 注 begun
 outside them that no rule settles, ``…介席西階)上東面(敷音孚…``) is read as the transcription
-marks it; the parallel passages of the 句读 report it (``conv.edition.parallels``: note-in-text).
+marks it; the parallel passages of the 句读 report it (``conv.edition.parallels``: note-in-text). The
+runs read against the 句读's notes (``conv.parser.note_runs``) go into their notes before these rules.
 """
 from __future__ import annotations
 
 from conv.normalize import fold_char
 from conv.parser import gloss_edges, glosses
+from conv.parser.note_runs import NoteRuns
 from conv.parser.report import SeedReport
 from conv.reader.lexer import Token
 
@@ -51,14 +53,17 @@ LEMMA_REASON = ("the run stands alone between two notes, the second opens with �
 class Unbracketed:
     """Rewrites the tokens of the lines of one 通解 witness file (see the module docstring)."""
 
-    def __init__(self, text: str, report: SeedReport) -> None:
+    def __init__(self, text: str, report: SeedReport, decided: NoteRuns | None = None) -> None:
         self.text = text
         self.report = report
+        self.decided = decided
 
     def adjust(self, tokens: list[Token], context: str = "") -> list[Token]:
         """The tokens of one line with the sure small runs moved into their notes; ``context``: text
         before the line in which a glossed character may stand (the line before, the 篇's title)."""
         tokens = _circles_as_text(tokens)
+        if self.decided is not None:  # the runs read against the 句读 first: conv/data/note_runs.toml
+            tokens = self.decided.apply(tokens)
         if not any(t.kind == "text" for t in tokens) or not any(t.kind in ("open", "close") for t in tokens):
             return tokens
         kinds = [t.kind for t in tokens]

@@ -11,12 +11,13 @@ from conv import unencoded
 from conv.analyses import readings
 from conv.parser import errata
 from conv.myst.chapter import page_label
+from conv.reader.mandoku_lex import chinese_number
 from conv.model.tree import Edition, Work
 from conv.myst.backmatter.locator import (
     _BEFORE, COLLATION_CLASSES, ERRATA_KINDS, INTERVENTION_LABEL, KIND_NAMES, PUA_KINDS, SECTIONS, TRADITION_LABEL, Locator, Locus, context,
     datatable, kept_forms, shorten, source_of, witness_slice,
 )
-from conv.myst.backmatter.parallels import HEADING as PARALLEL_HEADING, INTRODUCTION as PARALLEL_INTRODUCTION, parallel_body
+from conv.myst.backmatter.parallels import HEADING as PARALLEL_HEADING, INTRODUCTION as PARALLEL_INTRODUCTION, cite, parallel_body
 from conv.myst.escape import escape_inline
 
 # -- the apparatus of a work --------------------------------------------------------------------
@@ -142,7 +143,7 @@ class Apparatus:
         if kind == "parallel":
             return parallel_body(record, self.locator)
         if kind == "note-words":
-            return escape_inline(note_words_body(record))
+            return note_words_body(record, self.locator)
         if kind == "unencoded":
             known = errata.gaiji().get(record.get("witness", ""))  # &KR1114; in 张尔岐's leaf references
             said = f"据上下文当为“{known['reading']}”（{known['reason']}）。" if known else ""
@@ -210,15 +211,16 @@ def correction_words(decision: str) -> str:
     return "据文意校定。"
 
 
-NUMERALS = "〇一二三四五六七八九十"
-
-
-def note_words_body(record: dict) -> str:
-    """Words the transcription left outside the parentheses, moved into the note they open
-    (``conv.parser.unbracketed``: the lemma a note repeats before 者)."""
+def note_words_body(record: dict, locator: Locator) -> str:
+    """Words the transcription left outside the parentheses, moved into their note: the lemma a note
+    repeats before 者 (``conv.parser.unbracketed``), or words the 句读 prints in its notes
+    (``conv.parser.note_runs``, with a link to that passage)."""
     text = record.get("text", "")
-    count = NUMERALS[len(text)] if len(text) < len(NUMERALS) else str(len(text))
-    return f"“{text}”{count}字，录入本在括号外，今归其后之注：注以“者”起，所释经文当在其前。"
+    count = chinese_number(len(text))
+    if record.get("evidence") == "judou":
+        return (escape_inline(f"“{text}”{count}字，录入本在括号外，作经文大字；句读本在注中（")
+                + cite(locator, record.get("witness_anchor", "")) + escape_inline("），今归入注。"))
+    return escape_inline(f"“{text}”{count}字，录入本在括号外，今归其后之注：注以“者”起，所释经文当在其前。")
 
 
 def maintainer_reason(kind: str, record: dict) -> str:

@@ -27,7 +27,7 @@ def _where(page) -> str:
     return page_label(page) if page else ""
 
 
-def _cite(locator: Locator, anchor: str) -> str:
+def cite(locator: Locator, anchor: str) -> str:
     """A ``yl:cite`` of a passage with its short label (通解·士冠礼5)."""
     locus = locator.loci.get(anchor)
     label = locus.full_label if locus else anchor
@@ -47,11 +47,11 @@ def parallel_body(record: dict, locator: Locator) -> str:
     base_page, other_page = _where(record.get("page")), _where(record.get("witness_page"))
     text, witness = record.get("text") or "无", record.get("witness_text") or "无"
     layer = LAYER_WORDS.get(record.get("layer", ""), "")
-    cite = _cite(locator, record.get("witness_anchor", ""))
+    link = cite(locator, record.get("witness_anchor", ""))
     if record.get("class") == "transposition":
         anchors, witness_anchors = record.get("anchors", []), record.get("witness_anchors", [])
         span = f"{anchors[0].rsplit('-', 1)[-1]}至{anchors[-1].rsplit('-', 1)[-1]}" if len(anchors) > 1 else ""
-        moved = _cite(locator, witness_anchors[0]) if witness_anchors else cite
+        moved = cite(locator, witness_anchors[0]) if witness_anchors else link
         return (escape_inline(f"移易：{layer}“{_short(text)}”" + (f"（本篇{span}段" if span else "（")
                               + (f"，{base_page}）" if base_page else "）") + f"，{other_name}本移置于")
                 + moved + escape_inline(f"（{other_page}）。" if other_page else "。")
@@ -65,7 +65,7 @@ def parallel_body(record: dict, locator: Locator) -> str:
                      f"（录文未标小字），非{layer}异文（")
         else:
             words = f"{other_name}本{layer}多出“{witness}”，{doubt}为注文（录文未标小字），非{layer}异文（"
-        return escape_inline(words) + cite + escape_inline(f"，{other_page}）。" if other_page else "）。")
+        return escape_inline(words) + link + escape_inline(f"，{other_page}）。" if other_page else "）。")
     here = f"（{base_page}）" if base_page else ""
     if record.get("op") == "delete":
         words = f"{layer}“{text}”{here}，{other_name}本无（"
@@ -73,7 +73,7 @@ def parallel_body(record: dict, locator: Locator) -> str:
         words = f"{other_name}本{layer}多“{witness}”{here}（"
     else:
         words = f"{layer}“{text}”{here}，{other_name}本作“{witness}”（"
-    return escape_inline(words) + cite + escape_inline(f"，{other_page}）。" if other_page else "）。")
+    return escape_inline(words) + link + escape_inline(f"，{other_page}）。" if other_page else "）。")
 
 
 def _short(text: str, length: int = 16) -> str:

@@ -1,0 +1,147 @@
+"""Notes transcribed as large text (注文錄作大字), decided place by place in ``conv/data/note_runs.toml``.
+
+In the 通解 (KR1d0085) the parentheses are the transcriber's, and they miss whole stretches of small
+characters: the words of a 注 that goes on after a column's foot (``…使擯者)¶請事母出南面…也(疏曰…``),
+the half of a note after its first ``)`` (``(對醬婦醬也設之當)特俎(疏曰…``), a 注 between the 经 and
+its 疏 (``賓禮辭許禮辭一辭(疏曰…``). ``conv.parser.unbracketed`` moves what a rule makes sure (音义,
+疏曰 heads, a lemma before 者); these words it cannot tell from 经. The 句读 prints the same 郑注:
+where the 经 of the two works is aligned (``conv.edition.parallels``), words the 通解 has in its 经
+and the 句读 in its notes are reported as ``note-in-text``. Each such run that stands next to a note
+of the 通解 was read, and is listed in the data file with the 句读 passage whose notes hold it.
+
+:class:`NoteRuns` finds a file's runs (an entry names the line its run begins on and the run as the
+file writes it, its first occurrence there or the first after ``before``: a stale entry stops the
+conversion at its own line), and
+:meth:`NoteRuns.apply` rewrites a line's tokens (``conv.reader.lexer``) so that the run is in its
+note, without moving a character:
+
+- a 】 right before the run (blanks between) goes on into it: a blank when the run continues that
+  note's words in the 句读 (``continues = "before"`` or ``"both"``), else a separator (U+3000: the run
+  is a segment of its own); after 经, a 【 of no width opens the note at the run;
+- a 【 right after it is a blank or a separator the same way (``continues = "after"``); before 经,
+  a 】 of no width closes the note after the run.
+
+Every run is an apparatus entry ``note-words`` with ``evidence = "judou"`` and the 句读 passage
+(``witness_anchor``); the 校勘记 says it in Chinese on the passage.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from conv import datafiles as data
+from conv.errors import ConversionError
+from conv.parser.report import SeedReport
+from conv.reader.lexer import Token
+
+REASON = ("the 句读 prints these words in its notes (witness_anchor), and in the 通解 they stand next to a "
+          "note: 注 printed small, which the transcription left outside its parentheses")
+CONTINUES = {"before": (True, False), "after": (False, True), "both": (True, True)}
+
+
+@dataclass(frozen=True)
+class Run:
+    """A decided run: offsets in the witness file, the 句读 passage, whether it continues its neighbours."""
+
+    start: int
+    end: int
+    text: str
+    judou: str
+    before: bool  # continues the words of the note before it
+    after: bool   # the note after it continues its words
+    entry_line: int
+
+
+class NoteRuns:
+    """The decided runs of one witness file (see the module docstring)."""
+
+    def __init__(self, source, report: SeedReport, entries: list[tuple[int, dict]] | None = None) -> None:
+        self.report = report
+        self.runs = _runs(source, data.note_runs() if entries is None else entries)
+        self.recorded: set[int] = set()
+
+    def apply(self, tokens: list[Token]) -> list[Token]:
+        """The tokens of one line with every decided run on it inside its note."""
+        if not self.runs or not tokens:
+            return tokens
+        for run in (r for r in self.runs if tokens[0].start <= r.start < tokens[-1].end):
+            tokens = self._one(tokens, run)
+            if run.start not in self.recorded:
+                self.recorded.add(run.start)
+                self.report.record("note-words", run.start, run.end, text=run.text, evidence="judou",
+                                   witness_anchor=run.judou, reason=REASON)
+        return tokens
+
+    def _one(self, tokens: list[Token], run: Run) -> list[Token]:
+        tokens = _cut(_cut(tokens, run.start), run.end)
+        first = next((i for i, t in enumerate(tokens) if t.start == run.start and t.kind == "text"), None)
+        last = next((i for i, t in enumerate(tokens) if t.end == run.end and t.kind == "text"), None)
+        depth = sum(1 if t.kind == "open" else -1 if t.kind == "close" else 0 for t in tokens[:first or 0])
+        if first is None or last is None or depth > 0 \
+                or any(t.kind not in ("text", "space") for t in tokens[first:last + 1]):
+            self._stale(run, "is not text of the 经 between notes (already in a note, or cut by one)")
+        before, after = _neighbour(tokens, first, -1), _neighbour(tokens, last, 1)
+        out = list(tokens)
+        if after is not None and tokens[after].kind == "open":
+            out[after] = Token("space" if run.after else "ideo", tokens[after].start, tokens[after].end)
+        else:
+            out.insert(last + 1, Token("close", run.end, run.end))
+        if before is not None and tokens[before].kind == "close":
+            out[before] = Token("space" if run.before else "ideo", tokens[before].start, tokens[before].end)
+        else:
+            out.insert(first, Token("open", run.start, run.start))
+        return out
+
+    def _stale(self, run: Run, what: str) -> None:
+        line, col = self.report.src.position(run.start)
+        raise ConversionError(data.display(data.NOTE_RUNS), run.entry_line, 1,
+                              f"note run 「{run.text}」 at {self.report.seed}:{line}:{col} {what}",
+                              "re-read the place in the witness and mend or remove the entry")
+
+
+def _runs(source, entries: list[tuple[int, dict]]) -> list[Run]:
+    """The entries of ``source``'s file as runs at their offsets (a stale entry stops the conversion)."""
+    witness = getattr(source, "witness", None)
+    out = []
+    for number, entry in entries:
+        if witness is None or entry.get("file") != source.name:
+            continue
+        index, text = entry.get("line", 0) - 1, str(entry.get("text", ""))
+        line = witness.physical[index] if 0 <= index < len(witness.physical) else None
+        ahead = str(entry.get("before", ""))
+        found = _occurrences(witness.text, text, ahead, line.start, line.end) if line is not None and text else []
+        if not found:
+            raise ConversionError(data.display(data.NOTE_RUNS), number, 1,
+                                  f"note run 「{text}」 is not on line {entry.get('line')} of {source.name}"
+                                  + (f" after 「{ahead}」" if ahead else ""),
+                                  "name the line the run begins on and the run as the witness file writes it "
+                                  "(with `before`, the characters right before it, where it is not the first on the line)")
+        at = found[0]
+        before, after = CONTINUES.get(entry.get("continues", ""), (False, False))
+        out.append(Run(at, at + len(text), text, str(entry.get("judou", "")), before, after, number))
+    return sorted(out, key=lambda r: r.start)
+
+
+def _occurrences(text: str, run: str, ahead: str, start: int, end: int) -> list[int]:
+    """Where ``run`` begins between ``start`` and ``end``, right after ``ahead`` if it is given."""
+    out, at = [], text.find(run, start, end)
+    while at >= 0:
+        if text[max(at - len(ahead), 0):at] == ahead:
+            out.append(at)
+        at = text.find(run, at + 1, end)
+    return out
+
+
+def _cut(tokens: list[Token], offset: int) -> list[Token]:
+    """The tokens with the text token that holds ``offset`` inside it cut in two there."""
+    for i, token in enumerate(tokens):
+        if token.kind == "text" and token.start < offset < token.end:
+            return tokens[:i] + [Token("text", token.start, offset), Token("text", offset, token.end)] + tokens[i + 1:]
+    return tokens
+
+
+def _neighbour(tokens: list[Token], index: int, step: int) -> int | None:
+    """The index of the first token before (``step`` -1) or after (+1) ``index`` that is no blank."""
+    index += step
+    while 0 <= index < len(tokens) and tokens[index].kind == "space":
+        index += step
+    return index if 0 <= index < len(tokens) else None

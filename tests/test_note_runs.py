@@ -1,0 +1,154 @@
+"""Notes the 通解's transcription writes as large text (注文錄作大字): the runs of
+``conv/data/note_runs.toml``, read against the 句读's notes, are in their notes
+(``conv.parser.note_runs``), each with its entry in the 校勘记, its old passage's anchor redirected."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from conv import datafiles as data
+from conv.anchors.ledger import Ledger
+from conv.errors import ConversionError
+from conv.parser.note_runs import NoteRuns
+from conv.parser.report import SeedReport
+from conv.reader import wenyuange
+from conv.reader.lexer import tokenize
+
+ROOT = Path(__file__).resolve().parents[1]
+SHIHUN = ROOT / "seeds" / "wenyuange" / "KR1d0085" / "KR1d0085_002.txt"
+
+
+def tongjie_passages(dump: dict):
+    (work,) = [w for w in dump["works"] if w["id"] == "tongjie"]
+    for chapter in work["chapters"]:
+        for section in chapter["sections"]:
+            yield from section["passages"]
+
+
+def passage_with(dump: dict, text: str) -> dict:
+    (found,) = [p for p in tongjie_passages(dump) if p["text"] == text]
+    return found
+
+
+def test_a_note_that_runs_on_past_a_column_is_one_note(whole_dump):
+    """士昏禮 (卷二叶十八): …使擯者)¶請事母出南面房外示親授壻且當戒女也(疏曰…: the 注 goes on at the top of the
+    next column, after a 右…記 line; the 句读 has 「使擯者請事母出南面房外示親授壻且當戒女也」 as 郑注."""
+    passage = passage_with(whole_dump, "對曰某固敬具以須記父醴女而俟迎者母南面于房外")
+    note, shu = passage["notes"]
+    assert note["layer"] == "zhu" and note["text"] == ("女既次純衣父醴之于房中南面葢毋薦焉重昏禮也女奠爵于薦東立于位而俟壻"
+                                                       "壻至父出使擯者請事母出南面房外示親授壻且當戒女也")
+    assert shu["layer"] == "shu" and shu["text"].startswith("疏曰舅姑共饗婦")
+    assert not any("請事母出" in p["text"] for p in tongjie_passages(whole_dump))
+
+
+@pytest.mark.parametrize("text, notes", [
+    # the rest of a note after its first ): (對醬婦醬也設之當)特俎(疏曰…
+    ("設對醬于東", [("zhu", "對醬婦醬也設之當特俎")]),
+    # a 注 going on over two runs the alignment found apart: (…嘉其)¶來也公再拜賓降矣(疏曰…
+    ("公當楣北鄉至再拜賓降也公再拜", [("zhu", "楣謂之梁至再拜者興禮俟賓嘉其來也公再拜賓降矣")]),
+    # the 注's end, then its 音义, before the 疏: …皆乘)¶古文奉為卷今文無則纁許云反乗絶證反(疏曰…
+    ("官陳幣皮北首西上加其奉于左皮上馬則北面奠幣于其前",
+     [("zhu", "奉所奉以致命謂束帛及𤣥纁也馬言則者此享主用皮或時用馬馬入則在幕南皮馬皆乘古文奉為卷今文無則"),
+      ("yin", "纁許云反乗絶證反")]),
+])
+def test_the_words_are_in_their_note(whole_dump, text, notes):
+    passage = passage_with(whole_dump, text)
+    assert [(n["layer"], n["text"]) for n in passage["notes"][:len(notes)]] == notes
+    assert passage["notes"][len(notes)]["text"].startswith("疏曰")
+
+
+def test_every_run_is_in_a_note_with_its_entry(whole_dump):
+    entries = data.note_runs()
+    records = {(r["span"][0], r["line"], r["text"]): r for r in whole_dump["apparatus"]
+               if r["kind"] == "note-words" and r["evidence"] == "judou"}
+    assert len(records) == len(entries) == 397
+    ledger = Ledger.load()
+    note_spans, text_spans = [], []
+    for passage in tongjie_passages(whole_dump):
+        text_spans.append(passage["span"])
+        note_spans.extend(n["span"] for n in passage["notes"])
+    for _, entry in entries:
+        record = records[(entry["file"], entry["line"], entry["text"])]
+        name, start, end = record["span"]
+        assert end - start == len(entry["text"]) and record["witness_anchor"] == entry["judou"]
+        assert ledger.get(entry["judou"]).live  # the 句读 passage whose notes hold the words
+        noted = {o for n in note_spans if n[0] == name for o in range(max(n[1], start), min(n[2], end))}
+        assert noted == set(range(start, end)), entry  # in one note, maybe as two segments (注 and 音义)
+        assert not any(t[0] == name and t[1] < end and start < t[2] for t in text_spans), entry
+
+
+def test_the_parallels_no_longer_read_them_as_words_of_the_jing(whole_dump):
+    runs = {(r["span"][0], r["span"][1], r["span"][2]) for r in whole_dump["apparatus"]
+            if r["kind"] == "note-words" and r["evidence"] == "judou"}
+    for entry in whole_dump["apparatus"]:
+        if entry["kind"] == "parallel" and entry["class"] == "note-in-text":
+            name, start, end = entry["witness_span"]
+            assert not any(n == name and s < end and start < e for n, s, e in runs if entry["witness_text"]), entry
+    readings = {(e["anchor"], e["text"], e["witness_text"]) for e in whole_dump["apparatus"] if e["kind"] == "parallel"}
+    assert not readings & {("judou-dashe-102", "", "後升者變於燕也小樂正於天子樂師也"),
+                           ("judou-dashe-182", "", "值中一侯則釋獲")}
+
+
+def test_the_reader_reads_each_in_chinese_with_the_judou_passage(whole_edition):
+    from conv.myst.backmatter.apparatus import Apparatus
+    entries = [e for e in Apparatus(whole_edition).interventions["tongjie"]
+               if e.kind == "note-words" and e.reason.startswith("the 句读 prints")]
+    assert len(entries) == 397
+    (entry,) = [e for e in entries if e.body.startswith("“請事母出")]
+    assert re.fullmatch(r"“請事母出南面房外示親授壻且當戒女也”十七字，录入本在括号外，作经文大字；句读本在注中（"
+                        r"\{yl:cite\}`句读·士昏礼108 <judou-shihun-108>`），今归入注。", entry.body)
+    assert all(not re.search("[A-Za-z]", re.sub(r"\{yl:cite\}`[^`]*`", "", e.body)) for e in entries)
+
+
+def test_the_passage_the_words_made_redirects_to_the_one_that_holds_them(whole_dump):
+    """士冠禮: (厥其)¶也宿服朝服(疏曰…: 「也宿服朝服」 was a passage of its own; its anchor lands on the
+    passage whose note now reads 厥其也宿服朝服."""
+    ledger = Ledger.load()
+    old = ledger.get("tongjie-shiguan-39")
+    assert not old.live and old.to == "tongjie-shiguan-38" and old.opening == "也宿服朝服"
+    (passage,) = [p for p in tongjie_passages(whole_dump) if p["id"] == "tongjie-shiguan-38"]
+    assert passage["notes"][0]["text"] == "厥其也宿服朝服"
+
+
+@pytest.fixture(scope="module")
+def shihun():
+    source = wenyuange.read(SHIHUN, {"work": "tongjie"})
+    return source, SeedReport(source)
+
+
+def test_a_run_no_longer_on_its_line_stops_the_conversion(shihun):
+    source, report = shihun
+    with pytest.raises(ConversionError) as error:
+        NoteRuns(source, report, [(12, {"file": SHIHUN.name, "line": 253, "text": "請事父出"})])
+    assert str(error.value).startswith("conv/data/note_runs.toml:12:1: ")
+    assert "請事父出" in str(error.value) and "line 253 of KR1d0085_002.txt" in str(error.value)
+
+
+def test_a_run_already_in_a_note_stops_the_conversion(shihun):
+    source, report = shihun
+    line = source.witness.physical[252]
+    runs = NoteRuns(source, report, [(7, {"file": SHIHUN.name, "line": 253, "text": "舅姑共饗"})])
+    with pytest.raises(ConversionError) as error:
+        runs.apply(tokenize(source.text, line.start, line.end))
+    assert str(error.value).startswith("conv/data/note_runs.toml:7:1: ")
+    assert "KR1d0085_002.txt:253:" in str(error.value) and "already in a note" in str(error.value)
+
+
+def test_apply_moves_the_run_without_moving_a_character(shihun):
+    """…使擯者)¶請事母出南面房外示親授壻且當戒女也(疏曰…: the 】 before the run is a blank (the 句读 goes on
+    with the note's words), the 【 after it a separator (the 疏 is a segment of its own); every character
+    keeps its offset and its kind of token."""
+    source, report = shihun
+    previous, line = source.witness.physical[251], source.witness.physical[252]
+    runs = NoteRuns(source, report, [(3, {"file": SHIHUN.name, "line": 253, "text": "請事母出南面房外示親授壻且當戒女也",
+                                          "continues": "before"})])
+    tokens = tokenize(source.text, previous.start, line.end)
+    out = runs.apply(tokens)
+    close = source.witness.text.rindex(")", previous.start, previous.end)
+    opening = source.witness.text.index("(", line.start)
+    kinds = {t.start: t.kind for t in out if t.end > t.start}
+    assert (kinds[close], kinds[opening]) == ("space", "ideo")
+    offsets = [o for t in out if t.kind == "text" for o in range(t.start, t.end)]
+    assert offsets == [o for t in tokens if t.kind == "text" for o in range(t.start, t.end)]
