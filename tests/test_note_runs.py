@@ -59,11 +59,28 @@ def test_the_words_are_in_their_note(whole_dump, text, notes):
     assert passage["notes"][len(notes)]["text"].startswith("疏曰")
 
 
+def test_the_rest_of_a_gloss_cut_at_a_column_s_foot(whole_dump):
+    """鄉射禮: …(倚於綺反括古)¶活反上堂西廉矢亦北括(疏曰…: the 句读 prints neither the 音义 nor the 注's words
+    as the 通解 does (its 经 lacks them: in_notes = false); the 音义 is whole again, the 注 after it."""
+    (passage,) = [p for p in tongjie_passages(whole_dump) if p["text"].endswith("倚于西序矢在弓下北括衆弓倚于堂西矢在其上")]
+    assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [("yin", "倚於綺反括古活反"), ("zhu", "上堂西廉矢亦北括")]
+    assert passage["notes"][0]["glosses"][1]["text"] == "括古活反"
+
+
+def test_a_run_cut_where_a_gloss_ends(whole_dump):
+    """士冠禮: …(魁苦囘反柎方)¶于反魁蜃蛤柎注也蜃上忍反…: 于反 ends the 音义 of the column before, 魁蜃蛤柎注也 is
+    the 注 (two entries): the 音义 whole, the 注 a segment of its own, not the gloss's definition."""
+    (passage,) = [p for p in tongjie_passages(whole_dump) if any(n["text"] == "魁蜃蛤柎注也" for n in p["notes"])]
+    assert [(n["layer"], n["text"]) for n in passage["notes"][:3]] == [
+        ("yin", "魁苦囘反柎方于反"), ("zhu", "魁蜃蛤柎注也"), ("yin", "蜃上忍反蛤音閤")]
+    assert [g["text"] for g in passage["notes"][0]["glosses"]] == ["魁苦囘反", "柎方于反"]
+
+
 def test_every_run_is_in_a_note_with_its_entry(whole_dump):
     entries = data.note_runs()
     records = {(r["span"][0], r["line"], r["text"]): r for r in whole_dump["apparatus"]
                if r["kind"] == "note-words" and r["evidence"] == "judou"}
-    assert len(records) == len(entries) == 397
+    assert len(records) == len(entries) == 468 and sum(e.get("in_notes", True) for _, e in entries) == 398
     ledger = Ledger.load()
     note_spans, text_spans = [], []
     for passage in tongjie_passages(whole_dump):
@@ -73,6 +90,7 @@ def test_every_run_is_in_a_note_with_its_entry(whole_dump):
         record = records[(entry["file"], entry["line"], entry["text"])]
         name, start, end = record["span"]
         assert end - start == len(entry["text"]) and record["witness_anchor"] == entry["judou"]
+        assert record["in_notes"] is entry.get("in_notes", True)
         assert ledger.get(entry["judou"]).live  # the 句读 passage whose notes hold the words
         noted = {o for n in note_spans if n[0] == name for o in range(max(n[1], start), min(n[2], end))}
         assert noted == set(range(start, end)), entry  # in one note, maybe as two segments (注 and 音义)
@@ -94,11 +112,14 @@ def test_the_parallels_no_longer_read_them_as_words_of_the_jing(whole_dump):
 def test_the_reader_reads_each_in_chinese_with_the_judou_passage(whole_edition):
     from conv.myst.backmatter.apparatus import Apparatus
     entries = [e for e in Apparatus(whole_edition).interventions["tongjie"]
-               if e.kind == "note-words" and e.reason.startswith("the 句读 prints")]
-    assert len(entries) == 397
+               if e.kind == "note-words" and e.reason.startswith(("the 句读 prints", "the 句读's 经 lacks"))]
+    assert len(entries) == 468
     (entry,) = [e for e in entries if e.body.startswith("“請事母出")]
     assert re.fullmatch(r"“請事母出南面房外示親授壻且當戒女也”十七字，录入本在括号外，作经文大字；句读本在注中（"
                         r"\{yl:cite\}`句读·士昏礼108 <judou-shihun-108>`），今归入注。", entry.body)
+    (lacked,) = [e for e in entries if e.body.startswith("“活反上堂西廉矢亦北括”")]
+    assert re.fullmatch(r"“活反上堂西廉矢亦北括”十字，录入本在括号外，作经文大字；句读本经文无之（"
+                        r"\{yl:cite\}`句读·乡射礼\d+ <judou-xiangshe-\d+>`），当为小字，今归入注。", lacked.body)
     assert all(not re.search("[A-Za-z]", re.sub(r"\{yl:cite\}`[^`]*`", "", e.body)) for e in entries)
 
 

@@ -28,10 +28,11 @@ from conv.edition import parallels
 # 公食大夫禮's diagram of the dishes is a figure, no 经 (tests/test_diagrams.py): its labels 席東正饌戸北牖
 # 席西加饌 no longer make 贊者負東房告備于公 a substantive reading; the 通解's 簠有蓋幂幕凡炙無醬鹹和 there is
 # a note's words it gives as 经 (note-in-text): 855 → 854 substantive, 578 → 579 note-in-text
-#: 2026-12-02 (session 12): 397 runs of 郑注 and 音义 the 通解's transcription writes large, read against the
-#: 句读's notes, are in their notes (conv/data/note_runs.toml): 398 notes in the text fewer; the 郑注 of the
-#: two works now meet, so 114 fewer readings of their notes; 1 transposition fewer (士冠禮's 屨 and 辭).
-PARALLEL_COUNTS = {"substantive": 740, "transposition": 156, "note-in-text": 181}
+#: 2026-12-02 (session 12): 467 runs of 郑注, 音义 and 疏 the 通解's transcription writes large next to a
+#: note, read against the 句读 (conv/data/note_runs.toml), are in their notes: 468 notes in the text fewer;
+#: the 郑注 of the two works now meet, so their readings are single characters (色/邑, 尺/只) and not
+#: whole stretches one side lacks: 770 readings from 854; 2 transpositions fewer (士冠禮's 屨 and 辭).
+PARALLEL_COUNTS = {"substantive": 770, "transposition": 155, "note-in-text": 111}
 NO_LONGER_READINGS = {("judou-gongshi-90", "贊者負東房告備于公席東正饌戸北牖席西加饌", "簠有蓋幂幕凡炙無醬鹹和贊者負東房告備于公"),
                       ("judou-shiguan-36", "荅", "答"), ("judou-shihun-23", "徴", "徵"),
                       ("judou-xiangyinjiu-87", "瞭", "了"), ("judou-xiangyinjiu-90", "傚", "效"),

@@ -68,7 +68,7 @@ def placed(text: str, term: str, before: str) -> bool | None:
     ("tongjie-hunyi-55", "舌", "多口", None),  # 口舌: speech
     ("tongjie-yueling-251", "舌", "反", None),  # 反舌: a bird
     ("tongjie-dashe-355/注", "拾", "既袒乃设拾", True),  # 拾当以鞲襦上: the armlet
-    ("tongjie-xiangshe-205", "拾", "有故之辞", None),  # 拾更也: in turn
+    ("tongjie-xiangshe-204/注", "拾", "有故之辞", None),  # 拾更也: in turn
     ("tongjie-xuezhi-62", "序", "射于州序", None),  # 序州党之学也: the school
     ("tongjie-xiangsheyi-19", "序", "公罔之裘", None),  # 序点: a man's name
     ("tongjie-zhongyong-66", "序", "燕毛所以", None),  # 序齿: order

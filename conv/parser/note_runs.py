@@ -21,8 +21,10 @@ note, without moving a character:
 - a 【 right after it is a blank or a separator the same way (``continues = "after"``); before 经,
   a 】 of no width closes the note after the run.
 
-Every run is an apparatus entry ``note-words`` with ``evidence = "judou"`` and the 句读 passage
-(``witness_anchor``); the 校勘记 says it in Chinese on the passage.
+Runs the alignment puts at a passage's edge whose words the 句读 prints nowhere (音义 it lacks, 疏 or 今按
+words) were read too and are listed with ``in_notes = false``. Every run is an apparatus entry
+``note-words`` with ``evidence = "judou"``, the 句读 passage (``witness_anchor``) and ``in_notes``; the
+校勘记 says it in Chinese on the passage.
 """
 from __future__ import annotations
 
@@ -35,6 +37,8 @@ from conv.reader.lexer import Token
 
 REASON = ("the 句读 prints these words in its notes (witness_anchor), and in the 通解 they stand next to a "
           "note: 注 printed small, which the transcription left outside its parentheses")
+REASON_NOT_IN_NOTES = ("the 句读's 经 lacks these words (witness_anchor), and in the 通解 they stand next to a note: "
+                       "read as small characters the transcription left outside its parentheses (音义, 注, 疏 or 按)")
 CONTINUES = {"before": (True, False), "after": (False, True), "both": (True, True)}
 
 
@@ -46,6 +50,7 @@ class Run:
     end: int
     text: str
     judou: str
+    in_notes: bool  # the 句读 prints the words in its notes (else its 经 lacks them, and they were read)
     before: bool  # continues the words of the note before it
     after: bool   # the note after it continues its words
     entry_line: int
@@ -68,7 +73,8 @@ class NoteRuns:
             if run.start not in self.recorded:
                 self.recorded.add(run.start)
                 self.report.record("note-words", run.start, run.end, text=run.text, evidence="judou",
-                                   witness_anchor=run.judou, reason=REASON)
+                                   witness_anchor=run.judou, in_notes=run.in_notes,
+                                   reason=REASON if run.in_notes else REASON_NOT_IN_NOTES)
         return tokens
 
     def _one(self, tokens: list[Token], run: Run) -> list[Token]:
@@ -117,7 +123,8 @@ def _runs(source, entries: list[tuple[int, dict]]) -> list[Run]:
                                   "(with `before`, the characters right before it, where it is not the first on the line)")
         at = found[0]
         before, after = CONTINUES.get(entry.get("continues", ""), (False, False))
-        out.append(Run(at, at + len(text), text, str(entry.get("judou", "")), before, after, number))
+        out.append(Run(at, at + len(text), text, str(entry.get("judou", "")), entry.get("in_notes", True) is not False,
+                       before, after, number))
     return sorted(out, key=lambda r: r.start)
 
 

@@ -218,8 +218,10 @@ def note_words_body(record: dict, locator: Locator) -> str:
     text = record.get("text", "")
     count = chinese_number(len(text))
     if record.get("evidence") == "judou":
-        return (escape_inline(f"“{text}”{count}字，录入本在括号外，作经文大字；句读本在注中（")
-                + cite(locator, record.get("witness_anchor", "")) + escape_inline("），今归入注。"))
+        where = "句读本在注中（" if record.get("in_notes", True) else "句读本经文无之（"
+        then = "），今归入注。" if record.get("in_notes", True) else "），当为小字，今归入注。"
+        return (escape_inline(f"“{text}”{count}字，录入本在括号外，作经文大字；{where}")
+                + cite(locator, record.get("witness_anchor", "")) + escape_inline(then))
     return escape_inline(f"“{text}”{count}字，录入本在括号外，今归其后之注：注以“者”起，所释经文当在其前。")
 
 
