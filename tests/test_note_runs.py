@@ -173,3 +173,18 @@ def test_apply_moves_the_run_without_moving_a_character(shihun):
     assert (kinds[close], kinds[opening]) == ("space", "ideo")
     offsets = [o for t in out if t.kind == "text" for o in range(t.start, t.end)]
     assert offsets == [o for t in tokens if t.kind == "text" for o in range(t.start, t.end)]
+
+
+def test_the_entry_names_the_judou_without_a_link_when_the_edition_lacks_it():
+    """A build of some files only (the 通解's 大射 without the 句读's): the entry says where the words
+    stand in the 句读 without citing a passage the build does not hold."""
+    from types import SimpleNamespace
+
+    from conv.myst.backmatter.apparatus import note_words_body
+    record = {"kind": "note-words", "text": "值中一侯則釋獲", "evidence": "judou", "witness_anchor": "judou-dashe-182",
+              "in_notes": True}
+    assert note_words_body(record, SimpleNamespace(loci={})) == \
+        "“值中一侯則釋獲”七字，录入本在括号外，作经文大字；句读本在注中，今归入注。"
+    record["in_notes"] = False
+    assert note_words_body(record, SimpleNamespace(loci={})) == \
+        "“值中一侯則釋獲”七字，录入本在括号外，作经文大字；句读本经文无之，当为小字，今归入注。"

@@ -31,7 +31,7 @@ KIND_NAMES = {
     "zhang-jianben": "张尔岐《监本正误》",
     "zhang-shiben": "张尔岐《石本误字》",
     "parallel": "句读本与通解本（异文、移易）",
-    "note-words": "注首在括号外",
+    "note-words": "注文录作大字（括号外小字）",
     "unknown": "其他",
 }
 #: Sections of an apparatus page: (anchor suffix, heading, kinds).
@@ -47,7 +47,7 @@ SECTIONS = (
     ("zhang-jianben", "张尔岐《监本正误》", ("zhang-jianben",)),
     ("zhang-shiben", "张尔岐《石本误字》", ("zhang-shiben",)),
     ("parallels", "句读本与通解本", ("parallel",)),
-    ("note-words", "注首在括号外", ("note-words",)),
+    ("note-words", "注文录作大字", ("note-words",)),
 )
 #: 张尔岐's own collation notes (conv/edition/errata.py): listed under each 篇 they name.
 ERRATA_KINDS = ("zhang-jianben", "zhang-shiben")
