@@ -90,7 +90,7 @@ def test_every_run_is_in_a_note_with_its_entry(whole_dump):
         record = records[(entry["file"], entry["line"], entry["text"])]
         name, start, end = record["span"]
         assert end - start == len(entry["text"]) and record["witness_anchor"] == entry["judou"]
-        assert record["in_notes"] is entry.get("in_notes", True)
+        assert record["in_notes"] is entry.get("in_notes", True) and record["page"]["juan"] > 0
         assert ledger.get(entry["judou"]).live  # the 句读 passage whose notes hold the words
         noted = {o for n in note_spans if n[0] == name for o in range(max(n[1], start), min(n[2], end))}
         assert noted == set(range(start, end)), entry  # in one note, maybe as two segments (注 and 音义)
@@ -115,12 +115,13 @@ def test_the_reader_reads_each_in_chinese_with_the_judou_passage(whole_edition):
                if e.kind == "note-words" and e.reason.startswith(("the 句读 prints", "the 句读's 经 lacks"))]
     assert len(entries) == 468
     (entry,) = [e for e in entries if e.body.startswith("“請事母出")]
-    assert re.fullmatch(r"“請事母出南面房外示親授壻且當戒女也”十七字，录入本在括号外，作经文大字；句读本在注中（"
+    assert re.fullmatch(r"“請事母出南面房外示親授壻且當戒女也”十七字（卷二叶十八b），录入本在括号外，作经文大字；句读本在注中（"
                         r"\{yl:cite\}`句读·士昏礼108 <judou-shihun-108>`），今归入注。", entry.body)
     (lacked,) = [e for e in entries if e.body.startswith("“活反上堂西廉矢亦北括”")]
-    assert re.fullmatch(r"“活反上堂西廉矢亦北括”十字，录入本在括号外，作经文大字；句读本经文无之（"
+    assert re.fullmatch(r"“活反上堂西廉矢亦北括”十字（卷八叶\w+），录入本在括号外，作经文大字；句读本经文无之（"
                         r"\{yl:cite\}`句读·乡射礼\d+ <judou-xiangshe-\d+>`），当为小字，今归入注。", lacked.body)
-    assert all(not re.search("[A-Za-z]", re.sub(r"\{yl:cite\}`[^`]*`", "", e.body)) for e in entries)
+    readers = (re.sub(r"\{yl:cite\}`[^`]*`|叶[〇一二三四五六七八九十百]+[ab]", "", e.body) for e in entries)
+    assert all(not re.search("[A-Za-z]", body) for body in readers)  # a 面 is a or b, as everywhere
 
 
 def test_the_passage_the_words_made_redirects_to_the_one_that_holds_them(whole_dump):
@@ -182,9 +183,9 @@ def test_the_entry_names_the_judou_without_a_link_when_the_edition_lacks_it():
 
     from conv.myst.backmatter.apparatus import note_words_body
     record = {"kind": "note-words", "text": "值中一侯則釋獲", "evidence": "judou", "witness_anchor": "judou-dashe-182",
-              "in_notes": True}
+              "in_notes": True, "page": {"juan": 21, "leaf": 35, "side": "b"}}
     assert note_words_body(record, SimpleNamespace(loci={})) == \
-        "“值中一侯則釋獲”七字，录入本在括号外，作经文大字；句读本在注中，今归入注。"
+        "“值中一侯則釋獲”七字（卷二十一叶三十五b），录入本在括号外，作经文大字；句读本在注中，今归入注。"
     record["in_notes"] = False
     assert note_words_body(record, SimpleNamespace(loci={})) == \
-        "“值中一侯則釋獲”七字，录入本在括号外，作经文大字；句读本经文无之，当为小字，今归入注。"
+        "“值中一侯則釋獲”七字（卷二十一叶三十五b），录入本在括号外，作经文大字；句读本经文无之，当为小字，今归入注。"

@@ -23,8 +23,8 @@ note, without moving a character:
 
 Runs the alignment puts at a passage's edge whose words the 句读 prints nowhere (音义 it lacks, 疏 or 今按
 words) were read too and are listed with ``in_notes = false``. Every run is an apparatus entry
-``note-words`` with ``evidence = "judou"``, the 句读 passage (``witness_anchor``) and ``in_notes``; the
-校勘记 says it in Chinese on the passage.
+``note-words`` with ``evidence = "judou"``, its 文渊阁 ``page``, the 句读 passage (``witness_anchor``) and
+``in_notes``; the 校勘记 says it in Chinese on the passage.
 """
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ from conv import datafiles as data
 from conv.errors import ConversionError
 from conv.parser.report import SeedReport
 from conv.reader.lexer import Token
+from conv.reader.source import page_at
 
 REASON = ("the 句读 prints these words in its notes (witness_anchor), and in the 通解 they stand next to a "
           "note: 注 printed small, which the transcription left outside its parentheses")
@@ -73,7 +74,7 @@ class NoteRuns:
             if run.start not in self.recorded:
                 self.recorded.add(run.start)
                 self.report.record("note-words", run.start, run.end, text=run.text, evidence="judou",
-                                   witness_anchor=run.judou, in_notes=run.in_notes,
+                                   page=page_at(self.report.src, run.start), witness_anchor=run.judou, in_notes=run.in_notes,
                                    reason=REASON if run.in_notes else REASON_NOT_IN_NOTES)
         return tokens
 

@@ -221,7 +221,8 @@ def note_words_body(record: dict, locator: Locator) -> str:
         anchor = record.get("witness_anchor", "")
         link = ("（", cite(locator, anchor), "）") if anchor in locator.loci else ("", "", "")
         where, then = ("句读本在注中", "，今归入注。") if record.get("in_notes", True) else ("句读本经文无之", "，当为小字，今归入注。")
-        return (escape_inline(f"“{text}”{count}字，录入本在括号外，作经文大字；{where}{link[0]}") + link[1]
+        page = f"（{page_label(record['page'])}）" if record.get("page") else ""
+        return (escape_inline(f"“{text}”{count}字{page}，录入本在括号外，作经文大字；{where}{link[0]}") + link[1]
                 + escape_inline(link[2] + then))
     return escape_inline(f"“{text}”{count}字，录入本在括号外，今归其后之注：注以“者”起，所释经文当在其前。")
 
