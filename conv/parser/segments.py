@@ -12,7 +12,7 @@ Layers, 句读 (张尔岐):
   gloss grammar cannot read (膊音纯又説文之允反: the tail stays with it and is reported);
   anything else → ``an`` (张尔岐's unmarked remark).
 Layers, 通解 (朱熹):
-  疏曰/疏云… → ``shu``; 今按… or a quoted scholar (刘敞云…) → ``an``; a run of glosses → ``yin``;
+  疏曰/疏云… → ``shu``; 今按… (按, 又按, 今案, 今詳) or a quoted scholar (刘敞云…) → ``an``; a run of glosses → ``yin``;
   anything else → ``zhu`` (郑注, and 郑注 continued after a gloss run).
 A chapter title's note: its first unit → ``mulu`` (郑目录), the rest as above; in the 通解, whose
 篇 titles carry other notes too (``大學(大舊音泰今讀如字)``), only a unit opening with 鄭目録.
@@ -30,7 +30,9 @@ from conv.parser import gloss_edges, glosses
 
 SHU_MARKS = ("疏云", "疏曰", "疏又云", "疏又曰")
 AN_MARKS_JUDOU = ("愚案", "愚按")
-AN_MARKS_TONGJIE = ("今按", "愚按", "愚案")
+#: the 通解's own remarks (朱熹, his continuators): a note that opens 今按, or 按, 又按, 今案, 今詳 (按忖亦作刌…,
+#: 今詳注文罍下及字恐誤); not 案, which opens 疏's own sentences (案冬官畫繢之事云…)
+AN_MARKS_TONGJIE = ("今按", "愚按", "愚案", "按", "又按", "今案", "今詳")
 
 
 @dataclass(slots=True)
