@@ -14,6 +14,7 @@ from conv.errors import ConversionError
 from conv.parser.note_runs import NoteRuns
 from conv.parser.report import SeedReport
 from conv.reader import wenyuange
+from conv.reader.mandoku import gaiji_char
 from conv.reader.lexer import tokenize
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -52,9 +53,13 @@ def test_a_note_that_runs_on_past_a_column_is_one_note(whole_dump):
     ("官陳幣皮北首西上加其奉于左皮上馬則北面奠幣于其前",
      [("zhu", "奉所奉以致命謂束帛及𤣥纁也馬言則者此享主用皮或時用馬馬入則在幕南皮馬皆乘古文奉為卷今文無則"),
       ("yin", "纁許云反乗絶證反")]),
+    # a run a note cuts in two, each piece next to it: 饌直轉反墊音孰(筮所以…成卦饌)陳也其俱也西塾門外西堂也(畫音獲…
+    ("筮與席所卦者具饌于西塾",
+     [("yin", "饌直轉反墊音孰"), ("zhu", "筮所以問吉凶謂蓍也所卦者所以畫地記爻易曰六畫而成卦饌陳也其俱也西塾門外西堂也"),
+      ("yin", "畫音獲爻户交反")]),
 ])
 def test_the_words_are_in_their_note(whole_dump, text, notes):
-    passage = passage_with(whole_dump, text)
+    (passage,) = [p for p in tongjie_passages(whole_dump) if p["text"] == text]
     assert [(n["layer"], n["text"]) for n in passage["notes"][:len(notes)]] == notes
     assert passage["notes"][len(notes)]["text"].startswith("疏曰")
 
@@ -80,14 +85,15 @@ def test_every_run_is_in_a_note_with_its_entry(whole_dump):
     entries = data.note_runs()
     records = {(r["span"][0], r["line"], r["text"]): r for r in whole_dump["apparatus"]
                if r["kind"] == "note-words" and r["evidence"] == "judou"}
-    assert len(records) == len(entries) == 468 and sum(e.get("in_notes", True) for _, e in entries) == 398
+    assert len(records) == len(entries) == 509 and sum(e.get("in_notes", True) for _, e in entries) == 439
     ledger = Ledger.load()
     note_spans, text_spans = [], []
     for passage in tongjie_passages(whole_dump):
         text_spans.append(passage["span"])
         note_spans.extend(n["span"] for n in passage["notes"])
     for _, entry in entries:
-        record = records[(entry["file"], entry["line"], entry["text"])]
+        words = re.sub(r"&KR\d+;", lambda m: gaiji_char(m.group()), entry["text"])  # one character each
+        record = records[(entry["file"], entry["line"], words)]
         name, start, end = record["span"]
         assert end - start == len(entry["text"]) and record["witness_anchor"] == entry["judou"]
         assert record["in_notes"] is entry.get("in_notes", True) and record["page"]["juan"] > 0
@@ -113,7 +119,7 @@ def test_the_reader_reads_each_in_chinese_with_the_judou_passage(whole_edition):
     from conv.myst.backmatter.apparatus import Apparatus
     entries = [e for e in Apparatus(whole_edition).interventions["tongjie"]
                if e.kind == "note-words" and e.reason.startswith(("the 句读 prints", "the 句读's 经 lacks"))]
-    assert len(entries) == 468
+    assert len(entries) == 509
     (entry,) = [e for e in entries if e.body.startswith("“請事母出")]
     assert re.fullmatch(r"“請事母出南面房外示親授壻且當戒女也”十七字（卷二叶十八b），录入本在括号外，作经文大字；句读本在注中（"
                         r"\{yl:cite\}`句读·士昏礼108 <judou-shihun-108>`），今归入注。", entry.body)
@@ -174,6 +180,14 @@ def test_apply_moves_the_run_without_moving_a_character(shihun):
     assert (kinds[close], kinds[opening]) == ("space", "ideo")
     offsets = [o for t in out if t.kind == "text" for o in range(t.start, t.end)]
     assert offsets == [o for t in tokens if t.kind == "text" for o in range(t.start, t.end)]
+
+
+def test_an_unencoded_character_of_a_run_is_one_character_of_its_entry(whole_edition):
+    """鄉飲酒禮: …臑乃報反&KR0553;劉音純㨒苦圭反骼古白反…: the entity is one character, counted once."""
+    from conv.myst.backmatter.apparatus import Apparatus
+    (entry,) = [e for e in Apparatus(whole_edition).interventions["tongjie"]
+                if e.kind == "note-words" and "劉音純㨒苦圭反" in e.body]
+    assert entry.body.startswith(f"“{gaiji_char('&KR0553;')}劉音純㨒苦圭反”八字（卷七叶")
 
 
 def test_the_entry_names_the_judou_without_a_link_when_the_edition_lacks_it():

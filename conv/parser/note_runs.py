@@ -73,7 +73,8 @@ class NoteRuns:
             tokens = self._one(tokens, run)
             if run.start not in self.recorded:
                 self.recorded.add(run.start)
-                self.report.record("note-words", run.start, run.end, text=run.text, evidence="judou",
+                words = "".join(char for char in self.report.src.text[run.start:run.end] if not char.isspace())
+                self.report.record("note-words", run.start, run.end, text=words, evidence="judou",
                                    page=page_at(self.report.src, run.start), witness_anchor=run.judou, in_notes=run.in_notes,
                                    reason=REASON if run.in_notes else REASON_NOT_IN_NOTES)
         return tokens
