@@ -428,3 +428,15 @@ def test_a_note_opening_with_an_editors_mark_is_a_remark(tongjie, opening, layer
     _, _, chapters, _ = tongjie
     (note,) = [n for p in passages(chapters["shiguan"]) for n in p["notes"] if n["text"].startswith(opening)]
     assert note["layer"] == layer
+
+
+def test_a_fanqie_cut_by_a_notes_parenthesis_is_one_gloss(tongjie):
+    """內則 (KR1d0085_003 l.32–33): …纚山綺反纋一¶(尤反)左右佩用…: 纋一尤反 is one 反切 (纋, 广韵 於求切), its
+    character and upper speller at a column's foot, its lower speller and 反 in the note; 曲禮's 首手又¶(反)
+    likewise. 聘義's 文伯復命(反命於晉君) is 经 before its note: 伯 is no reading of 復命反."""
+    _, _, chapters, _ = tongjie
+    (passage,) = [p for p in passages(chapters["neize"]) if any(n["text"] == "纋一尤反" for n in p["notes"])]
+    (note,) = [n for n in passage["notes"] if n["text"] == "纋一尤反"]
+    assert note["layer"] == "yin" and [g["text"] for g in note["glosses"]] == ["纋一尤反"]
+    assert not [p for c in chapters.values() for p in passages(c) if p["text"] in ("纋一", "首手又", "譴弃戰")]
+    assert any(p["text"].endswith("敢憚勤勞文伯復命") for p in passages(chapters["pinyi"]))

@@ -21,6 +21,10 @@ lines so that what is sure goes into its note, without moving a character:
   note), and found in the text before it (on the line or the line before), is the word of the 经 the note repeats
   (朱熹's 章句, 郑注: ``使(者夫家之屬…``): it opens that note, and an apparatus entry
   (``note-words``) records the move;
+- a **反切 cut** by a note's ``(`` (``…纚山綺反纋一¶(尤反)…``, ``…譴弃戰¶(反)…``): the two or three
+  characters ending a run before a note that open, with the note's first ones, a 反切 giving a 广韵
+  reading of a character standing before them go into the note (one character alone, ``蹈(徒報反)``,
+  may be the 经's own and stays);
 - **glosses ending** a run right before a note (``glosses.gloss_run`` from there to the note, one
   gloss at least phonologically plausible) open that note when every glossed character stands in
   the text before them on the line (or the line before, or the 篇's title); otherwise they stay
@@ -38,7 +42,7 @@ runs read against the 句读's notes (``conv.parser.note_runs``) go into their n
 from __future__ import annotations
 
 from conv.normalize import fold_char
-from conv.parser import gloss_edges, glosses
+from conv.parser import gloss_edges, glosses, phonology
 from conv.parser.note_runs import NoteRuns
 from conv.parser.report import SeedReport
 from conv.reader.lexer import Token
@@ -83,7 +87,7 @@ class Unbracketed:
                 earlier = context + self.text[tokens[0].start:offsets[0]]
                 if start == 0 and self._lemma(kinds, before, after, run, offsets, cuts, earlier):
                     continue
-                following = self.text[tokens[after].end:tokens[after].end + 1]
+                following = self.text[tokens[after].end:tokens[after].end + FOLLOWING]
                 self._before_note(kinds, after, run, offsets, start, cuts, tokens[0].start, context, following)
         return _rebuild(tokens, kinds, cuts)
 
@@ -134,6 +138,11 @@ class Unbracketed:
             kinds[after] = "space"
             return
         before = context + self.text[line_start:offsets[start]]
+        cut = _cut_gloss(run, start, before, following)
+        if cut is not None:  # the note's ( cuts a 反切: its head goes into the note, the gloss runs on
+            cuts.setdefault(offsets[cut], []).append("open")
+            kinds[after] = "space"
+            return
         first = _trailing_glosses(run, start, before)
         if first is not None:
             cuts.setdefault(offsets[first], []).append("open")
@@ -155,6 +164,24 @@ class Unbracketed:
 
 
 WINDOW = 40  # the longest run of glosses looked for before a note
+FOLLOWING = 8  # the characters of a note read with a run before it (疏 after 曰, a 反切 the ( cuts)
+
+
+def _cut_gloss(run: str, start: int, before: str, following: str) -> int | None:
+    """Where a 反切 begins that the note's ( cuts in two, the run ending with its character and one or
+    two of its spellers (…纚山綺反纋一¶(尤反)…, …譴弃戰¶(反)…): the gloss these characters open with the
+    note's first ones ends inside the note, gives a 广韵 reading of its character (``phonology.MATCHES``:
+    not 文伯復命(反命於晉君), 經 before a note) and glosses a character that stands in the text before it.
+    One character alone before a bare 反切 (蹈(徒報反)) may be the 经's own, glossed: it stays."""
+    for size in (3, 2):
+        k = len(run) - size
+        if k < start:
+            continue
+        gloss = gloss_edges.opening_gloss(run[k:] + following)
+        if gloss is not None and gloss.kind == "fanqie" and gloss.end > size and not gloss.second \
+                and phonology.reading(gloss).status == phonology.MATCHES and _stands_in(gloss.char, before + run[start:k]):
+            return k
+    return None
 
 
 def _trailing_glosses(run: str, start: int, before: str) -> int | None:
