@@ -37,7 +37,8 @@ from conv.edition import parallels
 #: their notes meet the 句读's (4 more single readings).
 #: 57 more pieces the 句读 prints in neither its 经 nor its notes, read as small characters: 23 notes in the
 #: text fewer; 6 more readings of the notes, 1 more transposition (the 通解's 记 placed otherwise).
-PARALLEL_COUNTS = {"substantive": 778, "transposition": 156, "note-in-text": 68}
+#: 15 more runs with 经 or 音义 on both sides (升不拜洗不拜洗殺於獻殺所界反): 11 notes in the text fewer.
+PARALLEL_COUNTS = {"substantive": 779, "transposition": 156, "note-in-text": 57}
 NO_LONGER_READINGS = {("judou-gongshi-90", "贊者負東房告備于公席東正饌戸北牖席西加饌", "簠有蓋幂幕凡炙無醬鹹和贊者負東房告備于公"),
                       ("judou-shiguan-36", "荅", "答"), ("judou-shihun-23", "徴", "徵"),
                       ("judou-xiangyinjiu-87", "瞭", "了"), ("judou-xiangyinjiu-90", "傚", "效"),
@@ -135,7 +136,9 @@ def test_the_parallel_readings_of_the_whole_edition_are_unchanged(whole_dump):
     # (once cut in two around a repeated character: 「後」 and 「者變於燕也小樂正於天子樂師也升」)
     # (dashe-102's 後升者變於燕也… and dashe-182's 值中一侯則釋獲 are in their notes now: tests/test_note_runs.py)
     notes = {(e["anchor"], e["text"], e["witness_text"]) for e in entries if e["class"] == "note-in-text"}
-    assert {("judou-pinli-29", "上介釋幣亦如之", ""), ("judou-gongshi-90", "", "簠有蓋幂幕凡炙無醬鹹和")} <= notes
+    # (gongshi-90's 幕 and 鹹和 are in their notes too: 簠有蓋幂, 凡炙無醬, 記 the 通解 places otherwise, remain)
+    assert ("judou-pinli-29", "上介釋幣亦如之", "") in notes
+    assert ("judou-gongshi-90", "", "簠有蓋幂幕凡炙無醬鹹和") not in notes
     assert not readings & {("judou-dashe-102", "", "後"), ("judou-dashe-182", "", "釋獲")}
     # words the 通解 adds to a 郑注 close with their own 也, not open with the one before them
     assert ("judou-pinli-289", "", "文其面為質若散文面亦為覿故鄭司儀注云私面私覿也") in readings
