@@ -33,6 +33,11 @@ def text_char_offsets(source_text: str, start: int = 0, end: int | None = None) 
     return [match.start() for match in found]
 
 
+def text_chars(source_text: str, start: int, end: int) -> str:
+    """The text characters (not markup) of ``source_text[start:end]``, as one string."""
+    return "".join(match.group() for match in TEXT_CHAR.finditer(source_text, start, end))
+
+
 def text_offsets(source_text: str, span: Span, text: str) -> list[int] | None:
     """The offset of each character of ``text``, the text characters (not markup) of ``span`` in
     ``source_text``; None when they are not ``text``."""

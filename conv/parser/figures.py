@@ -10,7 +10,7 @@ character of the block lies in exactly one cell. A diagram printed right after a
 """
 from __future__ import annotations
 
-from conv.model.tree import TEXT_CHAR, Cell, Column, Passage
+from conv.model.tree import Cell, Column, Passage, text_chars
 from conv.normalize import fold
 from conv.reader.diagrams import Block
 from conv.reader.source import page_at
@@ -41,20 +41,16 @@ def place(parser, block: Block) -> None:
     (target or parser.ensure_section()).passages.append(figure(block, parser.src, parser.report))
 
 
-def _chars(text: str, start: int, end: int) -> str:
-    return "".join(match.group() for match in TEXT_CHAR.finditer(text, start, end))
-
-
 def figure(block: Block, source, report) -> Passage:
     """The passage of layer ``figure`` of ``block`` in ``source`` (its transliterated text)."""
     text = source.text
     columns = []
     for draft in block.columns:
-        cells = [Cell(cell.kind, [_chars(text, a, b) for a, b in cell.halves], report.span(cell.start, cell.end),
+        cells = [Cell(cell.kind, [text_chars(text, a, b) for a, b in cell.halves], report.span(cell.start, cell.end),
                       cell.end - cell.start if cell.kind == "gap" else 0) for cell in draft.cells]
         columns.append(Column(draft.line, report.span(draft.start, draft.end), page_at(source, draft.start), cells))
     words = "".join(half for column in columns for cell in column.cells for half in cell.halves)
-    if words != _chars(text, block.start, block.end):
+    if words != text_chars(text, block.start, block.end):
         raise source.error(block.start, "the diagram's cells do not hold every character of its lines",
                            "this is a converter bug: please report it with the entry of conv/data/diagrams.toml")
     return Passage(id="", layer="figure", text=words, normalized=fold(words), span=report.span(block.start, block.end),

@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from conv import datafiles as data
 from conv.errors import ConversionError
 from conv.parser.report import SeedReport
-from conv.reader.lexer import Token
+from conv.model.tree import text_chars
+from conv.reader.lexer import Token, rebuild
 from conv.reader.source import page_at
 
 REASON = ("the 句读 prints these words in its notes (witness_anchor), and in the 通解 they stand next to a "
@@ -73,31 +74,32 @@ class NoteRuns:
             tokens = self._one(tokens, run)
             if run.start not in self.recorded:
                 self.recorded.add(run.start)
-                words = "".join(char for char in self.report.src.text[run.start:run.end] if not char.isspace())
+                words = text_chars(self.report.src.text, run.start, run.end)  # a gaiji is one character
                 self.report.record("note-words", run.start, run.end, text=words, evidence="judou",
                                    page=page_at(self.report.src, run.start), witness_anchor=run.judou, in_notes=run.in_notes,
                                    reason=REASON if run.in_notes else REASON_NOT_IN_NOTES)
         return tokens
 
     def _one(self, tokens: list[Token], run: Run) -> list[Token]:
-        tokens = _cut(_cut(tokens, run.start), run.end)
-        first = next((i for i, t in enumerate(tokens) if t.start == run.start and t.kind == "text"), None)
-        last = next((i for i, t in enumerate(tokens) if t.end == run.end and t.kind == "text"), None)
-        depth = sum(1 if t.kind == "open" else -1 if t.kind == "close" else 0 for t in tokens[:first or 0])
-        if first is None or last is None or depth > 0 \
-                or any(t.kind not in ("text", "space") for t in tokens[first:last + 1]):
+        inside = [i for i, t in enumerate(tokens) if t.start < run.end and run.start < t.end]
+        depth = sum(1 if t.kind == "open" else -1 if t.kind == "close" else 0 for t in tokens if t.end <= run.start)
+        if not inside or depth > 0 or tokens[inside[0]].kind != "text" or tokens[inside[-1]].kind != "text" \
+                or any(tokens[i].kind not in ("text", "space") for i in inside):
             self._stale(run, "is not text of the 经 between notes (already in a note, or cut by one)")
-        before, after = _neighbour(tokens, first, -1), _neighbour(tokens, last, 1)
-        out = list(tokens)
-        if after is not None and tokens[after].kind == "open":
-            out[after] = Token("space" if run.after else "ideo", tokens[after].start, tokens[after].end)
+        first, last = inside[0], inside[-1]
+        kinds = [t.kind for t in tokens]
+        cuts: dict[int, list[str]] = {}
+        before = _neighbour(tokens, first, -1) if tokens[first].start == run.start else None
+        if before is not None and kinds[before] == "close":
+            kinds[before] = "space" if run.before else "ideo"
         else:
-            out.insert(last + 1, Token("close", run.end, run.end))
-        if before is not None and tokens[before].kind == "close":
-            out[before] = Token("space" if run.before else "ideo", tokens[before].start, tokens[before].end)
+            cuts[run.start] = ["open"]
+        after = _neighbour(tokens, last, 1) if tokens[last].end == run.end else None
+        if after is not None and kinds[after] == "open":
+            kinds[after] = "space" if run.after else "ideo"
         else:
-            out.insert(first, Token("open", run.start, run.start))
-        return out
+            cuts[run.end] = ["close"]
+        return rebuild(tokens, kinds, cuts)
 
     def _stale(self, run: Run, what: str) -> None:
         line, col = self.report.src.position(run.start)
@@ -116,36 +118,25 @@ def _runs(source, entries: list[tuple[int, dict]]) -> list[Run]:
         index, text = entry.get("line", 0) - 1, str(entry.get("text", ""))
         line = witness.physical[index] if 0 <= index < len(witness.physical) else None
         ahead = str(entry.get("before", ""))
-        found = _occurrences(witness.text, text, ahead, line.start, line.end) if line is not None and text else []
-        if not found:
+        at = _first(witness.text, text, ahead, line.start, line.end) if line is not None and text else -1
+        if at < 0:
             raise ConversionError(data.display(data.NOTE_RUNS), number, 1,
                                   f"note run 「{text}」 is not on line {entry.get('line')} of {source.name}"
                                   + (f" after 「{ahead}」" if ahead else ""),
                                   "name the line the run begins on and the run as the witness file writes it "
                                   "(with `before`, the characters right before it, where it is not the first on the line)")
-        at = found[0]
         before, after = CONTINUES.get(entry.get("continues", ""), (False, False))
         out.append(Run(at, at + len(text), text, str(entry.get("judou", "")), entry.get("in_notes", True) is not False,
                        before, after, number))
     return sorted(out, key=lambda r: r.start)
 
 
-def _occurrences(text: str, run: str, ahead: str, start: int, end: int) -> list[int]:
-    """Where ``run`` begins between ``start`` and ``end``, right after ``ahead`` if it is given."""
-    out, at = [], text.find(run, start, end)
-    while at >= 0:
-        if text[max(at - len(ahead), 0):at] == ahead:
-            out.append(at)
+def _first(text: str, run: str, ahead: str, start: int, end: int) -> int:
+    """Where ``run`` first begins between ``start`` and ``end`` (right after ``ahead`` if it is given), else -1."""
+    at = text.find(run, start, end)
+    while at >= 0 and text[max(at - len(ahead), 0):at] != ahead:
         at = text.find(run, at + 1, end)
-    return out
-
-
-def _cut(tokens: list[Token], offset: int) -> list[Token]:
-    """The tokens with the text token that holds ``offset`` inside it cut in two there."""
-    for i, token in enumerate(tokens):
-        if token.kind == "text" and token.start < offset < token.end:
-            return tokens[:i] + [Token("text", token.start, offset), Token("text", offset, token.end)] + tokens[i + 1:]
-    return tokens
+    return at
 
 
 def _neighbour(tokens: list[Token], index: int, step: int) -> int | None:

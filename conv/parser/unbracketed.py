@@ -45,7 +45,7 @@ from conv.normalize import fold_char
 from conv.parser import gloss_edges, glosses, phonology
 from conv.parser.note_runs import NoteRuns
 from conv.parser.report import SeedReport
-from conv.reader.lexer import Token
+from conv.reader.lexer import Token, rebuild
 
 HEADS = ("疏曰", "疏云", "疏又曰", "疏又云", "今按", "愚按", "愚案", "又按")
 MARKUP = ("open", "close", "ideo", "circle")
@@ -89,7 +89,7 @@ class Unbracketed:
                     continue
                 following = self.text[tokens[after].end:tokens[after].end + FOLLOWING]
                 self._before_note(kinds, after, run, offsets, start, cuts, tokens[0].start, context, following)
-        return _rebuild(tokens, kinds, cuts)
+        return rebuild(tokens, kinds, cuts)
 
     def _after_note(self, kinds, before, after, run, offsets, cuts) -> int | None:
         """A run right after a note: None when all of it went into the note, else where the text
@@ -261,22 +261,3 @@ def _groups(kinds: list[str]) -> list[tuple[int, int]]:
         elif first is None:
             first = index
     return [(a, b) for a, b in out if "text" in kinds[a:b + 1]]
-
-
-def _rebuild(tokens: list[Token], kinds: list[str], cuts: dict[int, list[str]]) -> list[Token]:
-    """The tokens with their new kinds, text tokens cut where a zero-width token goes."""
-    out: list[Token] = []
-    for token, kind in zip(tokens, kinds):
-        if kind != "text":
-            out.append(Token(kind, token.start, token.end))
-            continue
-        at = sorted(c for c in cuts if token.start <= c <= token.end)
-        position = token.start
-        for cut in at:
-            if cut > position:
-                out.append(Token("text", position, cut))
-            out.extend(Token(zero, cut, cut) for zero in cuts[cut])
-            position = cut
-        if position < token.end:
-            out.append(Token("text", position, token.end))
-    return out

@@ -3,6 +3,8 @@
 Kinds: ``text`` (a run of witness characters), ``open`` 【, ``close`` 】, ``circle`` ○ (句读's
 segment separator), ``ideo`` U+3000 (通解's separator, 句读's indentation), ``space`` (other
 whitespace). Line breaks are handled by the line index (``conv.reader.source``), not here.
+:func:`rebuild` gives a line's tokens new kinds and notes opened or closed between two characters
+(``conv.parser.unbracketed`` and ``conv.parser.note_runs``, which mend the 通解's parentheses).
 """
 from __future__ import annotations
 
@@ -25,3 +27,24 @@ def tokenize(text: str, start: int, end: int) -> list[Token]:
     """Tokens of ``text[start:end]`` (one line)."""
     kinds = _GROUP_KINDS
     return [_new(Token, (kinds[m.lastindex], m.start(), m.end())) for m in _TOKEN.finditer(text, start, end)]
+
+
+def rebuild(tokens: list[Token], kinds: list[str], cuts: dict[int, list[str]]) -> list[Token]:
+    """``tokens`` with the ``kinds`` given (one per token) and, at each offset of ``cuts``, its zero-width
+    tokens (``Token(kind, offset, offset)``: a note opened or closed between two characters), the text
+    token that holds the offset cut in two there; no character moves."""
+    out: list[Token] = []
+    for token, kind in zip(tokens, kinds):
+        if kind != "text":
+            out.append(Token(kind, token.start, token.end))
+            continue
+        at = sorted(c for c in cuts if token.start <= c <= token.end)
+        position = token.start
+        for cut in at:
+            if cut > position:
+                out.append(Token("text", position, cut))
+            out.extend(Token(zero, cut, cut) for zero in cuts[cut])
+            position = cut
+        if position < token.end:
+            out.append(Token("text", position, token.end))
+    return out

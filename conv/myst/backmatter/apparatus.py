@@ -219,11 +219,12 @@ def note_words_body(record: dict, locator: Locator) -> str:
     count = chinese_number(len(text))
     if record.get("evidence") == "judou":  # the 句读 passage is linked when the edition holds it
         anchor = record.get("witness_anchor", "")
-        link = ("（", cite(locator, anchor), "）") if anchor in locator.loci else ("", "", "")
         where, then = ("句读本在注中", "，今归入注。") if record.get("in_notes", True) else ("句读本经文无之", "，当为小字，今归入注。")
         page = f"（{page_label(record['page'])}）" if record.get("page") else ""
-        return (escape_inline(f"“{text}”{count}字{page}，录入本在括号外，作经文大字；{where}{link[0]}") + link[1]
-                + escape_inline(link[2] + then))
+        body = escape_inline(f"“{text}”{count}字{page}，录入本在括号外，作经文大字；{where}")
+        if anchor in locator.loci:
+            body += escape_inline("（") + cite(locator, anchor) + escape_inline("）")
+        return body + escape_inline(then)
     return escape_inline(f"“{text}”{count}字，录入本在括号外，今归其后之注：注以“者”起，所释经文当在其前。")
 
 
