@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from conv.edition import assemble, export
 from conv.parser.gloss_edges import embedded
+from conv.parser.gloss_remarks import AUTHORITIES
 from conv.parser.glosses import parse_run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,6 +87,22 @@ CASES = [
         ("蚍音毗", "蚍", Z, None, None, "毗", False, None, None, None, None, 5, 8)]),
     ("KR1d0085_008.txt", 127, "折之設反後皆倣此", [
         ("折之設反後皆倣此", "折", F, "之", "設", None, False, "後皆倣此", None, None, None, 0, 8)]),
+    # 通解: 音 before a 反切 (直音 户 would leave 江反, which opens no gloss); 一音, another reading
+    ("KR1d0085_003.txt", 379, "降音絳下及注同或音户江反彈徒丹反又徒旦反", [
+        ("降音絳下及注同", "降", Z, None, None, "絳", False, "下及注同", None, None, None, 0, 7),
+        ("或音户江反", "降", F, "户", "江", None, True, None, None, "authority", "或", 7, 12),
+        ("彈徒丹反", "彈", F, "徒", "丹", None, False, None, None, None, None, 12, 16),
+        ("又徒旦反", "彈", F, "徒", "旦", None, True, None, None, None, None, 16, 20)]),
+    ("KR1d0085_008.txt", 305, "決古宂反挾音協一音子協反乗繩證反", [
+        ("決古宂反", "決", F, "古", "宂", None, False, None, None, None, None, 0, 4),
+        ("挾音協", "挾", Z, None, None, "協", False, None, None, None, None, 4, 7),
+        ("一音子協反", "挾", F, "子", "協", None, True, None, None, "authority", "一", 7, 12),
+        ("乗繩證反", "乗", F, "繩", "證", None, False, None, None, None, None, 12, 16)]),
+    ("KR1d0085_018.txt", 162, "行如字一音戸剛反下同", [
+        ("行如字", "行", R, None, None, None, False, None, None, None, None, 0, 3),
+        ("一音戸剛反下同", "行", F, "戸", "剛", None, True, "下同", None, "authority", "一", 3, 10)]),
+    ("KR1d0085_006.txt", 286, "榻音吐臘反", [
+        ("榻音吐臘反", "榻", F, "吐", "臘", None, False, None, None, None, None, 0, 5)]),
 ]
 
 
@@ -195,7 +212,7 @@ def test_a_glossed_character_in_another_form_stands_in_the_text():
 
 # -- properties ---------------------------------------------------------------------------------
 
-ALPHABET = "堟大轉反音篆揃同翦庿古廟字注繪下又徐劉或見上義如濺之慎市例切作本亦叶以意推求後皆倣此也 　"
+ALPHABET = "堟大轉反音篆一揃同翦庿古廟字注繪下又徐劉或見上義如濺之慎市例切作本亦叶以意推求後皆倣此也 　"
 
 
 @settings(max_examples=300, deadline=None)
@@ -213,7 +230,7 @@ def test_glosses_and_the_rest_conserve_every_character(text):
         assert gloss.remark in (None, "same-as", "ancient-form", "see-above", "sound-and-sense", "authority",
                                 "also-read", "variant", "rhyme-reading")
         assert (gloss.remark == "also-read") <= gloss.second
-        assert gloss.remark != "authority" or gloss.related in "徐劉刘或"
+        assert gloss.remark != "authority" or gloss.related in AUTHORITIES
 
 
 def test_a_page_role_holds_a_remark_with_its_gloss():

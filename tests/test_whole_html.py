@@ -180,3 +180,28 @@ def test_every_apparatus_mark_names_its_kind_in_chinese(whole_html):
                 kinds[kind] = kinds.get(kind, 0) + 1
     assert [kind for kind in kinds if re.search(r"[A-Za-z]", kind)] == []
     assert {"张尔岐《监本正误》", "张尔岐《石本误字》", "对校", "句读本与通解本", "简体合并之字"} <= set(kinds)
+
+
+def test_a_gloss_printed_after_its_character_names_it(whole_html):
+    """學制: …以事有司告以樂闋¶(苦穴反)王乃命…: the reading glosses 闋, printed right before its note;
+    the tip says so and the 广韵 position is 闋's (溪合四先入)."""
+    page = (whole_html.outdir / "tongjie" / "wuxue.html").read_text(encoding="utf-8")
+    (span,) = re.findall(r'<span[^>]*data-printed="苦穴反"[^>]*>', page)
+    assert 'data-char="闋"' in span and 'data-before="1"' in span and 'data-position="溪合四先入"' in span
+    assert "音义：苦穴反（闋之音，字在注前）" in unescape(span)
+
+
+@pytest.mark.browser
+def test_the_tip_of_a_gloss_printed_after_its_character(browser, whole_site, screenshots):
+    """On a phone: tapping 苦穴反 (學制, after 樂闋) opens its tip, which names the character it glosses."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{whole_site}/tongjie/wuxue.html")
+    gloss = page.locator('.yl-gloss[data-printed="苦穴反"]')
+    gloss.scroll_into_view_if_needed()
+    gloss.tap()
+    page.wait_for_function("() => document.getElementById('yl-tip').matches(':popover-open')")
+    text = page.locator("#yl-tip").inner_text()
+    assert text.startswith("苦穴反") and "苦穴反（闋之音，字在注前）" in text
+    page.screenshot(path=str(screenshots / "whole-gloss-before-390.png"))
+    context.close()

@@ -11,7 +11,7 @@ def gloss(g: Gloss) -> dict:
         "text": g.text, "span": list(g.span), "position": g.position, "positions": g.positions,
         "status": g.status, "second": g.second, "context": g.context, "definition": g.definition,
         "scope": g.scope, "note": g.note, "alternatives": g.alternatives, "homophone": g.homophone,
-        "restored": g.restored, "remark": g.remark, "related": g.related,
+        "restored": g.restored, "remark": g.remark, "related": g.related, "before": g.before,
     }
 
 

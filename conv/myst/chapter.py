@@ -38,7 +38,9 @@ def inline(segment_text: str, offsets: list[int], glosses, emends: list[Emendati
     """Escaped text with each gloss wrapped in a ``{yl:gloss}`` role (a second reading 又… or a remark
     such as 揃同翦 in the same role as the gloss it follows, so the role's text always parses on its own). A gloss with
     characters restored from the 文渊阁 text (``Gloss.restored``) gives the restored form after the
-    printed one: ``{yl:gloss}`个音干 <个音幹>```. Emendations outside the glosses: :func:`emended`."""
+    printed one: ``{yl:gloss}`个音干 <个音幹>```; one that prints no character gives the character it
+    glosses, right before its note, in brackets: ``{yl:gloss}`徒報反 [蹈]```. Emendations outside the
+    glosses: :func:`emended`."""
     out = []
     cursor = 0
     groups: list[list] = []
@@ -59,7 +61,8 @@ def inline(segment_text: str, offsets: list[int], glosses, emends: list[Emendati
             if gloss.restored:
                 at = bisect.bisect_left(offsets, gloss.span[1]) - start
                 restored = restored[:at] + gloss.restored + restored[at + len(gloss.restored):]
-        out.append("{yl:gloss}`" + piece + (f" <{restored}>" if restored != piece else "") + "`")
+        out.append("{yl:gloss}`" + piece + (f" <{restored}>" if restored != piece else "")
+                   + (f" [{group[0].char}]" if group[0].before else "") + "`")
         cursor = end
     out.append(emended(segment_text, offsets, cursor, len(segment_text), emends))
     return "".join(out)

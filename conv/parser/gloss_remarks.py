@@ -17,8 +17,8 @@ with them, each a form that recurs in the 释文 the 通解 quotes and in 张尔
   rhyme reading; ``rhyme-reading``) or an authority giving the only reading (``捶徐之蘂反``)
   (:func:`before_reading_at`);
 - a **second reading with its authority** (:data:`AUTHORITIES`): ``鬌丁果反徐大果反`` (徐邈),
-  ``間如字劉音閑`` (劉昌宗), ``純之閏反或章允反`` (or…): the reading after the name glosses the
-  character of the gloss before it.
+  ``間如字劉音閑`` (劉昌宗), ``純之閏反或章允反`` (or…), ``挾音協一音子協反`` (one reading: …): the
+  reading after the name glosses the character of the gloss before it.
 
 Remarks that are not a gloss's own character (``字彚曰同結``, ``出註``, ``吕繕作謹``) are none of
 these: the run keeps them unparsed and the converter reports them. Pure functions, no state.
@@ -38,7 +38,7 @@ SCOPE = re.compile(
     r"|注[^反切音同下]{1,2}同|下[^反切音同下注]{1,5}同"
 )
 # The authorities 释文 names for a second reading (徐邈, 劉昌宗), and 或 (some read it …).
-AUTHORITIES = "徐劉刘或"
+AUTHORITIES = "徐劉刘或一"
 # 「X同Y」, 「X古Y字」, 「X見上」: each only right after a gloss (prose holds 同 and 古 anywhere).
 _REMARKS = (
     ("same-as", re.compile(r"(.)同(.)")),

@@ -6,7 +6,7 @@ A gloss (音义) tells how one character of the 经 or 注 is read. The witnesse
 - 反切 *fanqie* ``kind="fanqie"``: glossed character + 反切上字 (upper) + 反切下字 (lower) + 反
   (or 切): ``弛尸纸反``, ``共九勇反``;
 - 直音 *direct sound* ``kind="zhiyin"``: ``仆音赴``, ``与音预``, ``县音玄`` (玄 may be the PUA
-  code point U+EA20);
+  code point U+EA20); 音 before a 反切 is a 反切 (``榻音吐臘反``, ``或音户江反``);
 - 如字 *ordinary reading* ``kind="ruzi"``: ``相如字``, ``长如字``;
 - 又音 *second reading* (``second=True``): ``又章允反`` after ``纯之闰反``; its ``char`` is the
   previous gloss's character;
@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 from conv.parser import gloss_remarks, phonology
 
-__all__ = ["Gloss", "parse_run", "gloss_run", "is_gloss_run", "plausible", "unread_reason"]
+__all__ = ["Gloss", "parse_run", "gloss_run", "gloss_run_after", "is_gloss_run", "plausible", "unread_reason"]
 
 # Characters a gloss may be made of: CJK ideographs (all blocks) and private-use code points
 # (the witnesses write 弦 as U+EB8E, 玄 as U+EA20).
@@ -84,6 +84,7 @@ class Gloss:
     scope: str | None = None    # scope note after the gloss: "注同", "下同", "下注升相同"
     remark: str | None = None   # conv.parser.gloss_remarks: same-as, ancient-form, see-above, …
     related: str | None = None  # the character a remark relates it to (揃同翦: 翦), or the authority (徐)
+    before: bool = False  # ``char`` is not printed in it: it stands right before the note (蹈(徒報反))
 
     @property
     def core(self) -> str:
@@ -139,6 +140,10 @@ def _reading_at(text: str, j: int) -> tuple[str, str | None, str | None, str | N
         if text[j] not in "音反" and text[j:j + 2] != "如字":
             return ("fanqie", text[j], text[j + 1], None, j + 3)
     if j + 1 < n and text[j] == "音" and _han(text, j + 1):
+        if j + 3 < n and text[j + 3] in _FANQIE_MARKS and _han(text, j + 2) and text[j + 1] not in "音反" \
+                and text[j + 2] not in "音反" and _core_at(text, j + 2, None, _EMBEDDED) is None:
+            # 音 with a 反切 (或音户江反, 榻音吐臘反): 直音 户 would leave 江反, which opens no gloss
+            return ("fanqie", text[j + 1], text[j + 2], None, j + 4)
         return ("zhiyin", None, None, text[j + 1], j + 2)
     if text.startswith("如字", j):
         return ("ruzi", None, None, None, j + 2)
@@ -380,6 +385,30 @@ def gloss_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]] | None:
     if glosses and not unparsed:
         return glosses, unparsed  # = parse_run(text): nothing was cut short
     return None
+
+
+def gloss_run_after(text: str, char: str) -> tuple[list[Gloss], list[tuple[int, int]]] | None:
+    """``text`` read as a run of glosses whose first prints no character: it glosses ``char``, the
+    character right before the note (the 通解 puts a reading straight after the character of the
+    经 it glosses: 蹈(徒報反), 倦(本又作勌其卷反), 行(下孟反)); None unless the whole of ``text``
+    reads so and the first reading is phonologically plausible for ``char`` (prose such as 反其位
+    after 宾 is none). The first gloss has ``before`` set; offsets index ``text``."""
+    if not text or not _han(char, 0) or not _han(text, 0):
+        return None
+    found = gloss_run(char + text)
+    if found is None:
+        return None
+    glosses = found[0]
+    first = glosses[0]
+    if first.start != 0 or first.char != char or first.second or first.context or first.kind == "other" \
+            or not _plausible(first):
+        return None
+    shifted = []
+    for gloss in glosses:
+        gloss.start, gloss.end = max(gloss.start - 1, 0), gloss.end - 1
+        shifted.append(gloss)
+    first.text, first.before = first.text[1:], True
+    return shifted, []
 
 
 def is_gloss_run(text: str) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from conv.model.tree import Gloss, Segment
-from conv.normalize import FoldedSource
+from conv.normalize import FoldedSource, is_cjk
 from conv.parser import gloss_edges, glosses as gloss_parser
 from conv.parser import phonology
 from conv.parser.corrections import Corrections
@@ -20,6 +20,12 @@ from conv.parser.drafts import NoteDraft
 from conv.parser.report import SeedReport
 from conv.parser.restorations import restore
 from conv.parser.segments import BARE_MARKS, WITNESS_MARKS, Unit, classify, split_shu
+
+
+#: What may stand between a note's first character and the text before it: its opening (【; the
+#: 文渊阁 transcription's ``(`` is read as 【) and a line's end (the transcription's ``¶`` and line
+#: break, read as blanks).
+NOTE_OPENINGS = "【( ¶\n"
 
 
 class NoteSegmenter:
@@ -40,7 +46,7 @@ class NoteSegmenter:
         report = self.report
         units = split_shu([unit for unit in note.units if unit.offsets], self.layout, self.marks)
         runs: dict[int, tuple] = {}  # the gloss runs classify parsed already
-        layers = classify(units, self.layout, mulu, runs)
+        layers = classify(units, self.layout, mulu, runs, "" if mulu or not units else self._before(units[0]))
         out = []
         for index, (unit, layer) in enumerate(zip(units, layers)):
             correction = self.corrections.layer(report.seed, unit.text) if self.layer_corrections else None
@@ -58,6 +64,15 @@ class NoteSegmenter:
                 segment.glosses = self.glosses(segment, parsed)
                 out.append(segment)
         return out
+
+    def _before(self, unit: Unit) -> str:
+        """The character of the text right before the note ``unit`` opens (``NOTE_OPENINGS`` between),
+        or "" when anything else stands there (a page break, U+3000)."""
+        text = self.report.src.text
+        at = unit.offsets[0] - 1
+        while at >= 0 and text[at] in NOTE_OPENINGS:
+            at -= 1
+        return text[at] if at >= 0 and is_cjk(text[at]) else ""
 
     def _segment(self, unit: Unit, layer: str, lacuna: str | None) -> Segment:
         offsets = unit.offsets
@@ -83,6 +98,7 @@ class NoteSegmenter:
                 positions=reading.positions, status=reading.status, second=g.second, context=g.context,
                 definition=g.definition, scope=g.scope, remark=g.remark, related=g.related, note=reading.note,
                 alternatives=reading.alternatives, homophone=reading.homophone, restored=restored,
+                before=g.before,
             ))
         return out
 

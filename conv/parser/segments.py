@@ -12,8 +12,9 @@ Layers, 句读 (张尔岐):
   gloss grammar cannot read (膊音纯又説文之允反: the tail stays with it and is reported);
   anything else → ``an`` (张尔岐's unmarked remark).
 Layers, 通解 (朱熹):
-  疏曰/疏云… → ``shu``; 今按… (按, 又按, 今案, 今詳) or a quoted scholar (刘敞云…) → ``an``; a run of glosses → ``yin``;
-  anything else → ``zhu`` (郑注, and 郑注 continued after a gloss run).
+  疏曰/疏云… → ``shu``; 今按… (按, 又按, 今案, 今詳) or a quoted scholar (刘敞云…) → ``an``; a run of glosses → ``yin``,
+  also one whose first reading prints no character, at a note's start right after the character
+  it glosses (蹈(徒報反)); anything else → ``zhu`` (郑注, and 郑注 continued after a gloss run).
 A chapter title's note: its first unit → ``mulu`` (郑目录), the rest as above; in the 通解, whose
 篇 titles carry other notes too (``大學(大舊音泰今讀如字)``), only a unit opening with 鄭目録.
 """
@@ -86,11 +87,14 @@ def _is_scholar(text: str) -> bool:
     return _scholar_pattern().match(text) is not None
 
 
-def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | None = None) -> list[str]:
+def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | None = None,
+             before: str = "") -> list[str]:
     """The layer of each unit (see the module docstring).
 
     ``runs``, when given, receives the parsed glosses of each unit found to be a gloss run
-    (index → ``glosses.gloss_run``), so that they need not be parsed again.
+    (index → ``glosses.gloss_run``), so that they need not be parsed again. ``before``: the
+    character right before the note in the witness; in the 通解 a note that opens with a reading
+    printed without its character glosses it (蹈(徒報反): ``glosses.gloss_run_after``).
     """
     layers = []
     for index, unit in enumerate(units):
@@ -111,7 +115,7 @@ def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | No
         else:
             if text.startswith(AN_MARKS_TONGJIE) or _is_scholar(text):
                 layers.append("an")
-            elif _gloss_run(text, index, runs):
+            elif _gloss_run(text, index, runs) or (index == 0 and before and _run_after(text, before, runs)):
                 layers.append("yin")
             else:
                 layers.append("zhu")
@@ -125,6 +129,15 @@ def _opens_with_gloss(text: str, index: int, runs: dict | None) -> bool:
         return False
     if runs is not None:
         runs[index] = glosses.parse_run(text)
+    return True
+
+
+def _run_after(text: str, before: str, runs: dict | None) -> bool:
+    parsed = glosses.gloss_run_after(text, before)
+    if parsed is None:
+        return False
+    if runs is not None:
+        runs[0] = parsed
     return True
 
 

@@ -41,6 +41,8 @@ runs read against the 句读's notes (``conv.parser.note_runs``) go into their n
 """
 from __future__ import annotations
 
+import re
+
 from conv.normalize import fold_char
 from conv.parser import gloss_edges, glosses, phonology
 from conv.parser.note_runs import NoteRuns
@@ -52,6 +54,9 @@ MARKUP = ("open", "close", "ideo", "circle")
 LEMMA = 4  # the longest word of the 经 a note repeats before 者 (以鐘鼔者)
 LEMMA_REASON = ("the run stands alone between two notes, the second opens with 者 (which cannot open a note), "
                 "and the run repeats words of the text before it: the note's lemma, printed small in the book")
+GLOSS_LEMMA_REASON = ("the character is left alone between two notes, stands in the note before it, and the note "
+                      "after it opens with a reading of it printed without the character: the 音义's character, "
+                      "printed small in the book")
 
 
 class Unbracketed:
@@ -61,14 +66,24 @@ class Unbracketed:
         self.text = text
         self.report = report
         self.decided = decided
+        self.closed: int | None = None  # the offset of the 】 that ended the last line read, if one did
 
     def adjust(self, tokens: list[Token], context: str = "") -> list[Token]:
         """The tokens of one line with the sure small runs moved into their notes; ``context``: text
         before the line in which a glossed character may stand (the line before, the 篇's title)."""
-        tokens = _circles_as_text(tokens)
+        tokens = self._adjusted(_circles_as_text(tokens), context)
+        last = next((t for t in reversed(tokens) if t.kind != "space"), None)
+        self.closed = last.start if last is not None and last.kind == "close" else None
+        return tokens
+
+    def _adjusted(self, tokens: list[Token], context: str) -> list[Token]:
         if self.decided is not None:  # the runs read against the 句读 first: conv/data/note_runs.toml
             tokens = self.decided.apply(tokens)
-        if not any(t.kind == "text" for t in tokens) or not any(t.kind in ("open", "close") for t in tokens):
+        # a note the line before ended with (its 】 last, blanks and page lines since): a gloss it cut
+        # may go on at this line's start
+        closed = self.closed if self.closed is not None and tokens and _blank(self.text[self.closed + 1:tokens[0].start]) else None
+        if not any(t.kind == "text" for t in tokens) or (
+                closed is None and not any(t.kind in ("open", "close") for t in tokens)):
             return tokens
         kinds = [t.kind for t in tokens]
         cuts: dict[int, list[str]] = {}  # offset → zero-width tokens before the character there
@@ -79,8 +94,10 @@ class Unbracketed:
             offsets = [o for t in pieces for o in range(t.start, t.end)]
             run = "".join(self.text[t.start:t.end] for t in pieces)
             start = 0
-            if before is not None and kinds[before] == "close":
-                start = self._after_note(kinds, before, after, run, offsets, cuts)
+            opening_line = before is None and closed is not None and not any(k != "space" for k in kinds[:first])
+            if before is not None and kinds[before] == "close" or opening_line:
+                done = _completion(_note_tail(self.text, tokens[before].start if before is not None else closed), run)
+                start = self._after_note(kinds, before, after, run, offsets, cuts, done) if before is not None or done else 0
                 if start is None:
                     continue
             if after is not None and kinds[after] == "open" and start < len(run):
@@ -88,29 +105,41 @@ class Unbracketed:
                 if start == 0 and self._lemma(kinds, before, after, run, offsets, cuts, earlier):
                     continue
                 following = self.text[tokens[after].end:tokens[after].end + FOLLOWING]
+                if before is not None and kinds[before] in ("close", "ideo") and self._gloss_lemma(
+                        kinds, after, run, offsets, start, cuts, tokens[before].start):
+                    continue
                 self._before_note(kinds, after, run, offsets, start, cuts, tokens[0].start, context, following)
         return rebuild(tokens, kinds, cuts)
 
-    def _after_note(self, kinds, before, after, run, offsets, cuts) -> int | None:
+    def _after_note(self, kinds, before, after, run, offsets, cuts, done: int = 0) -> int | None:
         """A run right after a note: None when all of it went into the note, else where the text
-        resumes (after the glosses that opened it went into the note)."""
+        resumes (after the glosses that opened it went into the note). ``done``: how many of its
+        first characters complete the gloss the note ends with (:func:`_completion`): they go on in
+        the note's last segment, and the rest of the run is read as a run after a note."""
         into_next = after is not None and kinds[after] == "open"
-        whole = run.startswith(HEADS) or _glosses_only(run)
-        opening = [] if whole else gloss_edges.leading(run)
-        if opening and (opening[-1].end >= len(run) or into_next and run[opening[-1].end:].startswith(HEADS)):
+        rest = run[done:]
+        whole = not rest or rest.startswith(HEADS) or _glosses_only(rest)
+        opening = [] if whole else gloss_edges.leading(rest)
+        if opening and (opening[-1].end >= len(rest) or into_next and rest[opening[-1].end:].startswith(HEADS)):
             whole = True
+        if before is None:  # the note closed at the line's end before goes on: reopened (passages.open_note)
+            cuts.setdefault(offsets[0], []).append("open")
+        else:  # a gloss the 】 cut goes on in the note's segment; else the run is a segment of its own
+            kinds[before] = "space" if done else "ideo"
         if whole:
-            kinds[before] = "ideo"
-            if into_next:  # the 疏/按 a head opens goes on in the note after it; glosses end a segment
-                kinds[after] = "space" if run.startswith(HEADS) else "ideo"
+            if into_next:  # the 疏/按 a head opens (after glosses or not) goes on in the note after it;
+                # glosses end a segment
+                head = rest.startswith(HEADS) or bool(opening) and rest[opening[-1].end:].startswith(HEADS)
+                kinds[after] = "space" if head else "ideo"
             else:
                 cuts.setdefault(offsets[-1] + 1, []).append("close")
             return None
-        if not opening:
+        end = done + (opening[-1].end if opening else 0)
+        if not end:  # (``before`` is a 】: a run at a line's start comes here only with ``done``)
+            kinds[before] = "close"
             return 0
-        kinds[before] = "ideo"
-        cuts.setdefault(offsets[opening[-1].end], []).append("close")
-        return opening[-1].end
+        cuts.setdefault(offsets[end], []).append("close")
+        return end
 
     def _lemma(self, kinds, before, after, run, offsets, cuts, earlier: str) -> bool:
         """A run alone between two notes that is the lemma of the second (see the module
@@ -125,6 +154,24 @@ class Unbracketed:
         kinds[after] = "space"
         self.report.record("note-words", offsets[0], offsets[-1] + 1, text=run, evidence="zhangju",
                            reason=LEMMA_REASON)
+        return True
+
+    def _gloss_lemma(self, kinds, after, run, offsets, start, cuts, closed: int) -> bool:
+        """One character left between two notes (alone, or after glosses that went into the note
+        before), standing in the note before it, when the note after it opens with a reading of it
+        (…履蹈地也言不但不滿容而已)蹈(徒報反)…, …盻莫遍反覆¶(芳伏反…): the 音义's character, printed small
+        outside the parentheses; it opens the note after it (the move is recorded)."""
+        char = run[start:]
+        if len(char) != 1 or char not in _note_tail(self.text, closed, NOTE_WINDOW) \
+                or not _reads(char, self.text[offsets[-1] + 1:].lstrip(" 【")[:READING]):
+            return False
+        if cuts.get(offsets[start]) == ["close"]:  # the glosses before it: one 音义 with the note after
+            del cuts[offsets[start]]
+        else:
+            cuts.setdefault(offsets[start], []).append("open")
+        kinds[after] = "space"
+        self.report.record("note-words", offsets[start], offsets[start] + 1, text=char, evidence="gloss",
+                           reason=GLOSS_LEMMA_REASON)
         return True
 
     def _before_note(self, kinds, after, run, offsets, start, cuts, line_start, context, following) -> None:
@@ -164,6 +211,8 @@ class Unbracketed:
 
 
 WINDOW = 40  # the longest run of glosses looked for before a note
+NOTE_WINDOW = 200  # the characters of a note before a 音义's character it may stand in
+READING = 12  # the characters of a note read for the reading that opens it (本又作勌其卷反)
 FOLLOWING = 8  # the characters of a note read with a run before it (疏 after 曰, a 反切 the ( cuts)
 
 
@@ -182,6 +231,70 @@ def _cut_gloss(run: str, start: int, before: str, following: str) -> int | None:
                 and phonology.reading(gloss).status == phonology.MATCHES and _stands_in(gloss.char, before + run[start:k]):
             return k
     return None
+
+
+def _blank(text: str) -> bool:
+    """Nothing but blanks and line breaks (a page line is blanks in the transliterated text)."""
+    return not text or text.isspace()
+
+
+def _note_tail(text: str, end: int, size: int = WINDOW) -> str:
+    """The last characters (``size`` at most) of the note whose 】 is at ``end``: none before its 【,
+    a blank or a separator."""
+    start = end
+    while start > 0 and end - start < size and not text[start - 1].isspace() and text[start - 1] not in "【】○":
+        start -= 1
+    return text[start:end]
+
+
+#: The verdicts of a reading the 《广韵》 gives (``conv.parser.phonology``): the character's own, another
+#: character's, or one the 音系 differs by.
+READINGS = (phonology.MATCHES, phonology.OTHER, phonology.SYSTEM)
+
+
+def _completion(tail: str, run: str) -> int:
+    """How many characters opening ``run`` complete a gloss that the note before it, ending with
+    ``tail``, leaves cut where the transcription closed its parentheses (…(甒亡)¶甫反(…, …(濡音)儒(…,
+    …(尻)苦刀反…): the note's last characters and the run's first ones make one 反切 or 直音 (with its
+    scope, 下同) that gives a 广韵 reading of its character (``phonology.MATCHES``); or the run is
+    nothing but the rest of such a gloss and glosses after it (…(枋彼)¶命反(…, …(食音)嗣(…,
+    …(婁力)候反氐丁兮反…) and the gloss gives a reading the 广韵 has (:data:`READINGS`), or the run is
+    the rest of a 反切 and nothing else, whatever its reading (…(比毗)¶志反(…, …(肶昌私)¶反(…: no 经
+    is a lower speller and 反 alone) — these two when the note is glosses up to the cut one (a note
+    of 注 ending 之也 and 经 賓反 after it make no gloss). 0 when none does."""
+    for size in range(min(3, len(tail)), 0, -1):
+        head, earlier = tail[-size:], tail[:-size]
+        gloss = gloss_edges.opening_gloss(head + run[:FOLLOWING])
+        if gloss is not None and len(gloss.core) > size and gloss.end - size <= len(run) and not gloss.second \
+                and gloss.kind in ("fanqie", "zhiyin") and phonology.reading(gloss).status == phonology.MATCHES:
+            return gloss.end - size  # (a reading whole in the note is no cut one: len(core) > size)
+        if earlier and not _ends_with_gloss(earlier):  # else only a note of glosses ends with a cut one
+            continue
+        found, unread = glosses.parse_run(head + run)
+        if unread or not found or found[0].start != 0 or len(found[0].core) <= size or found[0].second \
+                or found[0].kind not in ("fanqie", "zhiyin"):
+            continue
+        if phonology.reading(found[0]).status in READINGS or found[0].kind == "fanqie" and _FANQIE_REST.fullmatch(run):
+            return found[0].end - size
+    return 0
+
+
+def _reads(char: str, note: str) -> bool:
+    """Does ``note`` open with a reading of ``char`` printed without it (a 反切, a 直音, a variant
+    before one: 徒報反, 音導, 本又作勌其卷反) that the 广韵 has (:data:`READINGS`)?"""
+    found, _ = glosses.parse_run(char + note)
+    return bool(found) and found[0].start == 0 and found[0].char == char and not found[0].second \
+        and found[0].kind in ("fanqie", "zhiyin") and phonology.reading(found[0]).status in READINGS
+
+
+def _ends_with_gloss(text: str) -> bool:
+    """Does ``text`` end with glosses (``glosses.gloss_run`` of its last characters, whatever their
+    readings: 齊音咨, 脾扶移反)?"""
+    return any(glosses.gloss_run(text[k:]) is not None for k in range(max(0, len(text) - WINDOW), len(text) - 1))
+
+
+#: A run that is nothing but the rest of a 反切 (its spellers' last and 反, or 反 alone): never 经.
+_FANQIE_REST = re.compile(r"[^反切]{0,2}[反切]")
 
 
 def _trailing_glosses(run: str, start: int, before: str) -> int | None:

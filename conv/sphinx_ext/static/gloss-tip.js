@@ -74,6 +74,7 @@
     else if (kind === "zhiyin" && data(gloss, "sound")) sound = "音" + data(gloss, "sound");
     else if (kind === "ruzi") sound = "读如本字";
     if (data(gloss, "second")) sound += "（" + data(gloss, "char") + "之又音）";
+    else if (data(gloss, "before")) sound += "（" + data(gloss, "char") + "之音，字在注前）";
     if (sound) tip.appendChild(line(KINDS[kind] || "音义", sound));
     var position = data(gloss, "position");
     if (position) {

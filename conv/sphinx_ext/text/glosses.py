@@ -1,6 +1,7 @@
 """音义 glosses (音义): the role ``{yl:gloss}`弛尸纸反```.
 
-The role's content is one gloss as printed. It is parsed with ``conv.parser.glosses.parse_run`` (char,
+The role's content is one gloss as printed (``徒報反 [蹈]``: one that prints no character glosses the
+one right before its note, given in brackets; ``个音干 <个音幹>``: the 文渊阁 forms after). It is parsed with ``conv.parser.glosses.parse_run`` (char,
 kind ``fanqie``/``zhiyin``/``ruzi``/``other``, upper and lower characters of a 反切 or the sound of
 a 直音, second reading, context, scope, definition) and given its computed 广韵 position and
 its status with ``conv.parser.phonology.reading(gloss)``.
@@ -37,8 +38,10 @@ from conv.parser.glosses import parse_run
 from conv.sphinx_ext.text.chars import char_node, wrap_chars
 
 FIELDS = ("char", "kind", "upper", "lower", "sound", "context", "scope", "definition",
-          "second", "position", "status", "also", "also_position", "restored")
+          "second", "position", "status", "also", "also_position", "restored", "before")
 _RESTORED = re.compile(r"(?s)(.+?) <([^<>]+)>")
+#: ``徒報反 [蹈]``: a gloss that prints no character; it glosses the one right before its note.
+_BEFORE = re.compile(r"(?s)(.+?) \[(.)\]")
 _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 
@@ -62,11 +65,18 @@ class GlossRole(SphinxRole):
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         text = _ESCAPE.sub(r"\1", self.text)
         location = self.get_location()
+        before = _BEFORE.fullmatch(text)
+        char = ""
+        if before:
+            text, char = before.groups()
         restored = _RESTORED.fullmatch(text)
-        fields = parse_gloss(restored.group(2) if restored else text, location)
+        fields = parse_gloss(char + (restored.group(2) if restored else text), location)
         if restored:
             text = restored.group(1)
-            fields.update(printed=text, restored=restored.group(2))
+            fields.update(restored=restored.group(2))
+        if char:
+            fields.update(before="1")
+        fields.update(printed=text)
         node = yl_gloss(self.rawtext, "", classes=["yl-gloss"], **fields)
         self.set_source_info(node)
         node.extend(wrap_chars([nodes.Text(text)], location))
@@ -181,6 +191,8 @@ def gloss_title(node: yl_gloss) -> str:
     title = "音义：" + node.get("printed", node.astext())
     if node.get("second") and node.get("char"):
         title += f"（{node['char']}之又音）"
+    elif node.get("before") and node.get("char"):
+        title += f"（{node['char']}之音，字在注前）"
     if node.get("position"):
         words = words_of(node)
         title += f"\n广韵：{words}（{node['position']}" if words else f"\n广韵：（{node['position']}"

@@ -1,0 +1,150 @@
+"""音义 the 通解's transcription cuts with its parentheses (括号截断的音义), KR1d0085 through the
+converter: a gloss whose rest opens the next column after the note's ``)`` (…(甒亡)¶甫反(…), a gloss
+printed with no character right after the character it glosses (蹈(徒報反)), 音 before a 反切
+(或音户江反) and 一音 (another reading). Each is one gloss of a 音义 segment, read in the 《广韵》; no
+passage of the 经 is left holding a gloss's rest."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from conv.edition import assemble, export
+from conv.parser import unbracketed
+from conv.parser.glosses import gloss_run_after
+
+ROOT = Path(__file__).resolve().parents[1]
+TONGJIE = ROOT / "seeds" / "wenyuange" / "KR1d0085"
+
+
+@pytest.fixture(scope="module")
+def dump():
+    """The 通解's 37 files converted once (the JSON of ``python -m conv dump``)."""
+    return export.edition(assemble.convert(sorted(TONGJIE.glob("KR1d0085_*.txt"))))
+
+
+@pytest.fixture(scope="module")
+def tongjie(dump):
+    """The chapters by id."""
+    (work,) = dump["works"]
+    return {chapter["id"]: chapter for chapter in work["chapters"]}
+
+
+def passages(chapter: dict):
+    for section in chapter["sections"]:
+        yield from section["passages"]
+
+
+def segment(chapter: dict, text: str, ending: str = "") -> tuple[dict, dict]:
+    """The one passage (its text ending with ``ending``) whose notes hold a segment reading exactly
+    ``text``, and that segment."""
+    (found,) = [(p, n) for p in passages(chapter) for n in p["notes"] if n["text"] == text and p["text"].endswith(ending)]
+    return found
+
+
+def readings(note: dict) -> list[tuple]:
+    return [(g["text"], g["char"], g["kind"], g["upper"], g["lower"], g["sound"]) for g in note["glosses"]]
+
+
+@pytest.mark.parametrize("chapter, gloss, ending, reading", [
+    # 士昏禮 (002): …側尊甒醴于房中(甒亡)¶<pb>¶甫反(徹几改筵者…: 甒 广韵 文甫切
+    ("shihun", "甒亡甫反", "側尊甒醴于房中", ("甒亡甫反", "甒", "fanqie", "亡", "甫", None)),
+    # 內則 (003): …無改焉(相息)¶亮反(改改行以救菑)…: a column the layout ended a paragraph with
+    ("neize", "相息亮反", "有菑禍興而無改焉", ("相息亮反", "相", "fanqie", "息", "亮", None)),
+    # 曲禮 (006): …進尾(濡音)儒(擗之由後…: a 直音
+    ("shixiangjian", "濡音儒", "曲禮羞濡魚者進尾", ("濡音儒", "濡", "zhiyin", None, None, "儒")),
+    # 士昏禮: (枋彼)¶命反(…: the rest alone, a reading of 柄 the 广韵 files under another character
+    ("shihun", "枋彼命反", "主人阼階上拜送", ("枋彼命反", "枋", "fanqie", "彼", "命", None)),
+])
+def test_a_gloss_whose_rest_opens_the_next_column(tongjie, chapter, gloss, ending, reading):
+    _, note = segment(tongjie[chapter], gloss, ending)
+    assert note["layer"] == "yin" and readings(note)[0] == reading
+
+
+def test_no_passage_is_the_rest_of_a_gloss(tongjie):
+    """Of the passages that were a 反切's rest (甫反, 亮反, 反 …: 80 of them), 12 are left: the note
+    before them is not glosses up to the cut one (…(逺近間並如字間徐古辦)¶反(…: 並如字), or no note
+    stands right before them, or what follows them the grammar cannot read."""
+    rests = [p["text"] for c in tongjie.values() for p in passages(c) if re.fullmatch(r".{0,2}[反切]", p["text"])]
+    assert sorted(rests) == sorted(["所賣反", "側南反", "利反", "結反", "里反", "刀反"] + ["反"] * 6)
+
+
+@pytest.mark.parametrize("chapter, note, after, reading", [
+    # 學制 (018): …以事有司告以樂闋¶(苦穴反)王乃命…
+    ("wuxue", "苦穴反", "司告以樂闋", ("苦穴反", "闋", "fanqie", "苦", "穴", None)),
+    # 學制: …而功不匱(求位反一作遺)矣: a variant after the reading
+    ("wuxue", "求位反一作遺", "而功不匱", ("求位反一作遺", "匱", "fanqie", "求", "位", None)),
+    # 踐阼 (017): …行以¶采茨(才資反)趨以肆夏…
+    ("jianzuo", "才資反", "行以采茨", ("才資反", "茨", "fanqie", "才", "資", None)),
+])
+def test_a_gloss_printed_after_the_character_of_the_jing_it_glosses(tongjie, chapter, note, after, reading):
+    _, found = segment(tongjie[chapter], note, after)
+    assert found["layer"] == "yin" and readings(found) == [reading]
+    assert found["glosses"][0]["before"] is True
+
+
+@pytest.mark.parametrize("chapter, note, reading", [
+    # 內治 (004): …(節謂居處故事履蹈地也言不但不滿容而已)蹈(徒報反)王季復膳…: 蹈 is the 注's
+    ("neizhi", "蹈徒報反", ("蹈徒報反", "蹈", "fanqie", "徒", "報", None)),
+    # 內則 (003): …(雖有勤勞不敢觧倦)倦¶(本又作勌其卷反)不友…: a variant, then the reading
+    ("neize", "倦本又作勌其卷反", ("倦本又作勌其卷反", "倦", "fanqie", "其", "卷", None)),
+    # 聘禮 (021): …(納者出道入也)道¶(音導)士介入門右…: a 直音
+    ("pinli", "道音導", ("道音導", "道", "zhiyin", None, None, "導")),
+    # 少儀 (010): …盻莫遍反覆¶(芳伏反髲皮義反…): left after glosses outside the parentheses
+    ("shaoyi", "為于偽反號户髙反盻莫遍反覆芳伏反髲皮義反袪丘魚反肄以二反",
+     ("為于偽反", "為", "fanqie", "于", "偽", None)),
+])
+def test_the_character_of_a_gloss_on_the_zhu_goes_into_the_gloss(tongjie, chapter, note, reading):
+    """A character alone between two notes, standing in the 注 before it, whose reading opens the note
+    after it, is that 音义's character printed small: it opens the 音义 (no passage of 经 is made of
+    it), and the 校勘记 says so."""
+    passage, found = segment(tongjie[chapter], note)
+    assert found["layer"] == "yin" and readings(found)[0] == reading
+    assert not any(g["before"] for g in found["glosses"])
+    assert passage["text"] not in ("蹈", "倦", "道", "覆")
+
+
+def test_each_character_moved_into_its_gloss_is_recorded(dump):
+    from conv.myst.backmatter.apparatus import note_words_body
+    moved = [r for r in dump["apparatus"] if r["kind"] == "note-words" and r["evidence"] == "gloss"]
+    assert sorted(r["text"] for r in moved) == sorted("倦辟蹈圜行覆道為")
+    assert note_words_body(moved[0], None) == (
+        f"“{moved[0]['text']}”一字，录入本在括号外，今归其后之音义：字见其前注中，其后音义释其音。")
+
+
+def test_a_note_that_reads_otherwise_stays_a_note():
+    """Prose after a character is no gloss of it: 反其位 after 宾, 音也 after 之; nor is a reading
+    the 广韵 does not give the character (茨才資反 yes, 宾才資反 no)."""
+    assert gloss_run_after("反其位", "宾") is None and gloss_run_after("音也", "之") is None
+    assert gloss_run_after("才資反", "茨") is not None and gloss_run_after("才資反", "宾") is None
+
+
+def test_readings_with_yin_and_another_reading(tongjie):
+    """內則 (003 l.379): 降音絳下及注同或音户江反…: 音 before a 反切, the reading of 降 that 或 gives;
+    鄉射 (008 l.305): 挾音協一音子協反: 一音, another reading of 挾. Before, 江反 and 協反 were 注."""
+    _, note = segment(tongjie["neize"], "降音絳下及注同或音户江反彈徒丹反又徒旦反")
+    assert [(g["text"], g["char"], g["second"], g["related"]) for g in note["glosses"]][:2] == [
+        ("降音絳下及注同", "降", False, None), ("或音户江反", "降", True, "或")]
+    _, note = segment(tongjie["xiangshe"], "決古宂反挾音協一音子協反乗繩證反")
+    assert ("一音子協反", "挾", "fanqie", "子", "協", None) in readings(note)
+
+
+@pytest.mark.parametrize("tail, run, done", [
+    ("甒亡", "甫反", 2), ("濡音", "儒", 1), ("肶昌私", "反", 1), ("婁力", "候反氐丁兮反", 2),
+    ("召音邵", "相去聲", 0),  # the reading whole in the note: 相去聲 is a gloss of its own
+    ("謂鄉飲酒之禮畢之也", "賓反", 0),  # a 注, then 经: no reading
+])
+def test_how_much_of_a_run_completes_the_notes_gloss(tail, run, done):
+    assert unbracketed._completion(tail, run) == done
+
+
+def test_a_shu_whose_head_follows_glosses_goes_on_into_the_next_note(tongjie):
+    """鄉射 (008): …為其被地)摳苦侯反被皮義反疏曰說屨低身¶(若不摳衣恐衣被地…): the glosses and the 疏's head
+    outside the parentheses go into the note before; the 疏 goes on into the note after, one segment
+    (76 疏 of the 通解 were cut so, their second half read as 注)."""
+    (note,) = [n for p in passages(tongjie["xiangshe"]) for n in p["notes"] if n["text"].startswith("疏曰說屨低身")]
+    assert note["layer"] == "shu" and note["text"].startswith("疏曰說屨低身若不摳衣恐衣被地履之")
+    cut = [n for c in tongjie.values() for p in passages(c) for i, n in enumerate(p["notes"][:-1])
+           if n["layer"] == "shu" and len(n["text"]) <= 12 and p["notes"][i + 1]["layer"] == "zhu"]
+    assert cut == []
