@@ -276,6 +276,25 @@ def _completion(tail: str, run: str) -> int:
             continue
         if phonology.reading(found[0]).status in READINGS or found[0].kind == "fanqie" and _FANQIE_REST.fullmatch(run):
             return found[0].end - size
+    return _governed_completion(tail, run)
+
+
+def _governed_completion(tail: str, run: str) -> int:
+    """:func:`_completion` for a gloss that the glosses before it in the note govern: a second reading
+    (…灑本又作洒所買反又)¶所賣反…: 又 所賣反 reads 灑 again) or an authority's (…間徐古辦)¶反(…): the note
+    and the run read together, the gloss across the cut right after another gloss (or opening the note),
+    nothing unread in it, the cut inside its reading or its scope (…見賢遍反下注婦見)¶皆同…; not in a
+    definition: …下及注同)先謂倡道也… is 注), and a reading the 广韵 has, or the run nothing but a 反切's rest."""
+    found, unread = glosses.parse_run(tail + run)
+    cut = len(tail)
+    gloss = next((g for g in found if g.start < cut < g.end), None)
+    if gloss is None or gloss.kind not in ("fanqie", "zhiyin") or gloss.end - cut > len(run) \
+            or gloss.start + len(gloss.core) + len(gloss.scope or "") <= cut \
+            or any(a < gloss.end and gloss.start < b for a, b in unread) \
+            or gloss.start and not any(g.end == gloss.start for g in found):
+        return 0
+    if phonology.reading(gloss).status in READINGS or gloss.kind == "fanqie" and _FANQIE_REST.fullmatch(run):
+        return gloss.end - cut
     return 0
 
 
