@@ -152,3 +152,16 @@ def test_a_shu_whose_head_follows_glosses_goes_on_into_the_next_note(tongjie):
     cut = [n for c in tongjie.values() for p in passages(c) for i, n in enumerate(p["notes"][:-1])
            if n["layer"] == "shu" and len(n["text"]) <= 12 and p["notes"][i + 1]["layer"] == "zhu"]
     assert cut == []
+
+
+def test_a_tone_is_a_gloss_and_goes_into_its_note(tongjie):
+    """中庸 (016): …恐懼乎其所不聞離去聲(離去聲…: 朱熹's tone of 離, small characters outside the
+    parentheses, was the 经's last words; it is a 音义 of its own (kind other, remark tone). Right after a
+    gloss a tone is that gloss's definition (刌寸本反寸上声), and 皆去聲 names no character."""
+    passage, note = segment(tongjie["zhongyong"], "離去聲")
+    assert passage["text"].endswith("恐懼乎其所不聞") and note["layer"] == "yin"
+    (gloss,) = note["glosses"]
+    assert (gloss["char"], gloss["kind"], gloss["remark"], gloss["related"]) == ("離", "other", "tone", "去")
+    from conv.parser.glosses import parse_run
+    assert [(g.text, g.definition) for g in parse_run("刌寸本反寸上声割也")[0]] == [("刌寸本反寸上声割也", "寸上声割也")]
+    assert not [g for g in parse_run("惡好上字皆去聲")[0] if g.char == "皆"]

@@ -212,7 +212,7 @@ def test_a_glossed_character_in_another_form_stands_in_the_text():
 
 # -- properties ---------------------------------------------------------------------------------
 
-ALPHABET = "堟大轉反音篆一揃同翦庿古廟字注繪下又徐劉或見上義如濺之慎市例切作本亦叶以意推求後皆倣此也 　"
+ALPHABET = "堟大轉反音篆一去聲揃同翦庿古廟字注繪下又徐劉或見上義如濺之慎市例切作本亦叶以意推求後皆倣此也 　"
 
 
 @settings(max_examples=300, deadline=None)
@@ -228,7 +228,7 @@ def test_glosses_and_the_rest_conserve_every_character(text):
     for gloss in glosses:
         assert text[gloss.start:gloss.end] == gloss.text
         assert gloss.remark in (None, "same-as", "ancient-form", "see-above", "sound-and-sense", "authority",
-                                "also-read", "variant", "rhyme-reading")
+                                "also-read", "variant", "rhyme-reading", "tone")
         assert (gloss.remark == "also-read") <= gloss.second
         assert gloss.remark != "authority" or gloss.related in AUTHORITIES
 

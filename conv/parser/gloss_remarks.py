@@ -29,13 +29,13 @@ import re
 
 __all__ = ["SCOPE", "AUTHORITIES", "ATTACHED", "attached", "remark_at", "sound_and_sense_at", "before_reading_at"]
 
-# Scope notes (所及): after the gloss, before a definition. Longest alternatives first; a 注X同 or
-# 下…同 names at most five characters that are no gloss's own marks (反 切 音).
+# Scope notes (所及): after the gloss, before a definition. Longest alternatives first; a 注X同 names at
+# most three characters, 下…同 five (下文及注皆同), 後…同 four (後從者皆同), none a gloss's own mark (反 切 音).
 SCOPE = re.compile(
     r"注及下同|注下同|下及注同|下注同|下注[^反切音]{1,3}同|下文同|下皆同|下并同|下竝同"
     r"|又下同|下以意[推求]之|後皆[倣放]此|后皆[仿放]此"
     r"|下放此|后放此|後放此|后同|後同|下同|注同"
-    r"|注[^反切音同下]{1,2}同|下[^反切音同下注]{1,5}同"
+    r"|注[^反切音同下]{1,3}同|下[^反切音同下]{1,5}同|後[^反切音同後]{1,4}同"
 )
 # The authorities 释文 names for a second reading (徐邈, 劉昌宗), and 或 (some read it …).
 AUTHORITIES = "徐劉刘或一"

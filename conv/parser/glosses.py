@@ -8,6 +8,8 @@ A gloss (音义) tells how one character of the 经 or 注 is read. The witnesse
 - 直音 *direct sound* ``kind="zhiyin"``: ``仆音赴``, ``与音预``, ``县音玄`` (玄 may be the PUA
   code point U+EA20); 音 before a 反切 is a 反切 (``榻音吐臘反``, ``或音户江反``);
 - 如字 *ordinary reading* ``kind="ruzi"``: ``相如字``, ``长如字``;
+- a tone ``kind="other"``, ``remark="tone"``, ``related`` the tone: ``風去聲`` (朱熹's notes), not right
+  after a gloss, where it is that gloss's definition (``刌寸本反寸上声``);
 - 又音 *second reading* (``second=True``): ``又章允反`` after ``纯之闰反``; its ``char`` is the
   previous gloss's character;
 - context forms (``context``): ``无射之射食亦反`` (the 射 of 无射), ``采地之采七代反``,
@@ -186,6 +188,9 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
                 kind, upper, lower, sound, end = reading
                 char = text[i] if text[i + 2] == "上" else text[i + 1]
                 return _Core(kind, char, upper, lower, sound, end, context=text[i:i + 2])
+    if options.contexts and prev is None and i + 2 < len(text) and text[i + 1] in _TONES \
+            and text[i + 2] in "声聲" and text[i] not in "皆並竝并俱亦":  # 風去聲; 刌寸本反寸上声 defines 刌
+        return _Core("other", text[i], None, None, None, i + 3, remark="tone", related=text[i + 1])
     if (both := gloss_remarks.sound_and_sense_at(text, i, _han)) is not None:  # 淺音義如濺
         return _Core("zhiyin", both[0], None, None, both[1], both[2], remark="sound-and-sense")
     if options.contexts and (found := gloss_remarks.before_reading_at(text, i + 1, _han)):
@@ -362,7 +367,8 @@ def parse_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]]:
 
 # Where a text opening with a gloss shows it: X音Y, XAB反/切 (又AB反), X如字, X舊音Y今讀如字, the
 # context forms 无射之射…, 间间厠之间, 乐乐下字音洛, X又作Y…, X叶…, X徐…. A text matching none opens with no gloss.
-_OPENS_WITH_GLOSS = re.compile(r".音|.[舊旧]音|...[反切]|.如字|..之|...之|....音|.[本字]?[又或亦一]作.|.叶|.[徐劉刘或](?:..[反切]|音)")
+_OPENS_WITH_GLOSS = re.compile(r".音|.[舊旧]音|...[反切]|.如字|..之|...之|....音|.[本字]?[又或亦一]作.|.叶|.[徐劉刘或](?:..[反切]|音)"
+                               r"|.[平上去入][声聲]")
 _SPACE = re.compile(r"\s")
 
 
@@ -421,6 +427,8 @@ def _plausible(gloss: Gloss) -> bool:
     """Does a candidate found next to prose read like a real gloss? (see ``conv.parser.phonology``)"""
     if gloss.kind == "zhiyin" and gloss.char in _PROSE_BEFORE_YIN and not gloss.second:
         return False
+    if gloss.remark == "tone":  # 風去聲: as 如字, no speller to check
+        return True
     try:
         return phonology.plausible(gloss)
     except Exception:  # pragma: no cover

@@ -293,7 +293,8 @@ def _governed_completion(tail: str, run: str) -> int:
             or any(a < gloss.end and gloss.start < b for a, b in unread) \
             or gloss.start and not any(g.end == gloss.start for g in found):
         return 0
-    if phonology.reading(gloss).status in READINGS or gloss.kind == "fanqie" and _FANQIE_REST.fullmatch(run):
+    if gloss.start + len(gloss.core) <= cut or phonology.reading(gloss).status in READINGS \
+            or gloss.kind == "fanqie" and _FANQIE_REST.fullmatch(run):  # (a scope cut: the reading is whole)
         return gloss.end - cut
     return 0
 
