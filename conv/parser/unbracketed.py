@@ -214,6 +214,7 @@ WINDOW = 40  # the longest run of glosses looked for before a note
 NOTE_WINDOW = 200  # the characters of a note before a 音义's character it may stand in
 READING = 12  # the characters of a note read for the reading that opens it (本又作勌其卷反)
 FOLLOWING = 8  # the characters of a note read with a run before it (疏 after 曰, a 反切 the ( cuts)
+PEEK = 24  # the characters of a run after a note within which a gloss the note's 】 cut ends (its scope too)
 
 
 def _cut_gloss(run: str, start: int, before: str, following: str) -> int | None:
@@ -262,12 +263,17 @@ def _completion(tail: str, run: str) -> int:
     the rest of a 反切 and nothing else, whatever its reading (…(比毗)¶志反(…, …(肶昌私)¶反(…: no 经
     is a lower speller and 反 alone) — these two when the note is glosses up to the cut one (a note
     of 注 ending 之也 and 经 賓反 after it make no gloss). 0 when none does."""
+    if not tail.endswith("音") and not any(mark in run[:FOLLOWING] for mark in _CUT_MARKS):
+        return 0  # (no reading's 反 切 音 nor a scope's 同 where a cut gloss would end: 经 after a note)
     for size in range(min(3, len(tail)), 0, -1):
         head, earlier = tail[-size:], tail[:-size]
         gloss = gloss_edges.opening_gloss(head + run[:FOLLOWING])
         if gloss is not None and len(gloss.core) > size and gloss.end - size <= len(run) and not gloss.second \
                 and gloss.kind in ("fanqie", "zhiyin") and phonology.reading(gloss).status == phonology.MATCHES:
             return gloss.end - size  # (a reading whole in the note is no cut one: len(core) > size)
+        first = glosses.parse_run(head + run[:PEEK])[0]  # the first gloss, read cheaply, before the whole run
+        if not first or first[0].start or len(first[0].core) <= size or first[0].second:
+            continue
         if earlier and not _ends_with_gloss(earlier):  # else only a note of glosses ends with a cut one
             continue
         found, unread = glosses.parse_run(head + run)
@@ -285,7 +291,7 @@ def _governed_completion(tail: str, run: str) -> int:
     and the run read together, the gloss across the cut right after another gloss (or opening the note),
     nothing unread in it, the cut inside its reading or its scope (…見賢遍反下注婦見)¶皆同…; not in a
     definition: …下及注同)先謂倡道也… is 注), and a reading the 广韵 has, or the run nothing but a 反切's rest."""
-    found, unread = glosses.parse_run(tail + run)
+    found, unread = glosses.parse_run(tail + run[:PEEK])  # a gloss across the cut ends within PEEK
     cut = len(tail)
     gloss = next((g for g in found if g.start < cut < g.end), None)
     if gloss is None or gloss.kind not in ("fanqie", "zhiyin") or gloss.end - cut > len(run) \
@@ -313,6 +319,9 @@ def _ends_with_gloss(text: str) -> bool:
     return any(glosses.gloss_run(text[k:]) is not None for k in range(max(0, len(text) - WINDOW), len(text) - 1))
 
 
+#: What the rest of a cut gloss holds in its first characters: a reading's 反 切 音, a scope's last 同 (the rare
+#: 下以意推之 and 後皆倣此 cut apart would be missed).
+_CUT_MARKS = "反切音同"
 #: A run that is nothing but the rest of a 反切 (its spellers' last and 反, or 反 alone): never 经.
 _FANQIE_REST = re.compile(r"[^反切]{0,2}[反切]")
 
