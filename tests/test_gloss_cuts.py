@@ -10,9 +10,17 @@ from pathlib import Path
 
 import pytest
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from conv.edition import assemble, export
 from conv.parser import unbracketed
 from conv.parser.glosses import gloss_run_after
+from conv.parser.report import SeedReport
+from conv.parser.unbracketed import Unbracketed
+from conv.reader.lexer import tokenize
+from conv.reader.source import Source
+from test_tongjie_witness import PIECES
 
 ROOT = Path(__file__).resolve().parents[1]
 TONGJIE = ROOT / "seeds" / "wenyuange" / "KR1d0085"
@@ -165,3 +173,44 @@ def test_a_tone_is_a_gloss_and_goes_into_its_note(tongjie):
     from conv.parser.glosses import parse_run
     assert [(g.text, g.definition) for g in parse_run("刌寸本反寸上声割也")[0]] == [("刌寸本反寸上声割也", "寸上声割也")]
     assert not [g for g in parse_run("惡好上字皆去聲")[0] if g.char == "皆"]
+
+
+# -- the rewrite over two lines, as a property ---------------------------------------------------
+
+CUT_PIECES = ["(甒亡)", "甫反", "(濡音)", "儒", "(從才用反)", "後從者皆同", "(節謂履蹈地也)", "蹈", "(徒報反)", "離去聲"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(PIECES + CUT_PIECES), min_size=2, max_size=12), st.integers(min_value=1, max_value=11))
+def test_the_rewrite_of_two_lines_keeps_every_character(pieces, at):
+    """A gloss cut at one line's end goes on at the next line's start (a note reopened by a 【 of no
+    width): each line's characters stay in its tokens, and no line opens a note inside a note."""
+    at = min(at, len(pieces) - 1)
+    lines = ["".join(pieces[:at]), "".join(pieces[at:])]
+    text = "\n".join(lines).replace("(", "【").replace(")", "】")
+    source = Source("KR1d0085_007.txt", text)
+    rewrite = Unbracketed(text, SeedReport(source))
+    start = 0
+    for line in lines:
+        before = tokenize(text, start, start + len(line))
+        after = rewrite.adjust(before, "")
+        text_of = lambda tokens: [o for t in tokens if t.kind in ("text", "circle") for o in range(t.start, t.end)]
+        assert sorted(text_of(after)) == text_of(before)
+        depth = 0
+        for token in after:
+            depth += {"open": 1, "close": -1}.get(token.kind, 0)
+            assert depth in (-1, 0, 1)  # (-1: the note the line before left open goes on and closes here)
+        start += len(line) + 1
+
+
+def test_the_rest_at_the_next_line_s_start_reopens_the_note():
+    """…(甒亡)¶甫反(徹几…: the second line opens with a 【 of no width before 甫 (the parser reopens
+    the note the line before closed), and the note's 【 after 反 is a separator."""
+    lines = ["主人徹几改筵東上側尊甒醴于房中【甒亡】", "甫反【徹几改筵者鄉為神】"]
+    text = "\n".join(lines)
+    rewrite = Unbracketed(text, SeedReport(Source("KR1d0085_002.txt", text)))
+    rewrite.adjust(tokenize(text, 0, len(lines[0])), "")
+    start = len(lines[0]) + 1
+    after = rewrite.adjust(tokenize(text, start, len(text)), "")
+    assert [(t.kind, text[t.start:t.end]) for t in after][:4] == [
+        ("open", ""), ("text", "甫反"), ("ideo", "【"), ("text", "徹几改筵者鄉為神")]
