@@ -70,7 +70,7 @@ class Gloss:
     alternatives: list[str] = field(default_factory=list)  # positions only a speller's other reading gives
     homophone: str = ""  # the 小韵 (its representative character) of a position not the character's
     restored: str = ""  # the gloss with the 文渊阁 forms of merged characters (个音幹), when any
-    before: bool = False  # ``char`` is not printed in it: it stands right before the note (蹈(徒報反))
+    before: bool = False  # ``char`` is not printed in it: it stands right before the note (樂闋(苦穴反))
 
 
 @dataclass

@@ -39,7 +39,7 @@ def inline(segment_text: str, offsets: list[int], glosses, emends: list[Emendati
     such as 揃同翦 in the same role as the gloss it follows, so the role's text always parses on its own). A gloss with
     characters restored from the 文渊阁 text (``Gloss.restored``) gives the restored form after the
     printed one: ``{yl:gloss}`个音干 <个音幹>```; one that prints no character gives the character it
-    glosses, right before its note, in brackets: ``{yl:gloss}`徒報反 [蹈]```. Emendations outside the
+    glosses, right before its note, in brackets: ``{yl:gloss}`苦穴反 [闋]```. Emendations outside the
     glosses: :func:`emended`."""
     out = []
     cursor = 0

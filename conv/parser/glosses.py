@@ -86,7 +86,7 @@ class Gloss:
     scope: str | None = None    # scope note after the gloss: "注同", "下同", "下注升相同"
     remark: str | None = None   # conv.parser.gloss_remarks: same-as, ancient-form, see-above, …
     related: str | None = None  # the character a remark relates it to (揃同翦: 翦), or the authority (徐)
-    before: bool = False  # ``char`` is not printed in it: it stands right before the note (蹈(徒報反))
+    before: bool = False  # ``char`` is not printed in it: it stands right before the note (樂闋(苦穴反))
 
     @property
     def core(self) -> str:
@@ -396,7 +396,7 @@ def gloss_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]] | None:
 def gloss_run_after(text: str, char: str) -> tuple[list[Gloss], list[tuple[int, int]]] | None:
     """``text`` read as a run of glosses whose first prints no character: it glosses ``char``, the
     character right before the note (the 通解 puts a reading straight after the character of the
-    经 it glosses: 蹈(徒報反), 倦(本又作勌其卷反), 行(下孟反)); None unless the whole of ``text``
+    经 it glosses: 樂闋(苦穴反), 功不匱(求位反一作遺), 采茨(才資反)); None unless the whole of ``text``
     reads so and the first reading is phonologically plausible for ``char`` (prose such as 反其位
     after 宾 is none). The first gloss has ``before`` set; offsets index ``text``."""
     if not text or not _han(char, 0) or not _han(text, 0):

@@ -14,7 +14,7 @@ Layers, 句读 (张尔岐):
 Layers, 通解 (朱熹):
   疏曰/疏云… → ``shu``; 今按… (按, 又按, 今案, 今詳) or a quoted scholar (刘敞云…) → ``an``; a run of glosses → ``yin``,
   also one whose first reading prints no character, at a note's start right after the character
-  it glosses (蹈(徒報反)); anything else → ``zhu`` (郑注, and 郑注 continued after a gloss run).
+  it glosses (樂闋(苦穴反)); anything else → ``zhu`` (郑注, and 郑注 continued after a gloss run).
 A chapter title's note: its first unit → ``mulu`` (郑目录), the rest as above; in the 通解, whose
 篇 titles carry other notes too (``大學(大舊音泰今讀如字)``), only a unit opening with 鄭目録.
 """
@@ -94,7 +94,7 @@ def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | No
     ``runs``, when given, receives the parsed glosses of each unit found to be a gloss run
     (index → ``glosses.gloss_run``), so that they need not be parsed again. ``before``: the
     character right before the note in the witness; in the 通解 a note that opens with a reading
-    printed without its character glosses it (蹈(徒報反): ``glosses.gloss_run_after``).
+    printed without its character glosses it (樂闋(苦穴反): ``glosses.gloss_run_after``).
     """
     layers = []
     for index, unit in enumerate(units):

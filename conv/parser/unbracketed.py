@@ -13,7 +13,14 @@ lines so that what is sure goes into its note, without moving a character:
   【 after it a blank);
 - a run right after a note that is **音义 through and through** (``conv.parser.glosses.gloss_run``,
   each gloss phonologically plausible) goes into that note; **glosses opening** a run after a note
-  (``…)適丁歴反辟音避將冠者出房南面``) go into it and the rest is text again;
+  (``…)適丁歴反辟音避將冠者出房南面``) go into it and the rest is text again (a head after them goes on
+  into the note after it, as a head alone does: ``…摳苦侯反被皮義反疏曰說屨低身¶(若不摳衣…``);
+- the **rest of a gloss the note's 】 cuts** (``…(甒亡)¶甫反(…``, ``…(濡音)儒(…``, ``…又)¶所賣反…``,
+  ``…下注婦見)¶皆同…``: :func:`_completion`) goes on in the note's last segment, also at a line's start
+  after a line that ended with the note (a 【 of no width reopens it);
+- a **音义's character** left alone between two notes, standing in the note before it, whose reading
+  opens the note after it (``…履蹈地也…而已)蹈(徒報反)…``), opens that note; an apparatus entry
+  (``note-words``, evidence ``gloss``) records the move;
 - a **head** in a run right before a note (``…榮屋翼疏曰(云南北以堂深者…``, ``父庿也疏曰蓍(草之靈者``)
   opens that note there: no 经 holds 疏曰 or 今按;
 - a **lemma** (``大學`` in ``…至善(程子曰親當作新)大學¶(者大人之學也…``): a run of one to four
@@ -23,7 +30,7 @@ lines so that what is sure goes into its note, without moving a character:
   (``note-words``) records the move;
 - a **反切 cut** by a note's ``(`` (``…纚山綺反纋一¶(尤反)…``, ``…譴弃戰¶(反)…``): the two or three
   characters ending a run before a note that open, with the note's first ones, a 反切 giving a 广韵
-  reading of a character standing before them go into the note (one character alone, ``蹈(徒報反)``,
+  reading of a character standing before them go into the note (one character alone, ``闋(苦穴反)``,
   may be the 经's own and stays);
 - **glosses ending** a run right before a note (``glosses.gloss_run`` from there to the note, one
   gloss at least phonologically plausible) open that note when every glossed character stands in
@@ -222,7 +229,7 @@ def _cut_gloss(run: str, start: int, before: str, following: str) -> int | None:
     two of its spellers (…纚山綺反纋一¶(尤反)…, …譴弃戰¶(反)…): the gloss these characters open with the
     note's first ones ends inside the note, gives a 广韵 reading of its character (``phonology.MATCHES``:
     not 文伯復命(反命於晉君), 經 before a note) and glosses a character that stands in the text before it.
-    One character alone before a bare 反切 (蹈(徒報反)) may be the 经's own, glossed: it stays."""
+    One character alone before a bare 反切 (闋(苦穴反)) may be the 经's own, glossed: it stays."""
     for size in (3, 2):
         k = len(run) - size
         if k < start:

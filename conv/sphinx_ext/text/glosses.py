@@ -1,6 +1,6 @@
 """音义 glosses (音义): the role ``{yl:gloss}`弛尸纸反```.
 
-The role's content is one gloss as printed (``徒報反 [蹈]``: one that prints no character glosses the
+The role's content is one gloss as printed (``苦穴反 [闋]``: one that prints no character glosses the
 one right before its note, given in brackets; ``个音干 <个音幹>``: the 文渊阁 forms after). It is parsed with ``conv.parser.glosses.parse_run`` (char,
 kind ``fanqie``/``zhiyin``/``ruzi``/``other``, upper and lower characters of a 反切 or the sound of
 a 直音, second reading, context, scope, definition) and given its computed 广韵 position and
@@ -40,7 +40,7 @@ from conv.sphinx_ext.text.chars import char_node, wrap_chars
 FIELDS = ("char", "kind", "upper", "lower", "sound", "context", "scope", "definition",
           "second", "position", "status", "also", "also_position", "restored", "before")
 _RESTORED = re.compile(r"(?s)(.+?) <([^<>]+)>")
-#: ``徒報反 [蹈]``: a gloss that prints no character; it glosses the one right before its note.
+#: ``苦穴反 [闋]``: a gloss that prints no character; it glosses the one right before its note.
 _BEFORE = re.compile(r"(?s)(.+?) \[(.)\]")
 _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
