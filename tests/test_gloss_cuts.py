@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from conv.edition import assemble, export
 from conv.parser import unbracketed
-from conv.parser.glosses import gloss_run_after
+from conv.parser.gloss_edges import gloss_run_after
 from conv.parser.report import SeedReport
 from conv.parser.unbracketed import Unbracketed
 from conv.reader.lexer import tokenize

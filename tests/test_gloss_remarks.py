@@ -103,6 +103,11 @@ CASES = [
         ("一音戸剛反下同", "行", F, "戸", "剛", None, True, "下同", None, "authority", "一", 3, 10)]),
     ("KR1d0085_006.txt", 286, "榻音吐臘反", [
         ("榻音吐臘反", "榻", F, "吐", "臘", None, False, None, None, None, None, 0, 5)]),
+    # 通解: a character the text prints twice, the first's reading and the second's (辟辟 of 還辟辟拜)
+    ("KR1d0085_011.txt", 344, "還音旋辟辟上扶亦反下音避", [
+        ("還音旋", "還", Z, None, None, "旋", False, None, None, None, None, 0, 3),
+        ("辟辟上扶亦反", "辟", F, "扶", "亦", None, False, None, None, "upper", None, 3, 9),
+        ("下音避", "辟", Z, None, None, "避", False, None, None, "then-lower", None, 9, 12)]),
 ]
 
 
@@ -212,7 +217,7 @@ def test_a_glossed_character_in_another_form_stands_in_the_text():
 
 # -- properties ---------------------------------------------------------------------------------
 
-ALPHABET = "堟大轉反音篆一去聲揃同翦庿古廟字注繪下又徐劉或見上義如濺之慎市例切作本亦叶以意推求後皆倣此也 　"
+ALPHABET = "堟大轉反音篆一去聲上朝揃同翦庿古廟字注繪下又徐劉或見上義如濺之慎市例切作本亦叶以意推求後皆倣此也 　"
 
 
 @settings(max_examples=300, deadline=None)
@@ -228,7 +233,7 @@ def test_glosses_and_the_rest_conserve_every_character(text):
     for gloss in glosses:
         assert text[gloss.start:gloss.end] == gloss.text
         assert gloss.remark in (None, "same-as", "ancient-form", "see-above", "sound-and-sense", "authority",
-                                "also-read", "variant", "rhyme-reading", "tone")
+                                "also-read", "variant", "rhyme-reading", "tone", "upper", "lower", "then-lower")
         assert (gloss.remark == "also-read") <= gloss.second
         assert gloss.remark != "authority" or gloss.related in AUTHORITIES
 

@@ -6,14 +6,16 @@ often runs a gloss straight into the 注: ``相息亮反作使也…``; 句读 s
 ``便其事也扑普卜反``); being conservative, it asks ``conv.parser.phonology.plausible`` (through
 ``glosses.plausible``) whether a candidate really reads like a gloss, so prose such as
 ``宾降乃反位`` is left alone. Embedded glosses take no context forms, definitions or remarks
-(``conv.parser.gloss_remarks``). Pure: no I/O, no state, and no input makes it raise.
+(``conv.parser.gloss_remarks``). ``gloss_run_after`` reads a note that opens with a reading printed
+without its character, which stands right before the note (the 通解's ``樂闋(苦穴反)``). Pure: no I/O,
+no state, and no input makes it raise.
 """
 from __future__ import annotations
 
 from conv.parser.glosses import (_EMBEDDED, _NOW_READ_AS_USUAL, _OPENS_WITH_GLOSS, _PROSE_BEFORE_YIN, Gloss,
-                                 _gloss_at, _opens_with_gloss, _parse, _plausible)
+                                 _gloss_at, _han, _opens_with_gloss, _parse, _plausible, gloss_run)
 
-__all__ = ["embedded", "opening_gloss", "leading", "trailing"]
+__all__ = ["embedded", "opening_gloss", "leading", "trailing", "gloss_run_after"]
 
 
 def opening_gloss(text: str) -> Gloss | None:
@@ -117,3 +119,27 @@ def trailing(text: str) -> list[Gloss]:
         return _trailing(text, 0)
     except Exception:  # pragma: no cover
         return []
+
+
+def gloss_run_after(text: str, char: str) -> tuple[list[Gloss], list[tuple[int, int]]] | None:
+    """``text`` read as a run of glosses whose first prints no character: it glosses ``char``, the
+    character right before the note (the 通解 puts a reading straight after the character of the
+    经 it glosses: 樂闋(苦穴反), 功不匱(求位反一作遺), 采茨(才資反)); None unless the whole of ``text``
+    reads so and the first reading is phonologically plausible for ``char`` (prose such as 反其位
+    after 宾 is none). The first gloss has ``before`` set; offsets index ``text``."""
+    if not text or not _han(char, 0) or not _han(text, 0):
+        return None
+    found = gloss_run(char + text)
+    if found is None:
+        return None
+    glosses = found[0]
+    first = glosses[0]
+    if first.start != 0 or first.char != char or first.second or first.context or first.kind == "other" \
+            or not _plausible(first):
+        return None
+    shifted = []
+    for gloss in glosses:
+        gloss.start, gloss.end = max(gloss.start - 1, 0), gloss.end - 1
+        shifted.append(gloss)
+    first.text, first.before = first.text[1:], True
+    return shifted, []

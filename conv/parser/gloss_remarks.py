@@ -48,7 +48,7 @@ _REMARKS = (
 _SOUND_AND_SENSE = re.compile(r"(.)音[義义]如(.)")
 #: The remarks read only right after a gloss: a page's ``{yl:gloss}`` role holds them with that gloss
 #: (``挋之慎反揃同翦``), as it holds a second reading, so that the role's text parses on its own.
-ATTACHED = ("same-as", "ancient-form", "see-above")
+ATTACHED = ("same-as", "ancient-form", "see-above", "then-lower")
 
 
 def attached(gloss) -> bool:

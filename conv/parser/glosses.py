@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 from conv.parser import gloss_remarks, phonology
 
-__all__ = ["Gloss", "parse_run", "gloss_run", "gloss_run_after", "is_gloss_run", "plausible", "unread_reason"]
+__all__ = ["Gloss", "parse_run", "gloss_run", "is_gloss_run", "plausible", "unread_reason"]
 
 # Characters a gloss may be made of: CJK ideographs (all blocks) and private-use code points
 # (the witnesses write 弦 as U+EB8E, 玄 as U+EA20).
@@ -181,6 +181,18 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
             else:
                 kind, upper, lower, sound, end = "other", None, None, None, i + 5
             return _Core(kind, text[i], upper, lower, sound, end, context=text[i + 1:i + 3])
+        # 朝朝上如字下直遥反, 朝上陟遥反下馳遥反: the first of a character the text prints twice (its
+        # second: ``_after_core``), 朝下直遥反: the second alone.
+        doubled = i + 2 < len(text) and text[i + 1] == text[i] and text[i + 2] == "上"
+        at = i + 3 if doubled else i + 2
+        if doubled or i + 1 < len(text) and text[i + 1] in "上下":
+            reading = _reading_at(text, at)
+            place = "上" if doubled else text[i + 1]
+            if reading and (doubled or place == "下" or text[reading[4]:reading[4] + 1] == "下"
+                            and _reading_at(text, reading[4] + 1)):
+                kind, upper, lower, sound, end = reading
+                return _Core(kind, text[i], upper, lower, sound, end, context=text[i:i + 2] if doubled else None,
+                             remark="upper" if place == "上" else "lower")
         # 乐乐下字音洛: the upper/lower character of a two-character context.
         if i + 3 < len(text) and text[i + 2] in "上下" and text[i + 3] == "字" and _han(text, i + 1):
             reading = _reading_at(text, i + 4)
@@ -212,6 +224,9 @@ def _after_core(text: str, i: int, last: Gloss, first: bool) -> _Core | None:
     with its authority (徐大果反, 劉音閑, 或章允反: before a gloss of 徐 itself, when the reading
     fits ``last``'s character); else a reading without 又 that gives ``last``'s sound again
     (堟大轉反音篆, 呫音貼他箧反: ``phonology.agree``) or a remark (揃同翦, 庿古廟字, 否見上)."""
+    if first and last.remark == "upper" and text[i:i + 1] == "下" and (reading := _reading_at(text, i + 1)):
+        kind, upper, lower, sound, end = reading  # …上如字下直遥反: the second of the two
+        return _Core(kind, last.char, upper, lower, sound, end, context=last.context, remark="then-lower")
     if first:
         reading = _reading_at(text, i + 1) if text[i:i + 1] in gloss_remarks.AUTHORITIES else None
         if reading:  # the authority's, unless it reads as a gloss of 徐 (劉, 或) itself and not of last's
@@ -391,30 +406,6 @@ def gloss_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]] | None:
     if glosses and not unparsed:
         return glosses, unparsed  # = parse_run(text): nothing was cut short
     return None
-
-
-def gloss_run_after(text: str, char: str) -> tuple[list[Gloss], list[tuple[int, int]]] | None:
-    """``text`` read as a run of glosses whose first prints no character: it glosses ``char``, the
-    character right before the note (the 通解 puts a reading straight after the character of the
-    经 it glosses: 樂闋(苦穴反), 功不匱(求位反一作遺), 采茨(才資反)); None unless the whole of ``text``
-    reads so and the first reading is phonologically plausible for ``char`` (prose such as 反其位
-    after 宾 is none). The first gloss has ``before`` set; offsets index ``text``."""
-    if not text or not _han(char, 0) or not _han(text, 0):
-        return None
-    found = gloss_run(char + text)
-    if found is None:
-        return None
-    glosses = found[0]
-    first = glosses[0]
-    if first.start != 0 or first.char != char or first.second or first.context or first.kind == "other" \
-            or not _plausible(first):
-        return None
-    shifted = []
-    for gloss in glosses:
-        gloss.start, gloss.end = max(gloss.start - 1, 0), gloss.end - 1
-        shifted.append(gloss)
-    first.text, first.before = first.text[1:], True
-    return shifted, []
 
 
 def is_gloss_run(text: str) -> bool:

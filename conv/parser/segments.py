@@ -94,7 +94,7 @@ def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | No
     ``runs``, when given, receives the parsed glosses of each unit found to be a gloss run
     (index → ``glosses.gloss_run``), so that they need not be parsed again. ``before``: the
     character right before the note in the witness; in the 通解 a note that opens with a reading
-    printed without its character glosses it (樂闋(苦穴反): ``glosses.gloss_run_after``).
+    printed without its character glosses it (樂闋(苦穴反): ``gloss_edges.gloss_run_after``).
     """
     layers = []
     for index, unit in enumerate(units):
@@ -133,7 +133,7 @@ def _opens_with_gloss(text: str, index: int, runs: dict | None) -> bool:
 
 
 def _run_after(text: str, before: str, runs: dict | None) -> bool:
-    parsed = glosses.gloss_run_after(text, before)
+    parsed = gloss_edges.gloss_run_after(text, before)
     if parsed is None:
         return False
     if runs is not None:
