@@ -137,9 +137,7 @@ def gloss_run_after(text: str, char: str) -> tuple[list[Gloss], list[tuple[int, 
     if first.start != 0 or first.char != char or first.second or first.context or first.kind == "other" \
             or not _plausible(first):
         return None
-    shifted = []
-    for gloss in glosses:
+    for gloss in glosses:  # offsets into ``text``: the first gloss loses the character, the others shift
         gloss.start, gloss.end = max(gloss.start - 1, 0), gloss.end - 1
-        shifted.append(gloss)
     first.text, first.before = first.text[1:], True
-    return shifted, []
+    return glosses, []

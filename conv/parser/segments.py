@@ -115,7 +115,7 @@ def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | No
         else:
             if text.startswith(AN_MARKS_TONGJIE) or _is_scholar(text):
                 layers.append("an")
-            elif _gloss_run(text, index, runs) or (index == 0 and before and _run_after(text, before, runs)):
+            elif _gloss_run(text, index, runs) or (index == 0 and before and _gloss_run(text, index, runs, before)):
                 layers.append("yin")
             else:
                 layers.append("zhu")
@@ -132,17 +132,10 @@ def _opens_with_gloss(text: str, index: int, runs: dict | None) -> bool:
     return True
 
 
-def _run_after(text: str, before: str, runs: dict | None) -> bool:
-    parsed = gloss_edges.gloss_run_after(text, before)
-    if parsed is None:
-        return False
-    if runs is not None:
-        runs[0] = parsed
-    return True
-
-
-def _gloss_run(text: str, index: int, runs: dict | None) -> bool:
-    parsed = glosses.gloss_run(text)
+def _gloss_run(text: str, index: int, runs: dict | None, before: str = "") -> bool:
+    """Is ``text`` a run of glosses (with ``before``: one whose first prints no character, glossing
+    ``before``)? Its parse goes into ``runs``."""
+    parsed = gloss_edges.gloss_run_after(text, before) if before else glosses.gloss_run(text)
     if parsed is None:
         return False
     if runs is not None:

@@ -154,7 +154,8 @@ class Unbracketed:
         the run (the line before it, the 篇's title, the line up to the run)."""
         if before is None or kinds[before] != "close" or not 0 < len(run) <= LEMMA:
             return False
-        opening = self.text[offsets[-1] + 1:].lstrip(" 【")[:1]
+        at = self._note_start(offsets[-1] + 1)
+        opening = self.text[at:at + 1]
         if opening != "者" or run not in earlier:
             return False
         cuts.setdefault(offsets[0], []).append("open")
@@ -163,14 +164,22 @@ class Unbracketed:
                            reason=LEMMA_REASON)
         return True
 
+    def _note_start(self, at: int) -> int:
+        """Where the note after a run ending at ``at`` begins: past blanks (a page line) and its 【."""
+        while at < len(self.text) and self.text[at] in " 【":
+            at += 1
+        return at
+
     def _gloss_lemma(self, kinds, after, run, offsets, start, cuts, closed: int) -> bool:
         """One character left between two notes (alone, or after glosses that went into the note
         before), standing in the note before it, when the note after it opens with a reading of it
         (…履蹈地也言不但不滿容而已)蹈(徒報反)…, …盻莫遍反覆¶(芳伏反…): the 音义's character, printed small
         outside the parentheses; it opens the note after it (the move is recorded)."""
         char = run[start:]
-        if len(char) != 1 or char not in _note_tail(self.text, closed, NOTE_WINDOW) \
-                or not _reads(char, self.text[offsets[-1] + 1:].lstrip(" 【")[:READING]):
+        if len(char) != 1 or char not in _note_tail(self.text, closed, NOTE_WINDOW):
+            return False
+        at = self._note_start(offsets[-1] + 1)
+        if not _reads(char, self.text[at:at + READING]):
             return False
         if cuts.get(offsets[start]) == ["close"]:  # the glosses before it: one 音义 with the note after
             del cuts[offsets[start]]
@@ -264,40 +273,28 @@ def _completion(tail: str, run: str) -> int:
     """How many characters opening ``run`` complete a gloss that the note before it, ending with
     ``tail``, leaves cut where the transcription closed its parentheses (…(甒亡)¶甫反(…, …(濡音)儒(…,
     …(尻)苦刀反…): the note's last characters and the run's first ones make one 反切 or 直音 (with its
-    scope, 下同) that gives a 广韵 reading of its character (``phonology.MATCHES``); or the run is
-    nothing but the rest of such a gloss and glosses after it (…(枋彼)¶命反(…, …(食音)嗣(…,
-    …(婁力)候反氐丁兮反…) and the gloss gives a reading the 广韵 has (:data:`READINGS`), or the run is
-    the rest of a 反切 and nothing else, whatever its reading (…(比毗)¶志反(…, …(肶昌私)¶反(…: no 经
-    is a lower speller and 反 alone) — these two when the note is glosses up to the cut one (a note
-    of 注 ending 之也 and 经 賓反 after it make no gloss). 0 when none does."""
+    scope, 下同) that gives a 广韵 reading of its character (``phonology.MATCHES``); else what
+    :func:`_governed_completion` finds reading the note and the run together. 0 when none does."""
     if not tail.endswith("音") and not any(mark in run[:FOLLOWING] for mark in _CUT_MARKS):
         return 0  # (no reading's 反 切 音 nor a scope's 同 where a cut gloss would end: 经 after a note)
     for size in range(min(3, len(tail)), 0, -1):
-        head, earlier = tail[-size:], tail[:-size]
+        head = tail[-size:]
         gloss = gloss_edges.opening_gloss(head + run[:FOLLOWING])
         if gloss is not None and len(gloss.core) > size and gloss.end - size <= len(run) and not gloss.second \
                 and gloss.kind in ("fanqie", "zhiyin") and phonology.reading(gloss).status == phonology.MATCHES:
             return gloss.end - size  # (a reading whole in the note is no cut one: len(core) > size)
-        first = glosses.parse_run(head + run[:PEEK])[0]  # the first gloss, read cheaply, before the whole run
-        if not first or first[0].start or len(first[0].core) <= size or first[0].second:
-            continue
-        if earlier and not _ends_with_gloss(earlier):  # else only a note of glosses ends with a cut one
-            continue
-        found, unread = glosses.parse_run(head + run)
-        if unread or not found or found[0].start != 0 or len(found[0].core) <= size or found[0].second \
-                or found[0].kind not in ("fanqie", "zhiyin"):
-            continue
-        if phonology.reading(found[0]).status in READINGS or found[0].kind == "fanqie" and _FANQIE_REST.fullmatch(run):
-            return found[0].end - size
     return _governed_completion(tail, run)
 
 
 def _governed_completion(tail: str, run: str) -> int:
-    """:func:`_completion` for a gloss that the glosses before it in the note govern: a second reading
-    (…灑本又作洒所買反又)¶所賣反…: 又 所賣反 reads 灑 again) or an authority's (…間徐古辦)¶反(…): the note
-    and the run read together, the gloss across the cut right after another gloss (or opening the note),
-    nothing unread in it, the cut inside its reading or its scope (…見賢遍反下注婦見)¶皆同…; not in a
-    definition: …下及注同)先謂倡道也… is 注), and a reading the 广韵 has, or the run nothing but a 反切's rest."""
+    """:func:`_completion` reading the note and the run together: the gloss across the cut opens the
+    note or comes right after another gloss (a note of 注 ending 之也 and 经 賓反 after it make no
+    gloss), nothing in it is unread, the cut falls inside its reading or its scope (…見賢遍反下注婦見)¶皆同…;
+    not in a definition: …下及注同)先謂倡道也… is 注), and its reading is one the 广韵 has
+    (:data:`READINGS`: …(枋彼)¶命反(…, …(食音)嗣(…, …(婁力)候反氐丁兮反…) or the run is nothing but a 反切's
+    rest, whatever its reading (…(比毗)¶志反(…, …(肶昌私)¶反(…: no 经 is a lower speller and 反 alone).
+    The glosses before it may govern it: a second reading (…灑本又作洒所買反又)¶所賣反…) or an
+    authority's (…間徐古辦)¶反(…)."""
     found, unread = glosses.parse_run(tail + run[:PEEK])  # a gloss across the cut ends within PEEK
     cut = len(tail)
     gloss = next((g for g in found if g.start < cut < g.end), None)
@@ -318,12 +315,6 @@ def _reads(char: str, note: str) -> bool:
     found, _ = glosses.parse_run(char + note)
     return bool(found) and found[0].start == 0 and found[0].char == char and not found[0].second \
         and found[0].kind in ("fanqie", "zhiyin") and phonology.reading(found[0]).status in READINGS
-
-
-def _ends_with_gloss(text: str) -> bool:
-    """Does ``text`` end with glosses (``glosses.gloss_run`` of its last characters, whatever their
-    readings: 齊音咨, 脾扶移反)?"""
-    return any(glosses.gloss_run(text[k:]) is not None for k in range(max(0, len(text) - WINDOW), len(text) - 1))
 
 
 #: What the rest of a cut gloss holds in its first characters: a reading's 反 切 音, a scope's last 同 (the rare
