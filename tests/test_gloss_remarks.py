@@ -108,6 +108,28 @@ CASES = [
         ("還音旋", "還", Z, None, None, "旋", False, None, None, None, None, 0, 3),
         ("辟辟上扶亦反", "辟", F, "扶", "亦", None, False, None, None, "upper", None, 3, 9),
         ("下音避", "辟", Z, None, None, "避", False, None, None, "then-lower", None, 9, 12)]),
+    # 通解 and 句读: 「X依注…」, the reading the 注 gives (依注音Y, 依注作Y音Z, 依注讀為Y…反, 依註…反)
+    ("KR1d0085_003.txt", 230, "卵依注音鯤古門反", [
+        ("卵依注音鯤", "卵", Z, None, None, "鯤", False, None, None, "per-note", None, 0, 5),
+        ("古門反", "卵", F, "古", "門", None, True, None, None, "also-read", None, 5, 8)]),
+    ("KR1d0085_004.txt", 47, "衰七雷反資依注作齊音咨", [
+        ("衰七雷反", "衰", F, "七", "雷", None, False, None, None, None, None, 0, 4),
+        ("資依注作齊音咨", "資", Z, None, None, "咨", False, None, None, "per-note", "齊", 4, 11)]),
+    ("KR1d0085_007.txt", 716, "愁依注讀為揫子留反藏如字", [
+        ("愁依注讀為揫子留反", "愁", F, "子", "留", None, False, None, None, "per-note", "揫", 0, 9),
+        ("藏如字", "藏", R, None, None, None, False, None, None, None, None, 9, 12)]),
+    ("KR1d0085_034.txt", 193, "齊依註疾私反", [
+        ("齊依註疾私反", "齊", F, "疾", "私", None, False, None, None, "per-note", None, 0, 6)]),
+    ("KR1d0085_006.txt", 96, "膴舊火吳反依注音冔況甫反徐況紆反", [  # the old reading, the 注's, 徐邈's
+        ("膴舊火吳反", "膴", F, "火", "吳", None, False, None, None, "old-reading", None, 0, 5),
+        ("依注音冔", "膴", Z, None, None, "冔", True, None, None, "per-note", None, 5, 9),
+        ("況甫反", "膴", F, "況", "甫", None, True, None, None, "also-read", None, 9, 12),
+        ("徐況紆反", "膴", F, "況", "紆", None, True, None, None, "authority", "徐", 12, 16)]),
+    ("KR1d0038_007.txt", 31, "參依註音糝素感反干依註音豻五旦反", [
+        ("參依註音糝", "參", Z, None, None, "糝", False, None, None, "per-note", None, 0, 5),
+        ("素感反", "參", F, "素", "感", None, True, None, None, "also-read", None, 5, 8),
+        ("干依註音豻", "干", Z, None, None, "豻", False, None, None, "per-note", None, 8, 13),
+        ("五旦反", "干", F, "五", "旦", None, True, None, None, "also-read", None, 13, 16)]),
 ]
 
 
@@ -127,6 +149,14 @@ def test_a_reading_that_gives_another_sound_is_no_second_reading():
     assert [g.text for g in glosses] == ["隼息允反"] and unparsed == [(4, 6)]
     glosses, unparsed = parse_run("屬音燭涚舒鋭反音睡")
     assert [g.text for g in glosses] == ["屬音燭", "涚舒鋭反"] and unparsed == [(7, 9)]
+
+
+def test_what_the_note_reads_is_no_gloss_without_a_reading():
+    """今依注移入 (聘禮, KR1d0085_021:805), 當依注疏减經 (KR1d0085_021:265): 依注 before no reading is
+    prose; a mark (反, 音) is never the character 依注 glosses; 舊音泰今讀如字 stays one 如字 gloss."""
+    assert parse_run("今依注移入")[0] == [] and parse_run("當依注疏减經")[0] == []
+    assert [g.text for g in parse_run("反依注音冔")[0]] == []
+    assert [(g.text, g.kind, g.remark) for g in parse_run("大舊音泰今讀如字")[0]] == [("大舊音泰今讀如字", R, None)]
 
 
 def test_remarks_need_a_gloss_before_them():
@@ -205,6 +235,21 @@ def test_the_tongjie_glosses_the_forms_delimit_go_into_their_notes():
     assert not [p for p in dump["problems"] if p["kind"] == "unbracketed-gloss"]
 
 
+def test_a_reading_after_the_note_printed_outside_the_parentheses_opens_its_note():
+    """士相見禮 (KR1d0085_006:72) …客從之拾級聚足拾依注音涉級音急(拾當為涉聲之誤也…): 拾依注音涉 (拾,
+    read as the 注 reads it, 涉) and 級音急 are the 音义, printed outside the parentheses: the passage
+    ends at 聚足 and its note opens with them; 拾級 is 涉級, no 拾 of archery, and no problem is left."""
+    dump = dumped(TONGJIE / "KR1d0085_006.txt")
+    passage = next(p for p in passages(dump) if "拾級聚足" in p["text"])
+    assert passage["text"].endswith("客從之拾級聚足")
+    first = passage["notes"][0]
+    assert (first["layer"], first["text"]) == ("yin", "拾依注音涉級音急")
+    assert [(g["char"], g["sound"], g["remark"]) for g in first["glosses"]] == [
+        ("拾", "涉", "per-note"), ("級", "急", None)]
+    assert passage["notes"][1]["text"].startswith("拾當為涉聲之誤也")
+    assert 72 not in {p["line"] for p in dump["problems"]}
+
+
 def test_a_glossed_character_in_another_form_stands_in_the_text():
     """樂記 (KR1d0085_026:22) …以安賓客以說逺人以作動物示音祗説音悦(六律…): 説 glosses the 說 of the
     text (both fold to 说): the glosses open the note."""
@@ -217,7 +262,7 @@ def test_a_glossed_character_in_another_form_stands_in_the_text():
 
 # -- properties ---------------------------------------------------------------------------------
 
-ALPHABET = "堟大轉反音篆一去聲上朝揃同翦庿古廟字注繪下又徐劉或見上義如濺之慎市例切作本亦叶以意推求後皆倣此也 　"
+ALPHABET = "依註舊堟大轉反音篆一去聲上朝揃同翦庿古廟字注繪下又徐劉或見上義如濺之慎市例切作本亦叶以意推求後皆倣此也 　"
 
 
 @settings(max_examples=300, deadline=None)
@@ -233,7 +278,7 @@ def test_glosses_and_the_rest_conserve_every_character(text):
     for gloss in glosses:
         assert text[gloss.start:gloss.end] == gloss.text
         assert gloss.remark in (None, "same-as", "ancient-form", "see-above", "sound-and-sense", "authority",
-                                "also-read", "variant", "rhyme-reading", "tone", "upper", "lower", "then-lower")
+                                "also-read", "variant", "rhyme-reading", "per-note", "old-reading", "tone", "upper", "lower", "then-lower")
         assert (gloss.remark == "also-read") <= gloss.second
         assert gloss.remark != "authority" or gloss.related in AUTHORITIES
 

@@ -90,10 +90,10 @@ def test_a_gloss_cut_at_a_column_s_foot_in_two_pieces(whole_dump):
 
 
 def test_every_run_is_in_a_note_with_its_entry(whole_dump):
-    entries = data.note_runs()
+    entries = [(n, e) for n, e in data.note_runs() if "judou" in e]
     records = {(r["span"][0], r["line"], r["text"]): r for r in whole_dump["apparatus"]
                if r["kind"] == "note-words" and r["evidence"] == "judou"}
-    assert len(records) == len(entries) == 588 and sum(e.get("in_notes", True) for _, e in entries) == 460
+    assert len(records) == len(entries) == 589 and sum(e.get("in_notes", True) for _, e in entries) == 461
     ledger = Ledger.load()
     note_spans, text_spans = [], []
     for passage in tongjie_passages(whole_dump):
@@ -109,6 +109,42 @@ def test_every_run_is_in_a_note_with_its_entry(whole_dump):
         noted = {o for n in note_spans if n[0] == name for o in range(max(n[1], start), min(n[2], end))}
         assert noted == set(range(start, end)), entry  # in one note, maybe as two segments (注 and 音义)
         assert not any(t[0] == name and t[1] < end and start < t[2] for t in text_spans), entry
+
+
+def test_the_first_word_of_a_note_outside_its_parentheses_opens_it(whole_dump):
+    """鄉射禮記 (KR1d0085_008:185) …如賓禮(長丁丈反)尊(之於其黨)…: 尊 opens the 注 (the 句读 prints
+    【尊之於其黨…】); it is no 记 passage, and no 尊 of the vessels is left unplaced there."""
+    passage = passage_with(whole_dump, "衆賓之長一人辭洗如賓禮")
+    assert [(n["layer"], n["text"]) for n in passage["notes"]] == [("yin", "長丁丈反"), ("zhu", "尊之於其黨")]
+    assert not [p for p in whole_dump["problems"] if p["seed"] == "KR1d0085_008.txt" and p["line"] == 185]
+
+
+def test_runs_in_a_book_the_judou_lacks_are_read_by_their_words(whole_dump):
+    """曲禮 (the 通解's, from 少儀): a 注 between the 音义 and the 疏, over a page (…折之設反)折俎尊徹之乃坐也已沐飲
+    ¶<pb>¶曰禨酌始冠曰醮(疏曰…), and the rest of a 注 the transcription closes at a page's foot (…祭所尊在室)
+    ¶<pb>¶燕所尊在堂…(疏曰…): each is in its note, its entry gives the reason in Chinese (``basis``) and
+    no 句读 passage; the 名物 尊 in them is no longer an unplaced term."""
+    entries = [e for _, e in data.note_runs() if "basis" in e]
+    assert [(e["file"], e["line"]) for e in entries] == [("KR1d0085_011.txt", 281), ("KR1d0085_011.txt", 283),
+                                                          ("KR1d0085_011.txt", 462)]
+    assert not any("judou" in e for e in entries)
+    passage = passage_with(whole_dump, "少儀飲酒者禨者醮者有折俎不坐")
+    assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [
+        ("yin", "禨其記反醮子笑反折之設反"), ("zhu", "折俎尊徹之乃坐也已沐飲曰禨酌始冠曰醮")]
+    assert passage["notes"][2]["text"].startswith("疏曰案鄉飲酒燕禮有折俎者皆不坐")
+    passage = passage_with(whole_dump, "凡祭於室中堂上無跣燕則有之")
+    assert passage["notes"][1]["text"].endswith("祭所尊在室燕所尊在堂將燕降說屨乃升堂")
+    records = [r for r in whole_dump["apparatus"] if r["kind"] == "note-words" and r["evidence"] == "reading"]
+    assert [(r["line"], r["text"], r["basis"]) for r in records] == [(e["line"], e["text"], e["basis"]) for e in entries]
+    assert not [p for p in whole_dump["problems"] if p["kind"] == "term-unplaced" and p["seed"] == "KR1d0085_011.txt"]
+
+
+def test_a_run_with_neither_judou_nor_basis_stops_the_conversion(shihun):
+    source, report = shihun
+    with pytest.raises(ConversionError) as error:
+        NoteRuns(source, report, [(9, {"file": SHIHUN.name, "line": 253, "text": "請事母出"})])
+    assert str(error.value).startswith("conv/data/note_runs.toml:9:1: ")
+    assert "neither judou nor basis" in str(error.value)
 
 
 def test_the_parallels_no_longer_read_them_as_words_of_the_jing(whole_dump):
@@ -127,7 +163,7 @@ def test_the_reader_reads_each_in_chinese_with_the_judou_passage(whole_edition):
     from conv.myst.backmatter.apparatus import Apparatus
     entries = [e for e in Apparatus(whole_edition).interventions["tongjie"]
                if e.kind == "note-words" and e.reason.startswith(("the 句读 prints", "the 句读's 经 lacks"))]
-    assert len(entries) == 588
+    assert len(entries) == 589
     (entry,) = [e for e in entries if e.body.startswith("“請事母出")]
     assert re.fullmatch(r"“請事母出南面房外示親授壻且當戒女也”十七字（卷二叶十八b），录入本在括号外，作经文大字；句读本在注中（"
                         r"\{yl:cite\}`句读·士昏礼108 <judou-shihun-108>`），今归入注。", entry.body)
@@ -157,7 +193,7 @@ def shihun():
 def test_a_run_no_longer_on_its_line_stops_the_conversion(shihun):
     source, report = shihun
     with pytest.raises(ConversionError) as error:
-        NoteRuns(source, report, [(12, {"file": SHIHUN.name, "line": 253, "text": "請事父出"})])
+        NoteRuns(source, report, [(12, {"file": SHIHUN.name, "line": 253, "text": "請事父出", "judou": "judou-shihun-108"})])
     assert str(error.value).startswith("conv/data/note_runs.toml:12:1: ")
     assert "請事父出" in str(error.value) and "line 253 of KR1d0085_002.txt" in str(error.value)
 
@@ -165,7 +201,7 @@ def test_a_run_no_longer_on_its_line_stops_the_conversion(shihun):
 def test_a_run_already_in_a_note_stops_the_conversion(shihun):
     source, report = shihun
     line = source.witness.physical[252]
-    runs = NoteRuns(source, report, [(7, {"file": SHIHUN.name, "line": 253, "text": "舅姑共饗"})])
+    runs = NoteRuns(source, report, [(7, {"file": SHIHUN.name, "line": 253, "text": "舅姑共饗", "judou": "judou-shihun-108"})])
     with pytest.raises(ConversionError) as error:
         runs.apply(tokenize(source.text, line.start, line.end))
     assert str(error.value).startswith("conv/data/note_runs.toml:7:1: ")
@@ -179,7 +215,7 @@ def test_apply_moves_the_run_without_moving_a_character(shihun):
     source, report = shihun
     previous, line = source.witness.physical[251], source.witness.physical[252]
     runs = NoteRuns(source, report, [(3, {"file": SHIHUN.name, "line": 253, "text": "請事母出南面房外示親授壻且當戒女也",
-                                          "continues": "before"})])
+                                          "continues": "before", "judou": "judou-shihun-108"})])
     tokens = tokenize(source.text, previous.start, line.end)
     out = runs.apply(tokens)
     close = source.witness.text.rindex(")", previous.start, previous.end)
@@ -211,3 +247,7 @@ def test_the_entry_names_the_judou_without_a_link_when_the_edition_lacks_it():
     record["in_notes"] = False
     assert note_words_body(record, SimpleNamespace(loci={})) == \
         "“值中一侯則釋獲”七字（卷二十一叶三十五b），录入本在括号外，作经文大字；句读本经文无之，当为小字，今归入注。"
+    read = {"kind": "note-words", "text": "燕所尊在堂將燕降說屨乃升堂", "evidence": "reading", "basis": "前叶末注之续",
+            "page": {"juan": 11, "leaf": 30, "side": "a"}}
+    assert note_words_body(read, SimpleNamespace(loci={})) == \
+        "“燕所尊在堂將燕降說屨乃升堂”十三字（卷十一叶三十a），录入本在括号外，作经文大字；前叶末注之续，今归入注。"

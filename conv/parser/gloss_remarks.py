@@ -14,7 +14,10 @@ with them, each a form that recurs in the 释文 the 通解 quotes and in 张尔
   wherever it stands (:func:`sound_and_sense_at`);
 - between a character and its reading, a **variant** 「X(本|字)又作Y」 (``肄又作肆以二反``: 肄, written 肆
   too, 以二反; 39 times in the 通解) or the 叶韵 mark 「X叶」 (``席叶祥龠反``: 席 rhymes as 祥龠反, 朱熹's
-  rhyme reading; ``rhyme-reading``) or an authority giving the only reading (``捶徐之蘂反``)
+  rhyme reading; ``rhyme-reading``) or an authority giving the only reading (``捶徐之蘂反``) or
+  the 注's reading 「X依注…」 (``拾依注音涉``, ``資依注作齊音咨``, ``愁依注讀為揫子留反``, ``齊依註疾私反``:
+  read as the 注 reads it; ``per-note``, ``related`` the form the 注 reads; right after a gloss too,
+  a second reading: ``膴舊火吳反依注音冔``) or the old reading 「X舊…」 (``old-reading``)
   (:func:`before_reading_at`);
 - a **second reading with its authority** (:data:`AUTHORITIES`): ``鬌丁果反徐大果反`` (徐邈),
   ``間如字劉音閑`` (劉昌宗), ``純之閏反或章允反`` (or…), ``挾音協一音子協反`` (one reading: …): the
@@ -27,7 +30,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["SCOPE", "AUTHORITIES", "ATTACHED", "attached", "remark_at", "sound_and_sense_at", "before_reading_at"]
+__all__ = ["SCOPE", "AUTHORITIES", "ATTACHED", "attached", "remark_at", "sound_and_sense_at", "per_note_at",
+           "before_reading_at"]
 
 # Scope notes (所及): after the gloss, before a definition. Longest alternatives first; a 注X同 names at
 # most three characters, 下…同 five (下文及注皆同), 後…同 four (後從者皆同), none a gloss's own mark (反 切 音).
@@ -76,14 +80,33 @@ def sound_and_sense_at(text: str, i: int, is_han) -> tuple[str, str, int] | None
 
 
 _VARIANT_BEFORE = re.compile(r"[本字]?[又或亦一]作(.)")
+# 依注 / 依註: the reading the 注 gives, with the form it reads (依注作齊, 依注讀為揫) or without.
+_PER_NOTE = re.compile(r"依[注註](?:作(.)|[讀读][為为](.))?")
+# 舊音泰今讀如字 is one 如字 gloss (conv.parser.glosses), not an old reading before a reading.
+_GIVEN_UP = re.compile(r"[舊旧]音.今")
+
+
+def per_note_at(text: str, i: int, is_han) -> tuple[str | None, int] | None:
+    """「依注」 at ``i`` (依注, 依注作Y, 依注讀為Y; 依註): (the form the 注 reads or None, where the
+    reading starts), else None."""
+    match = _PER_NOTE.match(text, i)
+    if match and is_han(text, match.end() - 1):
+        return match.group(1) or match.group(2), match.end()
+    return None
 
 
 def before_reading_at(text: str, i: int, is_han) -> tuple[str, str | None, int] | None:
     """What stands between a glossed character and its reading at ``i``: (remark, related, where
-    the reading starts), else None — a variant 又作Y / 本又作Y / 字又作Y, 叶 (叶韵), or an authority."""
+    the reading starts), else None — a variant 又作Y / 本又作Y / 字又作Y, 依注 (the 注's reading,
+    依注作Y / 依注讀為Y: related Y), 舊 (the old reading, 膴舊火吳反), 叶 (叶韵), or an authority."""
     match = _VARIANT_BEFORE.match(text, i)
     if match and is_han(text, match.end() - 1):
         return "variant", match.group(1), match.end()
+    found = per_note_at(text, i, is_han)
+    if found is not None:
+        return "per-note", found[0], found[1]
+    if text[i:i + 1] in ("舊", "旧") and not _GIVEN_UP.match(text, i):  # 膴舊火吳反: the old reading
+        return "old-reading", None, i + 1
     if text[i:i + 1] == "叶":
         return "rhyme-reading", None, i + 1
     if text[i:i + 1] and text[i] in AUTHORITIES:  # 捶徐之蘂反: the only reading given is 徐邈's

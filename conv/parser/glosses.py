@@ -205,7 +205,7 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
         return _Core("other", text[i], None, None, None, i + 3, remark="tone", related=text[i + 1])
     if (both := gloss_remarks.sound_and_sense_at(text, i, _han)) is not None:  # 淺音義如濺
         return _Core("zhiyin", both[0], None, None, both[1], both[2], remark="sound-and-sense")
-    if options.contexts and (found := gloss_remarks.before_reading_at(text, i + 1, _han)):
+    if options.contexts and text[i] not in "反切音" and (found := gloss_remarks.before_reading_at(text, i + 1, _han)):
         remark, related, at = found  # 肄又作肆以二反 (variant), 席叶祥龠反 (rhyme-reading: 叶韵), 捶徐之蘂反
         reading = _reading_at(text, at) if remark != "variant" or text[i] not in "本字" else None  # 本又作…: no X
         if reading is not None and reading[0] != "ruzi":
@@ -227,6 +227,9 @@ def _after_core(text: str, i: int, last: Gloss, first: bool) -> _Core | None:
     if first and last.remark == "upper" and text[i:i + 1] == "下" and (reading := _reading_at(text, i + 1)):
         kind, upper, lower, sound, end = reading  # …上如字下直遥反: the second of the two
         return _Core(kind, last.char, upper, lower, sound, end, context=last.context, remark="then-lower")
+    if first and (per_note := gloss_remarks.per_note_at(text, i, _han)) and (reading := _reading_at(text, per_note[1])):
+        kind, upper, lower, sound, end = reading  # 膴舊火吳反依注音冔: the 注's reading, after the old one
+        return _Core(kind, last.char, upper, lower, sound, end, True, None, "per-note", per_note[0])
     if first:
         reading = _reading_at(text, i + 1) if text[i:i + 1] in gloss_remarks.AUTHORITIES else None
         if reading:  # the authority's, unless it reads as a gloss of 徐 (劉, 或) itself and not of last's
@@ -380,9 +383,11 @@ def parse_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]]:
         return [], ([(0, len(text))] if text else [])
 
 
-# Where a text opening with a gloss shows it: X音Y, XAB反/切 (又AB反), X如字, X舊音Y今讀如字, the
-# context forms 无射之射…, 间间厠之间, 乐乐下字音洛, X又作Y…, X叶…, X徐…. A text matching none opens with no gloss.
-_OPENS_WITH_GLOSS = re.compile(r".音|.[舊旧]音|...[反切]|.如字|..之|...之|....音|.[本字]?[又或亦一]作.|.叶|.[徐劉刘或](?:..[反切]|音)"
+# Where a text opening with a gloss shows it: X音Y, XAB反/切 (又AB反), X如字, X舊音Y今讀如字, X舊AB反, the
+# context forms 无射之射…, 间间厠之间, 乐乐下字音洛, X又作Y…, X依注…, X叶…, X徐…. A text matching none opens
+# with no gloss.
+_OPENS_WITH_GLOSS = re.compile(r".音|.[舊旧](?:音|..[反切])|...[反切]|.如字|..之|...之|....音|.[本字]?[又或亦一]作.|.依[注註]|.叶"
+                               r"|.[徐劉刘或](?:..[反切]|音)"
                                r"|.[平上去入][声聲]")
 _SPACE = re.compile(r"\s")
 
@@ -418,8 +423,8 @@ def _plausible(gloss: Gloss) -> bool:
     """Does a candidate found next to prose read like a real gloss? (see ``conv.parser.phonology``)"""
     if gloss.kind == "zhiyin" and gloss.char in _PROSE_BEFORE_YIN and not gloss.second:
         return False
-    if gloss.remark == "tone":  # 風去聲: as 如字, no speller to check
-        return True
+    if gloss.remark in ("tone", "per-note"):  # 風去聲: as 如字, no speller to check; 觚依注音觶: the
+        return True  # 注's word (觶 for 觚), not the character's own sound, and 依注 is no prose's
     try:
         return phonology.plausible(gloss)
     except Exception:  # pragma: no cover

@@ -24,7 +24,10 @@ note, without moving a character:
 Runs the alignment puts at a passage's edge whose words the 句读 prints nowhere (音义 it lacks, 疏 or 今按
 words) were read too and are listed with ``in_notes = false``. Every run is an apparatus entry
 ``note-words`` with ``evidence = "judou"``, its 文渊阁 ``page``, the 句读 passage (``witness_anchor``) and
-``in_notes``; the 校勘记 says it in Chinese on the passage.
+``in_notes``; the 校勘记 says it in Chinese on the passage. In the books the 句读 lacks (the 通解's 礼记
+篇), a run was read by its words alone: its entry gives no 句读 passage but ``basis``, in Chinese, why the
+words are a note's (a 注 between the 经 and its 疏, the rest of a note over a page), and its record has
+``evidence = "reading"`` and that ``basis``.
 """
 from __future__ import annotations
 
@@ -39,6 +42,8 @@ from conv.reader.source import page_at
 
 REASON = ("the 句读 prints these words in its notes (witness_anchor), and in the 通解 they stand next to a "
           "note: 注 printed small, which the transcription left outside its parentheses")
+REASON_READ = ("no 句读 passage holds these words (the 通解 quotes a book the 句读 lacks): read as small characters "
+               "the transcription left outside its parentheses, for the reason given in Chinese (basis)")
 REASON_NOT_IN_NOTES = ("the 句读's 经 lacks these words (witness_anchor), and in the 通解 they stand next to a note: "
                        "read as small characters the transcription left outside its parentheses (音义, 注, 疏 or 按)")
 CONTINUES = {"before": (True, False), "after": (False, True), "both": (True, True)}
@@ -56,6 +61,7 @@ class Run:
     before: bool  # continues the words of the note before it
     after: bool   # the note after it continues its words
     entry_line: int
+    basis: str = ""  # without a 句读 passage: why the words are a note's (Chinese, for the 校勘记)
 
 
 class NoteRuns:
@@ -75,9 +81,14 @@ class NoteRuns:
             if run.start not in self.recorded:
                 self.recorded.add(run.start)
                 words = text_chars(self.report.src.text, run.start, run.end)  # a gaiji is one character
-                self.report.record("note-words", run.start, run.end, text=words, evidence="judou",
-                                   page=page_at(self.report.src, run.start), witness_anchor=run.judou, in_notes=run.in_notes,
-                                   reason=REASON if run.in_notes else REASON_NOT_IN_NOTES)
+                page = page_at(self.report.src, run.start)
+                if run.judou:
+                    self.report.record("note-words", run.start, run.end, text=words, evidence="judou", page=page,
+                                       witness_anchor=run.judou, in_notes=run.in_notes,
+                                       reason=REASON if run.in_notes else REASON_NOT_IN_NOTES)
+                else:
+                    self.report.record("note-words", run.start, run.end, text=words, evidence="reading", page=page,
+                                       basis=run.basis, reason=REASON_READ)
         return tokens
 
     def _one(self, tokens: list[Token], run: Run) -> list[Token]:
@@ -125,9 +136,15 @@ def _runs(source, entries: list[tuple[int, dict]]) -> list[Run]:
                                   + (f" after 「{ahead}」" if ahead else ""),
                                   "name the line the run begins on and the run as the witness file writes it "
                                   "(with `before`, the characters right before it, where it is not the first on the line)")
+        judou, basis = str(entry.get("judou", "")), str(entry.get("basis", ""))
+        if bool(judou) == bool(basis):
+            raise ConversionError(data.display(data.NOTE_RUNS), number, 1,
+                                  f"note run 「{text}」 of {source.name} gives {'both judou and basis' if judou else 'neither judou nor basis'}",
+                                  "name the 句读 passage whose notes hold the words (judou), or, where the 句读 has none, "
+                                  "say in Chinese why the words are a note's (basis)")
         before, after = CONTINUES.get(entry.get("continues", ""), (False, False))
-        out.append(Run(at, at + len(text), text, str(entry.get("judou", "")), entry.get("in_notes", True) is not False,
-                       before, after, number))
+        out.append(Run(at, at + len(text), text, judou, entry.get("in_notes", True) is not False,
+                       before, after, number, basis))
     return sorted(out, key=lambda r: r.start)
 
 

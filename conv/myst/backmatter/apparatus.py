@@ -214,7 +214,8 @@ def correction_words(decision: str) -> str:
 def note_words_body(record: dict, locator: Locator) -> str:
     """Words the transcription left outside the parentheses, moved into their note: the lemma a note
     repeats before 者 or the character of a 音义 (``conv.parser.unbracketed``), or words the 句读 prints in its notes
-    (``conv.parser.note_runs``, with a link to that passage)."""
+    (``conv.parser.note_runs``, with a link to that passage) or, in a book the 句读 lacks, words read as a note's
+    (their ``basis``)."""
     text = record.get("text", "")
     count = chinese_number(len(text))
     if record.get("evidence") == "judou":  # the 句读 passage is linked when the edition holds it
@@ -225,6 +226,9 @@ def note_words_body(record: dict, locator: Locator) -> str:
         if anchor in locator.loci:
             body += escape_inline("（") + cite(locator, anchor) + escape_inline("）")
         return body + escape_inline(then)
+    if record.get("evidence") == "reading":  # no 句读 passage: the words read as a note's
+        page = f"（{page_label(record['page'])}）" if record.get("page") else ""
+        return escape_inline(f"“{text}”{count}字{page}，录入本在括号外，作经文大字；{record.get('basis', '')}，今归入注。")
     if record.get("evidence") == "gloss":
         return escape_inline(f"“{text}”{count}字，录入本在括号外，今归其后之音义：字见其前注中，其后音义释其音。")
     return escape_inline(f"“{text}”{count}字，录入本在括号外，今归其后之注：注以“者”起，所释经文当在其前。")
