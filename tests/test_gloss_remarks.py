@@ -159,6 +159,16 @@ def test_what_the_note_reads_is_no_gloss_without_a_reading():
     assert [(g.text, g.kind, g.remark) for g in parse_run("大舊音泰今讀如字")[0]] == [("大舊音泰今讀如字", R, None)]
 
 
+def test_the_notes_reading_opens_a_note_of_prose():
+    """禮記 quoted in the 通解's 王制 (KR1d0085_033:63, 210): (孽依註五葛反孽當作枿聲之誤), (振依註之忍反絺勅之反
+    綌去逆反振讀為袗…): 依注 before a reading is no prose's, so next to prose too it is read, and the 音义
+    opens the note. 內則 (KR1d0085_018:207) 炮歩交反將依注音牂子郎反…: 依注音牂 goes on with 子郎反, a
+    reading not read next to prose: the glosses stop before it."""
+    assert [(g.text, g.remark) for g in embedded("孽依註五葛反孽當作枿聲之誤")] == [("孽依註五葛反", "per-note")]
+    assert [g.text for g in embedded("振依註之忍反絺勅之反綌去逆反振讀為袗袗禪也")] == ["振依註之忍反", "絺勅之反", "綌去逆反"]
+    assert [g.text for g in embedded("炮歩交反將依注音牂子郎反刲苦圭反刳口孤反苞裹也")] == ["炮歩交反"]
+
+
 def test_remarks_need_a_gloss_before_them():
     """「X同Y」, 「X古Y字」, 「X見上」 and a bare reading are read only right after a gloss: in prose
     (or at a run's start) they are none."""
@@ -248,6 +258,39 @@ def test_a_reading_after_the_note_printed_outside_the_parentheses_opens_its_note
         ("拾", "涉", "per-note"), ("級", "急", None)]
     assert passage["notes"][1]["text"].startswith("拾當為涉聲之誤也")
     assert 72 not in {p["line"] for p in dump["problems"]}
+
+
+def test_a_note_of_the_shiwen_read_for_the_most_part_is_yinyi_with_its_rest_reported():
+    """內則 (KR1d0085_003:286) (魴音房鱮音叙雛字又作鶵仕俱反又匠俱反燒如…): glosses of the 释文 with
+    a form the grammar does not read (燒如, the rest cut at the column) are one 音义, not 郑注 after
+    a 音义; what it cannot read is reported. 鄉射 (KR1d0085_008:929) 正音征鵠古毒反徐又如字 and 王制
+    (KR1d0085_036:296) …勝音升並下同 likewise. A 注 with glosses at its edge only stays 注 (士冠禮:
+    …廣古曠反 | 凡度長短廣狹者皆放此視一作眡音同, prose after glosses, is 注 in the 通解)."""
+    def notes_with(dump, text):
+        return [n for p in passages(dump) for n in p["notes"] if text in n["text"]]
+
+    dump = dumped(TONGJIE / "KR1d0085_003.txt")
+    (note,) = notes_with(dump, "雛字又作鶵")
+    assert (note["layer"], note["text"]) == ("yin", "魴音房鱮音叙雛字又作鶵仕俱反又匠俱反燒如")
+    assert [g["text"] for g in note["glosses"]] == ["魴音房", "鱮音叙", "雛字又作鶵仕俱反", "又匠俱反"]
+    assert [p["message"].split(": ")[1][:4] for p in dump["problems"] if p["kind"] == "unparsed-gloss" and p["line"] == 286] == ["'燒如'"]
+    (note,) = notes_with(dumped(TONGJIE / "KR1d0085_008.txt"), "鵠古毒反徐又如字")
+    assert (note["layer"], note["text"]) == ("yin", "正音征鵠古毒反徐又如字")
+    (note,) = notes_with(dumped(TONGJIE / "KR1d0085_036.txt"), "勝音升並下同")
+    assert note["layer"] == "yin" and note["text"].endswith("夫音扶别彼列反勝音升並下同")
+    dump = dumped(TONGJIE / "KR1d0085_001.txt")
+    assert [(n["layer"], n["text"]) for n in notes_with(dump, "凡度長短廣狹者")] == [("zhu", "凡度長短廣狹者皆放此視一作眡音同")]
+
+
+def test_a_character_printed_twice_opens_a_note_of_glosses():
+    """(KR1d0085_032:77) (朝朝上如字下直遥反…), (KR1d0085_012:210) (期期上音其下音基重平聲): the forms of a
+    character the text prints twice open a 音义 (they were 注 while only the parser knew them), and
+    (KR1d0085_028:204) 司空執度度地度度上如字下徒洛反: the 经 ends at 度地, its glosses go into the note."""
+    for name, text in (("KR1d0085_032.txt", "朝朝上如字下直遥反"), ("KR1d0085_012.txt", "期期上音其下音基重平聲")):
+        found = [n for p in passages(dumped(TONGJIE / name)) for n in p["notes"] if n["text"].startswith(text)]
+        assert found and all(n["layer"] == "yin" for n in found), name
+    (passage,) = [p for p in passages(dumped(TONGJIE / "KR1d0085_028.txt")) if p["text"].endswith("司空執度度地")]
+    assert (passage["notes"][0]["layer"], passage["notes"][0]["text"]) == ("yin", "度度上如字下徒洛反")
 
 
 def test_a_glossed_character_in_another_form_stands_in_the_text():

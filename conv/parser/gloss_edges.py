@@ -13,7 +13,7 @@ no state, and no input makes it raise.
 from __future__ import annotations
 
 from conv.parser.glosses import (_EMBEDDED, _NOW_READ_AS_USUAL, _OPENS_WITH_GLOSS, _PROSE_BEFORE_YIN, Gloss,
-                                 _gloss_at, _han, _opens_with_gloss, _parse, _plausible, gloss_run)
+                                 _gloss_at, _han, _opens_with_gloss, _parse, _plausible, _reading_at, gloss_run)
 
 __all__ = ["embedded", "opening_gloss", "leading", "trailing", "gloss_run_after"]
 
@@ -47,6 +47,8 @@ def _leading(text: str) -> list[Gloss]:
             break
         glosses.append(gloss)
         prev, i = gloss.char, gloss.end
+    if glosses and glosses[-1].remark == "per-note" and _reading_at(text, i) is not None:
+        glosses.pop()  # 將依注音牂子郎反…: the 注's reading goes on with another, not read next to prose
     if not glosses:
         return []
     if len(glosses) >= 2 or all(_plausible(g) for g in glosses):

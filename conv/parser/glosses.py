@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 from conv.parser import gloss_remarks, phonology
 
-__all__ = ["Gloss", "parse_run", "gloss_run", "is_gloss_run", "plausible", "unread_reason"]
+__all__ = ["Gloss", "parse_run", "gloss_run", "is_gloss_run", "opens_with_gloss", "plausible", "unread_reason"]
 
 # Characters a gloss may be made of: CJK ideographs (all blocks) and private-use code points
 # (the witnesses write 弦 as U+EB8E, 玄 as U+EA20).
@@ -205,7 +205,7 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
         return _Core("other", text[i], None, None, None, i + 3, remark="tone", related=text[i + 1])
     if (both := gloss_remarks.sound_and_sense_at(text, i, _han)) is not None:  # 淺音義如濺
         return _Core("zhiyin", both[0], None, None, both[1], both[2], remark="sound-and-sense")
-    if options.contexts and text[i] not in "反切音" and (found := gloss_remarks.before_reading_at(text, i + 1, _han)):
+    if (found := _before_reading(text, i, options)) is not None:
         remark, related, at = found  # 肄又作肆以二反 (variant), 席叶祥龠反 (rhyme-reading: 叶韵), 捶徐之蘂反
         reading = _reading_at(text, at) if remark != "variant" or text[i] not in "本字" else None  # 本又作…: no X
         if reading is not None and reading[0] != "ruzi":
@@ -216,6 +216,19 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
     if reading:
         kind, upper, lower, sound, end = reading
         return _Core(kind, text[i], upper, lower, sound, end)
+    return None
+
+
+def _before_reading(text: str, i: int, options: _Options) -> tuple[str, str | None, int] | None:
+    """What stands between the character at ``i`` and its reading (``gloss_remarks.before_reading_at``;
+    never after a mark, 反 切 音). Next to prose only 依注, which no prose holds before a reading
+    (孽依註五葛反孽當作枿聲之誤: the 音义 opens the 注)."""
+    if text[i] in "反切音":
+        return None
+    if options.contexts:
+        return gloss_remarks.before_reading_at(text, i + 1, _han)
+    if text[i + 1:i + 2] == "依" and (per_note := gloss_remarks.per_note_at(text, i + 1, _han)) is not None:
+        return ("per-note", *per_note)
     return None
 
 
@@ -383,10 +396,10 @@ def parse_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]]:
         return [], ([(0, len(text))] if text else [])
 
 
-# Where a text opening with a gloss shows it: X音Y, XAB反/切 (又AB反), X如字, X舊音Y今讀如字, X舊AB反, the
+# Where a text opening with a gloss shows it: X音Y, XAB反/切 (又AB反), X如字, X舊音Y今讀如字, X舊AB反, X上…, XX上…, the
 # context forms 无射之射…, 间间厠之间, 乐乐下字音洛, X又作Y…, X依注…, X叶…, X徐…. A text matching none opens
 # with no gloss.
-_OPENS_WITH_GLOSS = re.compile(r".音|.[舊旧](?:音|..[反切])|...[反切]|.如字|..之|...之|....音|.[本字]?[又或亦一]作.|.依[注註]|.叶"
+_OPENS_WITH_GLOSS = re.compile(r".音|.[舊旧](?:音|..[反切])|.[上下]|(.)\1上|...[反切]|.如字|..之|...之|....音|.[本字]?[又或亦一]作.|.依[注註]|.叶"
                                r"|.[徐劉刘或](?:..[反切]|音)"
                                r"|.[平上去入][声聲]")
 _SPACE = re.compile(r"\s")
@@ -398,6 +411,11 @@ def _opens_with_gloss(text: str) -> bool:
     if _SPACE.search(head) is None:  # (``\s`` is ``str.isspace``, what ``split`` splits at)
         return _OPENS_WITH_GLOSS.match(head) is not None
     return _OPENS_WITH_GLOSS.match("".join(text.split())) is not None
+
+
+def opens_with_gloss(text: str) -> bool:
+    """May ``text`` open with a gloss (a cheap test of its first characters, before parsing)?"""
+    return _opens_with_gloss(text)
 
 
 def gloss_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]] | None:

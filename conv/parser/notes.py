@@ -53,7 +53,7 @@ class NoteSegmenter:
             if correction is not None:
                 report.record("correction", unit.offsets[0], unit.offsets[-1] + 1, reason=correction["reason"], decision=f"layer: {correction['layer']} (not {layer})", correction=correction["id"])
                 layer = correction["layer"]
-            pieces = _pieces(unit, layer, runs.get(index) if layer == "yin" else None)
+            pieces = _pieces(unit, layer, runs.get(index) if layer == "yin" else None, self.layout)
             for number, (piece, piece_layer, parsed) in enumerate(pieces):
                 lacuna = None
                 if note.lacuna == "start" and index == 0 and number == 0:
@@ -103,13 +103,15 @@ class NoteSegmenter:
         return out
 
 
-def _pieces(unit: Unit, layer: str, parsed: tuple | None) -> list[tuple[Unit, str, tuple | None]]:
+def _pieces(unit: Unit, layer: str, parsed: tuple | None, layout: str = "judou") -> list[tuple[Unit, str, tuple | None]]:
     """A 注 or 按 unit cut where glosses open or end it (``gloss_edges.embedded``: 便其事也 | 扑普卜反;
     辩音遍 | 亦每献荐于其位…): each run of glosses is a 音义 segment of its own, so the reader's 音义
-    toggle governs it. Any other unit is one piece. ``(unit, layer, parsed glosses)`` each."""
+    toggle governs it. Any other unit is one piece. ``(unit, layer, parsed glosses)`` each. Prose after
+    the glosses of a 音义 unit is 张尔岐's remark (``an``) in the 句读, the 注 going on in the 通解."""
     if layer == "yin" and parsed is not None and (at := _prose_after(unit.text, *parsed)) is not None:
         kept = [g for g in parsed[0] if g.end <= at]  # 還音旋 | 向席取俎轉身以授人…: 张尔岐's remark
-        return [(_cut(unit, 0, at), "yin", (kept, [])), *_pieces(_cut(unit, at, len(unit.text)), "an", None)]
+        rest = "an" if layout == "judou" else "zhu"
+        return [(_cut(unit, 0, at), "yin", (kept, [])), *_pieces(_cut(unit, at, len(unit.text)), rest, None, layout)]
     found = gloss_edges.embedded(unit.text) if layer in ("zhu", "an") else []
     if not found:
         return [(unit, layer, parsed)]

@@ -14,7 +14,9 @@ Layers, 句读 (张尔岐):
 Layers, 通解 (朱熹):
   疏曰/疏云… → ``shu``; 今按… (按, 又按, 今案, 今詳) or a quoted scholar (刘敞云…) → ``an``; a run of glosses → ``yin``,
   also one whose first reading prints no character, at a note's start right after the character
-  it glosses (樂闋(苦穴反)); anything else → ``zhu`` (郑注, and 郑注 continued after a gloss run).
+  it glosses (樂闋(苦穴反)), and one that opens with a gloss and is glosses for the most part (the
+  释文 with forms the grammar cannot read, which are reported: ``_mostly_glosses``); anything else →
+  ``zhu`` (郑注, and 郑注 continued after a gloss run).
 A chapter title's note: its first unit → ``mulu`` (郑目录), the rest as above; in the 通解, whose
 篇 titles carry other notes too (``大學(大舊音泰今讀如字)``), only a unit opening with 鄭目録.
 """
@@ -115,7 +117,8 @@ def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | No
         else:
             if text.startswith(AN_MARKS_TONGJIE) or _is_scholar(text):
                 layers.append("an")
-            elif _gloss_run(text, index, runs) or (index == 0 and before and _gloss_run(text, index, runs, before)):
+            elif _gloss_run(text, index, runs) or (index == 0 and before and _gloss_run(text, index, runs, before)) \
+                    or _mostly_glosses(text, index, runs):
                 layers.append("yin")
             else:
                 layers.append("zhu")
@@ -129,6 +132,25 @@ def _opens_with_gloss(text: str, index: int, runs: dict | None) -> bool:
         return False
     if runs is not None:
         runs[index] = glosses.parse_run(text)
+    return True
+
+
+#: The share of a 通解 unit's characters its glosses must hold for it to be 音义 with pieces unread.
+MOSTLY = 0.6
+
+
+def _mostly_glosses(text: str, index: int, runs: dict | None) -> bool:
+    """A 通解 unit that opens with a plausible gloss and is glosses for the most part (``MOSTLY`` of its
+    characters, two glosses at least): the 释文 quoted with forms the grammar does not read
+    (雛字又作鶵仕俱反又匠俱反燒如): an 音义, its unread pieces reported (``runs`` gets ``parse_run(text)``)."""
+    if not glosses.opens_with_gloss(text):
+        return False
+    found, unparsed = parsed = glosses.parse_run(text)
+    if len(found) < 2 or found[0].start != 0 or not glosses.plausible(found[0]) \
+            or sum(g.end - g.start for g in found) < MOSTLY * len(text):
+        return False
+    if runs is not None:
+        runs[index] = parsed
     return True
 
 
