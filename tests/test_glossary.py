@@ -131,3 +131,18 @@ def test_find_on_strings():
     found = glossary.find("还左还也作使也○", "司射还当上耦西面作上耦射")
     assert [(f, a, b) for f, a, b, *_ in found] == [("ye", 0, 4), ("ye", 4, 7)]
     assert glossary.find("后后也", "乃射上射既发挟弓矢而后下射射") == []
+
+
+def test_only_the_notes_of_the_yili_are_zheng_xuans(whole_dump):
+    """郑注训诂 gathers 郑玄's glosses of the 仪礼: every 篇 of the 句读 and the 通解's 仪礼 篇. The 注 of
+    the other books the 通解 quotes are other hands' (朱熹's 章句 of 中庸: 庸平常也, 性即理也; 郭璞's of
+    the 尔雅 in 亲属记: 曾猶重也): none is listed as 郑注."""
+    from conv import datafiles as data
+    yili = {f"judou-{c['id']}" for c in data.chapters()} | {
+        f"tongjie-{c['id']}" for c in data.tongjie_chapters() if c.get("yili")}
+    chapters = {e["passage"].rsplit("-", 1)[0] for e in whole_dump["glossary"]}
+    assert chapters <= yili
+    assert {"judou-pinli", "tongjie-pinli", "tongjie-xiangshe", "judou-sangfu"} <= chapters
+    texts = {e["text"] for e in whole_dump["glossary"]}
+    assert not texts & {"庸平常也", "性即理也", "致推極也", "曾猶重也"}
+    assert {"俟待也", "格至也"} <= texts  # 格至也: 士冠禮, 孝友時格 (the 句读 and the 通解)

@@ -309,6 +309,8 @@ def test_html_assets_and_front_page(fixture_html):
     legend = index.select("ul.yl-legend li")
     assert [li.select_one(".yl-sample").get_text() for li in legend] == [
         "经", "记", "注", "疏", "按", "音义", "目录", "右…"]
+    # the 注 of the books the 通解 quotes besides the 仪礼 are their own commentators'
+    assert "郑注（《通解》所录他书之注各从其书，如大学、中庸为朱熹章句" in legend[2].get_text()
 
 
 def test_front_page_source_links_every_chapter(edition_html):

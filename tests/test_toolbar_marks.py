@@ -3,6 +3,8 @@ are in (in the toolbar's order), whether it has passages or titles at all, wheth
 文渊阁 forms (the 繁体 view), found in one walk; and the toolbar each page gets."""
 from __future__ import annotations
 
+import re
+
 from docutils import nodes
 from docutils.utils import new_document
 
@@ -70,3 +72,22 @@ def test_a_page_without_layers_has_no_empty_layers_group():
                 page(passage(words=yl_text("", "", yl_trad("", "闕"), layer="jing"))))
     assert "层次" not in context["body"] and "yl-toolbar-layers" not in context["body"]
     assert '<legend>字形</legend>' in context["body"] and 'data-view="traditional"' in context["body"]
+
+
+def test_the_layers_are_named_as_each_page_has_them():
+    """The toolbar's tips name a page's 注 and 疏 as its 篇 has them: 郑注 and 贾疏 on the 仪礼's 篇 (the
+    句读 and the 通解's 仪礼 篇), 朱熹章句 on the 通解's 中庸 and 大学, 郭璞注 on its 亲属记, and on its other
+    篇, whose 注 are many hands' (郑玄's 礼记, 何休's 公羊 …), 注 and 疏 of the books quoted."""
+    names = {}
+    for pagename in ("judou/xiangshe", "tongjie/xiangshe", "tongjie/zhongyong", "tongjie/qinshuji", "tongjie/hunyi"):
+        context = {"body": ""}
+        add_toolbar(None, pagename, "page.html", context,
+                    page(passage(yl_segment("", "注", layer="zhu"), yl_segment("", "疏曰", layer="shu"))))
+        names[pagename] = re.findall(r'title="显示或隐藏([^"]*)"><input type="checkbox" data-layer="(\w+)"', context["body"])
+    assert names == {
+        "judou/xiangshe": [("郑注", "zhu"), ("贾疏", "shu")],
+        "tongjie/xiangshe": [("郑注", "zhu"), ("贾疏", "shu")],
+        "tongjie/zhongyong": [("朱熹章句", "zhu"), ("疏（所录他书之疏）", "shu")],
+        "tongjie/qinshuji": [("郭璞注", "zhu"), ("疏（所录他书之疏）", "shu")],
+        "tongjie/hunyi": [("注（所录他书之注）", "zhu"), ("疏（所录他书之疏）", "shu")],
+    }

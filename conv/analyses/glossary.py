@@ -1,6 +1,7 @@
 """郑注's glossary (郑注训诂): the definitions 郑玄 gives of words of the 经 — ``俟待也``,
-``中犹间也``, ``鹿中谓射于榭也`` — gathered from the 郑注 segments (layer ``zhu``) and ordered by
-the pinyin of the word defined.
+``中犹间也``, ``鹿中谓射于榭也`` — gathered from the 郑注 segments (layer ``zhu``) of the 仪礼's 篇 and
+ordered by the pinyin of the word defined. The 通解's other 篇 are left out: their 注 are many
+hands' (``conv.analyses.text.is_yili``: 朱熹's 庸平常也 is no 郑注).
 
 The witness has no punctuation, so the extraction is deliberately conservative: it would rather
 miss a definition than invent one. A note is cut into clauses at the sentence-final particles
@@ -172,7 +173,7 @@ def collect(edition: Edition) -> list[dict]:
     entries = []
     order = 0
     current, jing_text, jing = None, "", None
-    for passage, _, segment in zhu_segments(edition):
+    for passage, _, segment in zhu_segments(edition, yili_only=True):
         if passage is not current:  # the passage's text, mapped to its seed only when needed
             current, jing_text, jing = passage, fold(passage.text), None
         if not jing_text:

@@ -13,7 +13,7 @@ no state, and no input makes it raise.
 from __future__ import annotations
 
 from conv.parser.glosses import (_EMBEDDED, _NOW_READ_AS_USUAL, _OPENS_WITH_GLOSS, _PROSE_BEFORE_YIN, Gloss,
-                                 _gloss_at, _han, _opens_with_gloss, _parse, _plausible, _reading_at, gloss_run)
+                                 _gloss_at, _han, _parse, _plausible, _reading_at, gloss_run, opens_with_gloss)
 
 __all__ = ["embedded", "opening_gloss", "leading", "trailing", "gloss_run_after"]
 
@@ -23,7 +23,7 @@ def opening_gloss(text: str) -> Gloss | None:
     that opens prose: 五音, 声音) or a phonologically plausible 反切 or 如字 (prose such as
     宾降乃反位 is none). ``膊音纯又説文之允反`` → 膊音纯 (膊 is a misprint of 膞: not plausible, but
     音 says what it is)."""
-    if not _opens_with_gloss(text):
+    if not opens_with_gloss(text):
         return None
     try:
         gloss = _gloss_at(text, 0, None, _EMBEDDED)
@@ -37,7 +37,7 @@ def opening_gloss(text: str) -> Gloss | None:
 
 
 def _leading(text: str) -> list[Gloss]:
-    if not _opens_with_gloss(text):
+    if not opens_with_gloss(text):
         return []
     glosses: list[Gloss] = []
     i, prev = 0, None

@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 
 __all__ = ["SCOPE", "AUTHORITIES", "ATTACHED", "attached", "remark_at", "sound_and_sense_at", "per_note_at",
-           "before_reading_at"]
+           "before_reading_at", "before_reading"]
 
 # Scope notes (所及): after the gloss, before a definition. Longest alternatives first; a 注X同 names at
 # most three characters, 下…同 five (下文及注皆同), 後…同 four (後從者皆同), none a gloss's own mark (反 切 音).
@@ -111,4 +111,17 @@ def before_reading_at(text: str, i: int, is_han) -> tuple[str, str | None, int] 
         return "rhyme-reading", None, i + 1
     if text[i:i + 1] and text[i] in AUTHORITIES:  # 捶徐之蘂反: the only reading given is 徐邈's
         return "authority", text[i], i + 1
+    return None
+
+
+def before_reading(text: str, i: int, contexts: bool, is_han) -> tuple[str, str | None, int] | None:
+    """What stands between the character at ``i`` and its reading (:func:`before_reading_at`; never
+    after a mark, 反 切 音). Next to prose (``contexts`` false) only 依注, which no prose holds before a
+    reading (孽依註五葛反孽當作枿聲之誤: the 音义 opens the 注)."""
+    if text[i] in "反切音":
+        return None
+    if contexts:
+        return before_reading_at(text, i + 1, is_han)
+    if text[i + 1:i + 2] == "依" and (per_note := per_note_at(text, i + 1, is_han)) is not None:
+        return ("per-note", *per_note)
     return None

@@ -205,7 +205,7 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
         return _Core("other", text[i], None, None, None, i + 3, remark="tone", related=text[i + 1])
     if (both := gloss_remarks.sound_and_sense_at(text, i, _han)) is not None:  # 淺音義如濺
         return _Core("zhiyin", both[0], None, None, both[1], both[2], remark="sound-and-sense")
-    if (found := _before_reading(text, i, options)) is not None:
+    if (found := gloss_remarks.before_reading(text, i, options.contexts, _han)) is not None:
         remark, related, at = found  # 肄又作肆以二反 (variant), 席叶祥龠反 (rhyme-reading: 叶韵), 捶徐之蘂反
         reading = _reading_at(text, at) if remark != "variant" or text[i] not in "本字" else None  # 本又作…: no X
         if reading is not None and reading[0] != "ruzi":
@@ -216,19 +216,6 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
     if reading:
         kind, upper, lower, sound, end = reading
         return _Core(kind, text[i], upper, lower, sound, end)
-    return None
-
-
-def _before_reading(text: str, i: int, options: _Options) -> tuple[str, str | None, int] | None:
-    """What stands between the character at ``i`` and its reading (``gloss_remarks.before_reading_at``;
-    never after a mark, 反 切 音). Next to prose only 依注, which no prose holds before a reading
-    (孽依註五葛反孽當作枿聲之誤: the 音义 opens the 注)."""
-    if text[i] in "反切音":
-        return None
-    if options.contexts:
-        return gloss_remarks.before_reading_at(text, i + 1, _han)
-    if text[i + 1:i + 2] == "依" and (per_note := gloss_remarks.per_note_at(text, i + 1, _han)) is not None:
-        return ("per-note", *per_note)
     return None
 
 
@@ -405,22 +392,17 @@ _OPENS_WITH_GLOSS = re.compile(r".音|.[舊旧](?:音|..[反切])|.[上下]|(.)\
 _SPACE = re.compile(r"\s")
 
 
-def _opens_with_gloss(text: str) -> bool:
-    """Does ``text``, whitespace left out, open as a gloss does (``_OPENS_WITH_GLOSS``)?"""
+def opens_with_gloss(text: str) -> bool:
+    """Does ``text``, whitespace left out, open as a gloss does (``_OPENS_WITH_GLOSS``)? A cheap test before parsing."""
     head = text[:5]  # the pattern reads five characters at most
     if _SPACE.search(head) is None:  # (``\s`` is ``str.isspace``, what ``split`` splits at)
         return _OPENS_WITH_GLOSS.match(head) is not None
     return _OPENS_WITH_GLOSS.match("".join(text.split())) is not None
 
 
-def opens_with_gloss(text: str) -> bool:
-    """May ``text`` open with a gloss (a cheap test of its first characters, before parsing)?"""
-    return _opens_with_gloss(text)
-
-
 def gloss_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]] | None:
     """``parse_run(text)`` when text is entirely glosses (``is_gloss_run``), else None."""
-    if not _opens_with_gloss(text):
+    if not opens_with_gloss(text):
         return None
     try:
         glosses, unparsed = _parse(text, _FULL, whole=True)

@@ -10,6 +10,8 @@ from pathlib import Path
 
 from docutils import nodes
 from sphinx.util import logging
+
+from conv import datafiles as data
 from conv.sphinx_ext.nodes import yl_char, yl_forms
 from conv.sphinx_ext.warnings_ import YlWarning
 
@@ -65,6 +67,27 @@ LAYER_NAMES = {
     "title": "章旨",
     "meta": "卷次、著录",
 }
+#: The legend's names: the 注 and 疏 of the 仪礼 are 郑玄's and 贾公彦's; the 通解 quotes other books with theirs.
+LEGEND_NAMES = {
+    **LAYER_NAMES,
+    "zhu": "郑注（《通解》所录他书之注各从其书，如大学、中庸为朱熹章句，亲属记为郭璞注）",
+    "shu": "贾疏（《通解》所录他书之疏各从其书）",
+}
+#: The names of the 注 and 疏 on a 篇 of the 通解 not from the 仪礼 (``commentary`` names one hand).
+OTHER_BOOKS = {"zhu": "注（所录他书之注）", "shu": "疏（所录他书之疏）"}
+
+
+def layer_names(docname: str) -> dict[str, str]:
+    """The layers' names on the page ``docname``: :data:`LAYER_NAMES`, but on a 篇 of the 通解 not from
+    the 仪礼 (conv/data/tongjie_chapters.toml ``yili``) the 注 and 疏 are the quoted books' own
+    (:data:`OTHER_BOOKS`; its ``commentary`` where one hand wrote them all: 朱熹章句)."""
+    work, _, chapter = docname.partition("/")
+    entry = data.chapter_of(work, chapter) if work == "tongjie" else None
+    if entry is None or entry.get("yili", True) or entry.get("front"):
+        return LAYER_NAMES
+    return {**LAYER_NAMES, **OTHER_BOOKS, **({"zhu": entry["commentary"]} if entry.get("commentary") else {})}
+
+
 #: What the reader sees where the witness is cut off.
 LACUNA_LABELS = {"start": "前阙", "end": "后阙", "gap": "中阙",
                  "join-kanripo": "以下据文渊阁本", "join-seed": "以下据录入本", "lost": "此篇阙"}

@@ -33,7 +33,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 
 from conv.sphinx_ext.nodes import yl_chaptertitle, yl_char, yl_emend, yl_forms, yl_passage, yl_segment, yl_title, yl_trad
-from conv.sphinx_ext.util import LAYER_NAMES, SEGMENT_LAYERS, STATIC_DIR
+from conv.sphinx_ext.util import LAYER_NAMES, SEGMENT_LAYERS, STATIC_DIR, layer_names
 from conv.sphinx_ext.walk import elements
 
 #: The two views of the characters: key, label, tooltip.
@@ -100,13 +100,14 @@ def has_witness_forms(doctree: nodes.document) -> bool:
     return page_marks(doctree)[1]
 
 
-def toolbar_html(layers: list[str], traditional: bool = True) -> str:
-    """The toolbar's markup (reader-facing: Chinese only); ``traditional``: with the 繁体 view."""
+def toolbar_html(layers: list[str], traditional: bool = True, names: dict[str, str] = LAYER_NAMES) -> str:
+    """The toolbar's markup (reader-facing: Chinese only); ``traditional``: with the 繁体 view;
+    ``names``: the layers' names in their tips (``util.layer_names`` of the page)."""
     out = ['<div class="yl-toolbar" role="group" aria-label="阅读设置">']
     if layers:  # a page of 经 alone (原序, a lost 篇) has no layer to show or hide
         out.append('<fieldset class="yl-toolbar-group yl-toolbar-layers"><legend>层次</legend>')
         for layer in layers:
-            out.append(f'<label class="yl-toggle" title="显示或隐藏{escape(LAYER_NAMES[layer])}">'
+            out.append(f'<label class="yl-toggle" title="显示或隐藏{escape(names[layer])}">'
                        f'<input type="checkbox" data-layer="{layer}" checked>'
                        f'<span class="yl-swatch yl-swatch-{layer}">{escape(SEGMENT_LAYERS[layer])}</span></label>')
         out.append('</fieldset>')
@@ -132,4 +133,4 @@ def add_toolbar(app: Sphinx, pagename: str, templatename: str, context: dict, do
     layers, forms = page_marks(doctree)
     if layers is None:
         return
-    context["body"] = toolbar_html(layers, forms) + context["body"]
+    context["body"] = toolbar_html(layers, forms, layer_names(pagename)) + context["body"]

@@ -17,7 +17,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from conv.sphinx_ext.text.body import parse_inline, segment_node
 from conv.sphinx_ext.text.witness_forms import apply_trad
-from conv.sphinx_ext.util import add_node, APART_LAYERS, LAYER_NAMES, SEGMENT_LAYERS, TEXT_LAYERS, warn
+from conv.sphinx_ext.util import add_node, APART_LAYERS, LEGEND_NAMES, SEGMENT_LAYERS, TEXT_LAYERS, warn
 from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.text.passage import gap_html, gap_latex, gap_text
 from conv.sphinx_ext.nodes import yl_chaptertitle, yl_segment, yl_passage, yl_title
@@ -207,7 +207,7 @@ class LegendDirective(SphinxDirective):
             <list_item>
                 <paragraph>
                     <inline classes="yl-sample yl-sample-zhu">注
-                    \u3000郑注
+                    \u3000郑注（《通解》所录他书之注各从其书…）
 
     (``yl-sample-*`` share the colours of the layers but are never hidden by the toolbar.)
     """
@@ -221,6 +221,6 @@ class LegendDirective(SphinxDirective):
             if layer in APART_LAYERS:
                 continue
             sample = nodes.inline(label, label, classes=["yl-sample", f"yl-sample-{layer}"])
-            para = nodes.paragraph("", "", sample, nodes.Text("\u3000" + LAYER_NAMES[layer]))
+            para = nodes.paragraph("", "", sample, nodes.Text("\u3000" + LEGEND_NAMES[layer]))
             items += nodes.list_item("", para)
         return [items]
