@@ -125,6 +125,34 @@ CASES = [
         ("依注音冔", "膴", Z, None, None, "冔", True, None, None, "per-note", None, 5, 9),
         ("況甫反", "膴", F, "況", "甫", None, True, None, None, "also-read", None, 9, 12),
         ("徐況紆反", "膴", F, "況", "紆", None, True, None, None, "authority", "徐", 12, 16)]),
+    # 通解: the 释文's authority with 又 (徐又音燭, 徐又如字), a reading of two or three characters (並), a
+    # scope 並下同, a variant alone between glosses (庾一作庾, 裂又作列)
+    ("KR1d0085_003.txt", 220, "糝西感反臅昌六反徐又音燭", [
+        ("糝西感反", "糝", F, "西", "感", None, False, None, None, None, None, 0, 4),
+        ("臅昌六反", "臅", F, "昌", "六", None, False, None, None, None, None, 4, 8),
+        ("徐又音燭", "臅", Z, None, None, "燭", True, None, None, "authority", "徐", 8, 12)]),
+    ("KR1d0085_008.txt", 929, "正音征鵠古毒反徐又如字", [
+        ("正音征", "正", Z, None, None, "征", False, None, None, None, None, 0, 3),
+        ("鵠古毒反", "鵠", F, "古", "毒", None, False, None, None, None, None, 3, 7),
+        ("徐又如字", "鵠", R, None, None, None, True, None, None, "authority", "徐", 7, 11)]),
+    ("KR1d0085_036.txt", 296, "夫音扶别彼列反勝音升並下同", [
+        ("夫音扶", "夫", Z, None, None, "扶", False, None, None, None, None, 0, 3),
+        ("别彼列反", "别", F, "彼", "列", None, False, None, None, None, None, 3, 7),
+        ("勝音升並下同", "勝", Z, None, None, "升", False, "並下同", None, None, None, 7, 13)]),
+    ("KR1d0085_029.txt", 140, "大音泰稍削並所教反頒音班", [
+        ("大音泰", "大", Z, None, None, "泰", False, None, None, None, None, 0, 3),
+        ("稍削並所教反", "稍", F, "所", "教", None, False, None, None, "both", "削", 3, 9),
+        ("頒音班", "頒", Z, None, None, "班", False, None, None, None, None, 9, 12)]),
+    ("KR1d0085_009.txt", 344, "逺近間並如字", [
+        ("逺近間並如字", "逺", R, None, None, None, False, None, None, "both", "近間", 0, 6)]),
+    ("KR1d0085_034.txt", 292, "夾古洽反庾一作庾豻音岸", [
+        ("夾古洽反", "夾", F, "古", "洽", None, False, None, None, None, None, 0, 4),
+        ("庾一作庾", "庾", O, None, None, None, False, None, None, "variant", "庾", 4, 8),
+        ("豻音岸", "豻", Z, None, None, "岸", False, None, None, None, None, 8, 11)]),
+    ("KR1d0085_003.txt", 107, "綻字或作䘺直莧反裂又作列紉女陳反", [
+        ("綻字或作䘺直莧反", "綻", F, "直", "莧", None, False, None, None, "variant", "䘺", 0, 8),
+        ("裂又作列", "裂", O, None, None, None, False, None, None, "variant", "列", 8, 12),
+        ("紉女陳反", "紉", F, "女", "陳", None, False, None, None, None, None, 12, 16)]),
     ("KR1d0038_007.txt", 31, "參依註音糝素感反干依註音豻五旦反", [
         ("參依註音糝", "參", Z, None, None, "糝", False, None, None, "per-note", None, 0, 5),
         ("素感反", "參", F, "素", "感", None, True, None, None, "also-read", None, 5, 8),
@@ -305,7 +333,7 @@ def test_a_glossed_character_in_another_form_stands_in_the_text():
 
 # -- properties ---------------------------------------------------------------------------------
 
-ALPHABET = "依註舊堟大轉反音篆一去聲上朝揃同翦庿古廟字注繪下又徐劉或見上義如濺之慎市例切作本亦叶以意推求後皆倣此也 　"
+ALPHABET = "依註舊並堟大轉反音篆一去聲上朝揃同翦庿古廟字注繪下又徐劉或見上義如濺之慎市例切作本亦叶以意推求後皆倣此也 　"
 
 
 @settings(max_examples=300, deadline=None)
@@ -321,7 +349,7 @@ def test_glosses_and_the_rest_conserve_every_character(text):
     for gloss in glosses:
         assert text[gloss.start:gloss.end] == gloss.text
         assert gloss.remark in (None, "same-as", "ancient-form", "see-above", "sound-and-sense", "authority",
-                                "also-read", "variant", "rhyme-reading", "per-note", "old-reading", "tone", "upper", "lower", "then-lower")
+                                "also-read", "variant", "rhyme-reading", "per-note", "old-reading", "both", "tone", "upper", "lower", "then-lower")
         assert (gloss.remark == "also-read") <= gloss.second
         assert gloss.remark != "authority" or gloss.related in AUTHORITIES
 

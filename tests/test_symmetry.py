@@ -40,8 +40,9 @@ from conv.edition import parallels
 #: 15 more runs with 经 or 音义 on both sides (升不拜洗不拜洗殺於獻殺所界反): 11 notes in the text fewer.
 #: 4 glosses cut at a column's foot, each in two pieces (阨｜於賣反, 堵｜音者): 4 notes in the text fewer.
 #: Session 14: 音义 of 依注 (觚依注音觶 in 燕禮's 经, 缺依注音頍… and 御依註音訝… read as 注 before) and a
-#: 释文 note read for the most part (上時掌反後以上放此…): 3 readings of the notes and 1 note in the text fewer.
-PARALLEL_COUNTS = {"substantive": 762, "transposition": 156, "note-in-text": 52}
+#: 释文 note read for the most part (上時掌反後以上放此…), a variant between glosses (亶丁但反時一作旹): 4 readings
+#: of the notes and 1 note in the text fewer.
+PARALLEL_COUNTS = {"substantive": 761, "transposition": 156, "note-in-text": 52}
 NO_LONGER_READINGS = {("judou-gongshi-90", "贊者負東房告備于公席東正饌戸北牖席西加饌", "簠有蓋幂幕凡炙無醬鹹和贊者負東房告備于公"),
                       ("judou-shiguan-36", "荅", "答"), ("judou-shihun-23", "徴", "徵"),
                       ("judou-xiangyinjiu-87", "瞭", "了"), ("judou-xiangyinjiu-90", "傚", "效"),

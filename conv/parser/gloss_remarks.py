@@ -19,7 +19,8 @@ with them, each a form that recurs in the 释文 the 通解 quotes and in 张尔
   read as the 注 reads it; ``per-note``, ``related`` the form the 注 reads; right after a gloss too,
   a second reading: ``膴舊火吳反依注音冔``) or the old reading 「X舊…」 (``old-reading``)
   (:func:`before_reading_at`);
-- a **second reading with its authority** (:data:`AUTHORITIES`): ``鬌丁果反徐大果反`` (徐邈),
+- a variant alone between two glosses, kind ``other`` (``裂又作列紉女陳反``, ``庾一作庾``);
+- a **second reading with its authority** (:data:`AUTHORITIES`, 又 after it: ``徐又音燭``): ``鬌丁果反徐大果反`` (徐邈),
   ``間如字劉音閑`` (劉昌宗), ``純之閏反或章允反`` (or…), ``挾音協一音子協反`` (one reading: …): the
   reading after the name glosses the character of the gloss before it.
 
@@ -37,7 +38,7 @@ __all__ = ["SCOPE", "AUTHORITIES", "ATTACHED", "attached", "remark_at", "sound_a
 # most three characters, 下…同 five (下文及注皆同), 後…同 four (後從者皆同), none a gloss's own mark (反 切 音).
 SCOPE = re.compile(
     r"注及下同|注下同|下及注同|下注同|下注[^反切音]{1,3}同|下文同|下皆同|下并同|下竝同"
-    r"|又下同|下以意[推求]之|後皆[倣放]此|后皆[仿放]此"
+    r"|又下同|[並竝并]下同|下以意[推求]之|後皆[倣放]此|后皆[仿放]此"
     r"|下放此|后放此|後放此|后同|後同|下同|注同"
     r"|注[^反切音同下]{1,3}同|下[^反切音同下]{1,5}同|後[^反切音同後]{1,4}同"
 )

@@ -15,6 +15,8 @@ A gloss (音义) tells how one character of the 经 or 注 is read. The witnesse
 - context forms (``context``): ``无射之射食亦反`` (the 射 of 无射), ``采地之采七代反``,
   ``乐乐下字音洛`` (the lower 乐 of 乐乐), and the sound-less ``间间厠之间`` / ``近附近之近``
   (``kind="other"``: "read 间 as in 间厠");
+- a reading of two or three characters 「XY並…」 (``稍削並所教反``, ``逺近間並如字``: remark ``both``,
+  ``related`` the others);
 - scope notes (``scope``) right after a gloss: ``注同``, ``下同``, ``下注升相同``;
 - a trailing definition (``definition``): a tone note ``寸上声``, a short gloss ending in 也
   (``割也``), or a variant note ``本或作离``, ``字又作孩``: ``刌寸本反寸上声割也``;
@@ -40,6 +42,7 @@ import re
 from dataclasses import dataclass
 
 from conv.parser import gloss_remarks, phonology
+from conv.parser.gloss_record import FANQIE_MARKS as _FANQIE_MARKS, Gloss
 
 __all__ = ["Gloss", "parse_run", "gloss_run", "is_gloss_run", "opens_with_gloss", "plausible", "unread_reason"]
 
@@ -50,7 +53,7 @@ _HAN_RANGES = (
     (0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD), (0x3007, 0x3007),
 )
 _HAN = re.compile("[" + "".join(f"{chr(low)}-{chr(high)}" for low, high in _HAN_RANGES) + "]")
-_FANQIE_MARKS, _TONES = "反切", "平上去入"
+_TONES = "平上去入"
 # A variant note (异文): 本或作离, 本又作…, 或作…, 亦作…
 _VARIANT = re.compile(r"[本字]?(?:或|又|亦|一)作")
 # Glossed characters that, in embedded position, are far likelier to start prose (五音, 声音…).
@@ -62,45 +65,6 @@ _OLD_READING_GIVEN_UP, _NOW_READ_AS_USUAL = re.compile(r"[舊旧]音.今[讀读]
 
 def _is_han(char: str) -> bool:
     return _HAN.match(char) is not None
-
-
-@dataclass
-class Gloss:
-    """One 音义 gloss.
-
-    ``text`` is the gloss exactly as printed, including its scope note and definition
-    (``刌寸本反寸上声割也``); ``core`` is the gloss without them (``刌寸本反``).
-    """
-
-    char: str            # the glossed character as printed (witness form), e.g. 弛
-    kind: str            # "fanqie" | "zhiyin" | "ruzi" | "other"
-    upper: str | None    # 反切上字 (fanqie)
-    lower: str | None    # 反切下字 (fanqie)
-    sound: str | None    # 直音 sound character (zhiyin)
-    text: str            # the gloss exactly as printed, e.g. "弛尸纸反", "仆音赴", "相如字", "又章允反"
-    start: int           # offsets into the string given to the parser, end exclusive
-    end: int
-    second: bool = False        # a second reading 又…反 (its char is the previous gloss's char)
-    context: str | None = None  # e.g. "无射之射食亦反": context "无射", char 射
-    definition: str | None = None  # trailing definition, e.g. 刌寸本反寸上声割也 → "寸上声割也"
-    scope: str | None = None    # scope note after the gloss: "注同", "下同", "下注升相同"
-    remark: str | None = None   # conv.parser.gloss_remarks: same-as, ancient-form, see-above, …
-    related: str | None = None  # the character a remark relates it to (揃同翦: 翦), or the authority (徐)
-    before: bool = False  # ``char`` is not printed in it: it stands right before the note (樂闋(苦穴反))
-
-    @property
-    def core(self) -> str:
-        """The gloss without its scope note and definition: ``刌寸本反``, ``召音邵``."""
-        tail = len(self.scope or "") + len(self.definition or "")
-        return self.text[: len(self.text) - tail] if tail else self.text
-
-    @property
-    def marker(self) -> str | None:
-        """反 or 切 for a 反切, else None."""
-        if self.kind != "fanqie":
-            return None
-        core = self.core
-        return core[-1] if core and core[-1] in _FANQIE_MARKS else None
 
 
 @dataclass(frozen=True)
@@ -212,10 +176,25 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
             kind, upper, lower, sound, end = reading
             sound = related if sound == "同" and related else sound  # 西字又作斯音同: read as 斯
             return _Core(kind, text[i], upper, lower, sound, end, remark=remark, related=related)
+        if remark == "variant" and text[i] not in "本字" and (at >= len(text) or _core_at(text, at, text[i], options)):
+            return _Core("other", text[i], None, None, None, at, remark=remark, related=related)  # 裂又作列 alone
+    if options.contexts and (both := _both_at(text, i)) is not None:
+        return both
     reading = _reading_at(text, i + 1)
     if reading:
         kind, upper, lower, sound, end = reading
         return _Core(kind, text[i], upper, lower, sound, end)
+    return None
+
+
+def _both_at(text: str, i: int) -> _Core | None:
+    """「XY並…」, 「XYZ並…」: one reading of two or three characters (稍削並所教反, 逺近間並如字); ``char``
+    the first, ``related`` the others."""
+    for width in (2, 3):
+        if text[i + width:i + width + 1] in ("並", "竝") and all(_han(text, k) for k in range(i, i + width)) \
+                and (reading := _reading_at(text, i + width + 1)) is not None:
+            kind, upper, lower, sound, end = reading
+            return _Core(kind, text[i], upper, lower, sound, end, remark="both", related=text[i + 1:i + width])
     return None
 
 
@@ -231,7 +210,8 @@ def _after_core(text: str, i: int, last: Gloss, first: bool) -> _Core | None:
         kind, upper, lower, sound, end = reading  # 膴舊火吳反依注音冔: the 注's reading, after the old one
         return _Core(kind, last.char, upper, lower, sound, end, True, None, "per-note", per_note[0])
     if first:
-        reading = _reading_at(text, i + 1) if text[i:i + 1] in gloss_remarks.AUTHORITIES else None
+        at = i + 2 if text[i + 1:i + 2] == "又" else i + 1  # 徐又音燭: the authority's other reading
+        reading = _reading_at(text, at) if text[i:i + 1] in gloss_remarks.AUTHORITIES else None
         if reading:  # the authority's, unless it reads as a gloss of 徐 (劉, 或) itself and not of last's
             kind, upper, lower, sound, end = reading
             core = _Core(kind, last.char, upper, lower, sound, end, True, None, "authority", text[i])
