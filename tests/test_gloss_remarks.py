@@ -179,6 +179,15 @@ def test_a_reading_that_gives_another_sound_is_no_second_reading():
     assert [g.text for g in glosses] == ["屬音燭", "涚舒鋭反"] and unparsed == [(7, 9)]
 
 
+def test_a_variant_the_same_then_its_reading():
+    """曲禮 (KR1d0085_011:371–372) (…量音亮一音良斗斛也齊一作韲同子兮)¶反(…: 齊, written 韲 too (同), 子兮反 — one
+    gloss of 齊 (its 反 over the column's foot goes into the note), not a variant alone and a gloss of 同."""
+    glosses, unparsed = parse_run("量音亮一音良斗斛也齊一作韲同子兮反")
+    assert unparsed == [] and [(g.text, g.char, g.kind, g.remark, g.related) for g in glosses] == [
+        ("量音亮", "量", Z, None, None), ("一音良斗斛也", "量", Z, "authority", "一"),
+        ("齊一作韲同子兮反", "齊", F, "variant", "韲")]
+
+
 def test_what_the_note_reads_is_no_gloss_without_a_reading():
     """今依注移入 (聘禮, KR1d0085_021:805), 當依注疏减經 (KR1d0085_021:265): 依注 before no reading is
     prose; a mark (反, 音) is never the character 依注 glosses; 舊音泰今讀如字 stays one 如字 gloss."""

@@ -176,8 +176,12 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
             kind, upper, lower, sound, end = reading
             sound = related if sound == "同" and related else sound  # 西字又作斯音同: read as 斯
             return _Core(kind, text[i], upper, lower, sound, end, remark=remark, related=related)
-        if remark == "variant" and text[i] not in "本字" and (at >= len(text) or _core_at(text, at, text[i], options)):
-            return _Core("other", text[i], None, None, None, at, remark=remark, related=related)  # 裂又作列 alone
+        if remark == "variant" and text[i] not in "本字":
+            if text[at:at + 1] == "同" and (reading := _reading_at(text, at + 1)) is not None:  # 齊一作韲同子兮反
+                kind, upper, lower, sound, end = reading
+                return _Core(kind, text[i], upper, lower, sound, end, remark=remark, related=related)
+            if at >= len(text) or text[at] != "同" and _core_at(text, at, text[i], options):
+                return _Core("other", text[i], None, None, None, at, remark=remark, related=related)  # 裂又作列
     if options.contexts and (both := _both_at(text, i)) is not None:
         return both
     reading = _reading_at(text, i + 1)
