@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from conv.edition import assemble, export
 from conv.parser.gloss_edges import embedded
-from conv.parser.gloss_remarks import AUTHORITIES
+from conv.parser.gloss_remarks import AUTHORITIES, AUTHORITY_NAMES
 from conv.parser.glosses import parse_run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -149,6 +149,13 @@ CASES = [
         ("夾古洽反", "夾", F, "古", "洽", None, False, None, None, None, None, 0, 4),
         ("庾一作庾", "庾", O, None, None, None, False, None, None, "variant", "庾", 4, 8),
         ("豻音岸", "豻", Z, None, None, "岸", False, None, None, None, None, 8, 11)]),
+    # 通解: the dictionaries as authorities (字林, 説文), before the reading or after it
+    ("KR1d0085_005.txt", 67, "觶之豉反字林音支", [
+        ("觶之豉反", "觶", F, "之", "豉", None, False, None, None, None, None, 0, 4),
+        ("字林音支", "觶", Z, None, None, "支", True, None, None, "authority", "字林", 4, 8)]),
+    ("KR1d0085_021.txt", 715, "逾劉音余後同説文大溝反", [
+        ("逾劉音余後同", "逾", Z, None, None, "余", False, "後同", None, "authority", "劉", 0, 6),
+        ("説文大溝反", "逾", F, "大", "溝", None, True, None, None, "authority", "説文", 6, 11)]),
     ("KR1d0085_003.txt", 107, "綻字或作䘺直莧反裂又作列紉女陳反", [
         ("綻字或作䘺直莧反", "綻", F, "直", "莧", None, False, None, None, "variant", "䘺", 0, 8),
         ("裂又作列", "裂", O, None, None, None, False, None, None, "variant", "列", 8, 12),
@@ -342,7 +349,7 @@ def test_a_glossed_character_in_another_form_stands_in_the_text():
 
 # -- properties ---------------------------------------------------------------------------------
 
-ALPHABET = "依註舊並堟大轉反音篆一去聲上朝揃同翦庿古廟字注繪下又徐劉或見上義如濺之慎市例切作本亦叶以意推求後皆倣此也 　"
+ALPHABET = "字林依註舊並堟大轉反音篆一去聲上朝揃同翦庿古廟字注繪下又徐劉或見上義如濺之慎市例切作本亦叶以意推求後皆倣此也 　"
 
 
 @settings(max_examples=300, deadline=None)
@@ -360,7 +367,7 @@ def test_glosses_and_the_rest_conserve_every_character(text):
         assert gloss.remark in (None, "same-as", "ancient-form", "see-above", "sound-and-sense", "authority",
                                 "also-read", "variant", "rhyme-reading", "per-note", "old-reading", "both", "tone", "upper", "lower", "then-lower")
         assert (gloss.remark == "also-read") <= gloss.second
-        assert gloss.remark != "authority" or gloss.related in AUTHORITIES
+        assert gloss.remark != "authority" or gloss.related in AUTHORITIES or gloss.related in AUTHORITY_NAMES
 
 
 def test_a_page_role_holds_a_remark_with_its_gloss():

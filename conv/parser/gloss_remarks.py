@@ -20,7 +20,8 @@ with them, each a form that recurs in the 释文 the 通解 quotes and in 张尔
   a second reading: ``膴舊火吳反依注音冔``) or the old reading 「X舊…」 (``old-reading``)
   (:func:`before_reading_at`);
 - a variant alone between two glosses, kind ``other`` (``裂又作列紉女陳反``, ``庾一作庾``);
-- a **second reading with its authority** (:data:`AUTHORITIES`, 又 after it: ``徐又音燭``): ``鬌丁果反徐大果反`` (徐邈),
+- a **second reading with its authority** (:data:`AUTHORITIES`, 又 after it: ``徐又音燭``; the dictionaries
+  字林 and 説文, :data:`AUTHORITY_NAMES`: ``觶之豉反字林音支``): ``鬌丁果反徐大果反`` (徐邈),
   ``間如字劉音閑`` (劉昌宗), ``純之閏反或章允反`` (or…), ``挾音協一音子協反`` (one reading: …): the
   reading after the name glosses the character of the gloss before it.
 
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["SCOPE", "AUTHORITIES", "ATTACHED", "attached", "remark_at", "sound_and_sense_at", "per_note_at",
+__all__ = ["SCOPE", "AUTHORITIES", "AUTHORITY_NAMES", "ATTACHED", "attached", "remark_at", "sound_and_sense_at", "authority_at", "per_note_at",
            "before_reading_at", "before_reading"]
 
 # Scope notes (所及): after the gloss, before a definition. Longest alternatives first; a 注X同 names at
@@ -44,6 +45,8 @@ SCOPE = re.compile(
 )
 # The authorities 释文 names for a second reading (徐邈, 劉昌宗), and 或 (some read it …).
 AUTHORITIES = "徐劉刘或一"
+#: Authorities named in more than one character: the dictionaries 字林 and 説文 (觶之豉反字林音支).
+AUTHORITY_NAMES = ("字林", "説文", "說文")
 # 「X同Y」, 「X古Y字」, 「X見上」: each only right after a gloss (prose holds 同 and 古 anywhere).
 _REMARKS = (
     ("same-as", re.compile(r"(.)同(.)")),
@@ -85,6 +88,17 @@ _VARIANT_BEFORE = re.compile(r"[本字]?[又或亦一]作(.)")
 _PER_NOTE = re.compile(r"依[注註](?:作(.)|[讀读][為为](.))?")
 # 舊音泰今讀如字 is one 如字 gloss (conv.parser.glosses), not an old reading before a reading.
 _GIVEN_UP = re.compile(r"[舊旧]音.今")
+
+
+def authority_at(text: str, i: int) -> tuple[str, int]:
+    """The authority named at ``i`` (:data:`AUTHORITIES`, :data:`AUTHORITY_NAMES`) and where its reading
+    starts, after a 又 (徐又音燭); ``("", i)`` when none is."""
+    name = next((n for n in AUTHORITY_NAMES if text.startswith(n, i)), None) \
+        or (text[i] if text[i:i + 1] and text[i] in AUTHORITIES else "")
+    if not name:
+        return "", i
+    at = i + len(name)
+    return name, at + 1 if text[at:at + 1] == "又" else at
 
 
 def per_note_at(text: str, i: int, is_han) -> tuple[str | None, int] | None:

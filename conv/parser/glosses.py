@@ -214,11 +214,11 @@ def _after_core(text: str, i: int, last: Gloss, first: bool) -> _Core | None:
         kind, upper, lower, sound, end = reading  # 膴舊火吳反依注音冔: the 注's reading, after the old one
         return _Core(kind, last.char, upper, lower, sound, end, True, None, "per-note", per_note[0])
     if first:
-        at = i + 2 if text[i + 1:i + 2] == "又" else i + 1  # 徐又音燭: the authority's other reading
-        reading = _reading_at(text, at) if text[i:i + 1] in gloss_remarks.AUTHORITIES else None
+        name, at = gloss_remarks.authority_at(text, i)  # 徐又音燭: the authority's other reading; 字林音支
+        reading = _reading_at(text, at) if name else None
         if reading:  # the authority's, unless it reads as a gloss of 徐 (劉, 或) itself and not of last's
             kind, upper, lower, sound, end = reading
-            core = _Core(kind, last.char, upper, lower, sound, end, True, None, "authority", text[i])
+            core = _Core(kind, last.char, upper, lower, sound, end, True, None, "authority", name)
             own = _Core(kind, text[i], upper, lower, sound, end)
             return core if _plausible(_gloss_of(core, text, i, end)) or not _plausible(_gloss_of(own, text, i, end)) \
                 else None
