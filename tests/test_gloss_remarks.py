@@ -337,6 +337,15 @@ def test_a_character_printed_twice_opens_a_note_of_glosses():
     assert (passage["notes"][0]["layer"], passage["notes"][0]["text"]) == ("yin", "度度上如字下徒洛反")
 
 
+def test_a_gloss_of_a_character_the_jing_writes_in_another_variant():
+    """周禮 in 王制 (KR1d0085_033:145) …眡朝則皮弁服眂音視(視朝視内外朝之事…): 眂 and the 经's 眡 are both 視
+    (conv/data/variants.tsv), so 眂音視 glosses the 眡 of the 经 and opens its note."""
+    dump = dumped(TONGJIE / "KR1d0085_033.txt")
+    (passage,) = [p for p in passages(dump) if p["text"].endswith("眡朝則皮弁服")]
+    assert (passage["notes"][0]["layer"], passage["notes"][0]["text"]) == ("yin", "眂音視")
+    assert 145 not in {p["line"] for p in dump["problems"] if p["kind"] == "unbracketed-gloss"}
+
+
 def test_a_glossed_character_in_another_form_stands_in_the_text():
     """樂記 (KR1d0085_026:22) …以安賓客以說逺人以作動物示音祗説音悦(六律…): 説 glosses the 說 of the
     text (both fold to 说): the glosses open the note."""
