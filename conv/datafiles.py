@@ -168,6 +168,15 @@ def chapter_of(work: str, chapter_id: str) -> dict | None:
 
 
 @cache
+def is_yili(work: str, chapter_id: str) -> bool:
+    """Is the chapter a 篇 of the 仪礼, its 注 郑玄's? Every 篇 of the 句读; of the 通解 those its table marks
+    ``yili`` (``tongjie_chapters.toml``): its other 篇 quote other books with their own commentators'
+    notes (朱熹's 章句 of 大学 and 中庸, 郭璞's 尔雅, 何休's 公羊 as well as 郑玄's 礼记)."""
+    entry = chapter_of(work, chapter_id)
+    return entry is not None and bool(entry.get("yili", True))
+
+
+@cache
 def pua() -> dict[str, dict]:
     """Private-use code points (私用区字) resolved: character → {char, kind, reason}; a ``gaiji``
     entry's ``char`` is the stand-in of that unencoded character (``conv.unencoded``)."""

@@ -1,7 +1,7 @@
 """郑注's glossary (郑注训诂): the definitions 郑玄 gives of words of the 经 — ``俟待也``,
 ``中犹间也``, ``鹿中谓射于榭也`` — gathered from the 郑注 segments (layer ``zhu``) of the 仪礼's 篇 and
 ordered by the pinyin of the word defined. The 通解's other 篇 are left out: their 注 are many
-hands' (``conv.analyses.text.is_yili``: 朱熹's 庸平常也 is no 郑注).
+hands' (``conv.datafiles.is_yili``: 朱熹's 庸平常也 is no 郑注).
 
 The witness has no punctuation, so the extraction is deliberately conservative: it would rather
 miss a definition than invent one. A note is cut into clauses at the sentence-final particles

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from conv import datafiles as data
 from conv.model.tree import Chapter, Edition, Passage, Section, Segment, Work, text_char_offsets
@@ -109,22 +108,13 @@ def segment_text(segment: Segment) -> MappedText:
 
 def zhu_segments(edition: Edition, yili_only: bool = False) -> Iterator[tuple[Passage, int, Segment]]:
     """Every 注 segment (layer ``zhu``) of a passage's notes, with its index among the notes;
-    ``yili_only``: of the 仪礼's 篇 alone (:func:`is_yili`), whose 注 is 郑玄's."""
+    ``yili_only``: of the 仪礼's 篇 alone (``conv.datafiles.is_yili``), whose 注 is 郑玄's."""
     for work, chapter, _, passage in passages(edition):
-        if yili_only and not is_yili(work.id, chapter.id):
+        if yili_only and not data.is_yili(work.id, chapter.id):
             continue
         for index, segment in enumerate(passage.notes):
             if segment.layer == "zhu":
                 yield passage, index, segment
-
-
-@cache
-def is_yili(work: str, chapter: str) -> bool:
-    """Is the chapter a 篇 of the 仪礼, its 注 郑玄's? Every 篇 of the 句读; of the 通解 those its table marks
-    ``yili`` (conv/data/tongjie_chapters.toml): its other 篇 quote other books with their own
-    commentators' notes (朱熹's 章句 of 大学 and 中庸, 郭璞's 尔雅, 何休's 公羊 as well as 郑玄's 礼记)."""
-    entry = data.chapter_of(work, chapter)
-    return entry is not None and bool(entry.get("yili", True))
 
 
 def position(edition: Edition, seed: str, offset: int) -> tuple[int, int]:

@@ -103,7 +103,7 @@ class NoteSegmenter:
         return out
 
 
-def _pieces(unit: Unit, layer: str, parsed: tuple | None, layout: str = "judou") -> list[tuple[Unit, str, tuple | None]]:
+def _pieces(unit: Unit, layer: str, parsed: tuple | None, layout: str) -> list[tuple[Unit, str, tuple | None]]:
     """A 注 or 按 unit cut where glosses open or end it (``gloss_edges.embedded``: 便其事也 | 扑普卜反;
     辩音遍 | 亦每献荐于其位…): each run of glosses is a 音义 segment of its own, so the reader's 音义
     toggle governs it. Any other unit is one piece. ``(unit, layer, parsed glosses)`` each. Prose after

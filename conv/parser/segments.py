@@ -145,7 +145,8 @@ def _mostly_glosses(text: str, index: int, runs: dict | None) -> bool:
     (雛字又作鶵仕俱反又匠俱反燒如): an 音义, its unread pieces reported (``runs`` gets ``parse_run(text)``)."""
     if not glosses.opens_with_gloss(text):
         return False
-    found, unparsed = parsed = glosses.parse_run(text)
+    parsed = glosses.parse_run(text)
+    found = parsed[0]
     if len(found) < 2 or found[0].start != 0 or not glosses.plausible(found[0]) \
             or sum(g.end - g.start for g in found) < MOSTLY * len(text):
         return False

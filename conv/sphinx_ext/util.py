@@ -82,8 +82,8 @@ def layer_names(docname: str) -> dict[str, str]:
     the 仪礼 (conv/data/tongjie_chapters.toml ``yili``) the 注 and 疏 are the quoted books' own
     (:data:`OTHER_BOOKS`; its ``commentary`` where one hand wrote them all: 朱熹章句)."""
     work, _, chapter = docname.partition("/")
-    entry = data.chapter_of(work, chapter) if work == "tongjie" else None
-    if entry is None or entry.get("yili", True) or entry.get("front"):
+    entry = data.chapter_of(work, chapter) if work == "tongjie" and not data.is_yili(work, chapter) else None
+    if entry is None or entry.get("front"):
         return LAYER_NAMES
     return {**LAYER_NAMES, **OTHER_BOOKS, **({"zhu": entry["commentary"]} if entry.get("commentary") else {})}
 
