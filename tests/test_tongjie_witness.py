@@ -221,26 +221,46 @@ def test_circles_are_text_in_the_tongjie(tongjie):
         "".join(p["text"] for p in passages(chapters["zhonglv"]))
 
 
-def test_no_intervention_but_the_unencoded_characters(tongjie):
+def test_no_intervention_but_the_unencoded_characters_and_the_reviewed_layers(tongjie):
     _, dump, _, _ = tongjie
     # 曲禮 右袂 and 大射儀 左右鈞, once reviewed title decisions, are read on from the column before
     # (conv/data/column_joins.toml): no 右 opens a line there any more, and no correction is needed
-    assert {a["kind"] for a in dump["apparatus"]} == {"unencoded", "note-words"} and not dump["dropped"]
+    assert {a["kind"] for a in dump["apparatus"]} == {"unencoded", "note-words", "correction"} and not dump["dropped"]
+    # the layer decisions of 音义 the note runs put in their notes (c8–c16 in conv/data/corrections.toml)
+    decided = sorted((a["correction"], a["decision"]) for a in dump["apparatus"] if a["kind"] == "correction")
+    assert decided == sorted((f"c{n}", "layer: yin (not zhu)") for n in range(8, 17))
     # 疏曰洗者盥手洗爵之時恐水¶(穢地…: the 疏 a head opened at a column's end goes on in the next
     note = next(n for p in passages(tongjie[2]["shiguan"]) for n in p["notes"] if n["text"].startswith("疏曰洗者盥手"))
     assert "恐水穢地所用以承其棄水" in note["text"]
 
 
-def test_undecided_glosses_are_problems_at_their_place(tongjie):
-    _, dump, _, _ = tongjie
-    found = [p for p in dump["problems"] if p["kind"] == "unbracketed-gloss"]
-    assert found and all(p["seed"].startswith("KR1d0085_") for p in found)
-    # 蠱音古蠱惑疾 (昏義): a gloss with words after it that are no gloss, in a 篇 the 句读 does not hold
-    # (還音旋役故此 of 士冠禮 was read against the 句读: conv/data/note_runs.toml)
-    first = next(p for p in found if p["seed"] == "KR1d0085_003.txt" and p["line"] == 377)
-    line = file_text("KR1d0085_003.txt").splitlines()[first["line"] - 1]
-    assert line[first["col"] - 1:].startswith("蠱音古蠱惑疾(")  # kept as the witness has it
-    assert any(p["text"].endswith("近附近之地蠱音古蠱惑疾") for c in tongjie[2].values() for p in passages(c))
+def test_undecided_glosses_are_problems_at_their_place():
+    """昏義's 是謂近女室疾如蠱近附近之地蠱音古蠱惑疾(疏曰…) (KR1d0085_003:377): a gloss with words after it
+    that are no gloss, in a 篇 the 句读 does not hold. Read by the rules alone it stays where the
+    transcription puts it, and a problem names its place."""
+    line = file_text("KR1d0085_003.txt").splitlines()[376]
+    text = line[line.index("晉侯求醫"):line.index("非鬼非食")].replace("(", "【").replace(")", "】")
+    report = SeedReport(Source("KR1d0085_003.txt", text))
+    tokens = Unbracketed(text, report).adjust(tokenize(text, 0, len(text)), "")
+    (problem,) = report.problems
+    assert problem.kind == "unbracketed-gloss" and text[problem.col - 1:].startswith("蠱音古蠱惑疾【")
+    assert [text[t.start:t.end] for t in tokens if t.kind == "text"][0].endswith("近附近之地蠱音古蠱惑疾")
+
+
+def test_the_reviewed_runs_put_the_gloss_in_its_note(tongjie):
+    """The same run, read (conv/data/note_runs.toml, basis): 音义 and 杜注 in the note, the 经 alone in
+    the text; the layer of the 音义 the grammar reads in part is a reviewed correction (c8)."""
+    _, dump, chapters, _ = tongjie
+    (passage,) = [p for p in passages(chapters["neize"]) if p["text"].endswith("是謂近女室疾如蠱")]
+    assert [(n["layer"], n["text"]) for n in passage["notes"]][-3:-1] == [("yin", "近附近之地蠱音古"), ("zhu", "蠱惑疾")]
+    assert not [p for p in dump["problems"] if p["kind"] == "unbracketed-gloss" and p["seed"] == "KR1d0085_003.txt"]
+    from conv.myst.backmatter.apparatus import Apparatus
+    bodies = {e.body for e in Apparatus(tongjie[0]).interventions["tongjie"] if e.kind == "correction"}
+    # in the reader's words; 昏義 quotes the 左传, whose 注 is 杜預's: not 郑注
+    assert "此段注文定为音义，不作注文（底本此处无层次标记，据文意定之）。底本作“近附近之地蠱音古”。" in bodies
+    (passage,) = [p for p in passages(chapters["yueling"]) if p["text"] == "鷹隼蚤"]
+    assert [(n["layer"], n["text"]) for n in passage["notes"]] == [
+        ("yin", "隼息允反音至"), ("zhu", "得疾癘之氣也"), ("zhu", "吕唐並作鷙淮作摰")]
 
 
 def test_one_file_alone_and_the_seeds_unchanged():

@@ -81,7 +81,7 @@ class Apparatus:
         work = self._work_of(locus)
         if work is None:
             return
-        body = self._body(kind, record)
+        body = self._body(kind, record, zheng=data.is_yili(work, locus.chapter.id))
         entry = Entry(kind if kind in KIND_NAMES else "unknown", locus, list(span), body,
                       source=source_of(self.edition, span), reason=maintainer_reason(kind, record),
                       collation=collation_row(record) if kind == "collation" else None)
@@ -102,15 +102,16 @@ class Apparatus:
             self.pua_counts[work][entry.code] += 1
         self.interventions[work].append(entry)
 
-    def _body(self, kind: str, record: dict, count: int = 1) -> str:
+    def _body(self, kind: str, record: dict, count: int = 1, zheng: bool = True) -> str:
         """The entry as a reader reads it: in Chinese, the witness quoted; the data files' own
-        reasons (in English) and the seed's file:line:col go to the maintainers' listing."""
+        reasons (in English) and the seed's file:line:col go to the maintainers' listing. ``zheng``:
+        the chapter's 注 is 郑玄's (a 篇 of the 仪礼), else its book's commentator's."""
         edition = self.edition
         reason = record.get("reason", "")
         if kind == "correction":
             seed, start, end = record["span"]
             printed = shorten(witness_slice(edition, seed, start, end))
-            return escape_inline(correction_words(record.get("decision", "")) + f"底本作“{printed}”。")
+            return escape_inline(correction_words(record.get("decision", ""), zheng) + f"底本作“{printed}”。")
         if kind == "pua":
             code = record.get("witness", "")
             entry = data.pua().get(chr(int(code[2:], 16))) if code.startswith("U+") else None
@@ -193,9 +194,10 @@ LAYER_WORDS = {"zhu": "郑注", "shu": "贾疏", "an": "按语", "yin": "音义"
 _LAYER_DECISION = re.compile(r"layer: (\w+)(?: \(not (\w+)\))?$")
 
 
-def correction_words(decision: str) -> str:
+def correction_words(decision: str, zheng: bool = True) -> str:
     """What a reviewed correction decided, in a reader's words: ``title: 右三射用乐`` →
-    ``定章旨为“右三射用乐”（……）。``; ``layer: an (not zhu)`` → ``此段注文定为按语，不作郑注（……）。``"""
+    ``定章旨为“右三射用乐”（……）。``; ``layer: an (not zhu)`` → ``此段注文定为按语，不作郑注（……）。``
+    (``zheng`` false, in a 篇 not from the 仪礼: ``……不作注文``, its 注 being another commentator's)."""
     if decision.startswith("title:"):
         title = decision[len("title:"):].strip()
         if not title:
@@ -204,9 +206,10 @@ def correction_words(decision: str) -> str:
     match = _LAYER_DECISION.match(decision)
     if match:
         layer, instead = match.groups()
-        words = f"此段注文定为{LAYER_WORDS.get(layer, layer)}"
+        names = LAYER_WORDS if zheng else {**LAYER_WORDS, "zhu": "注文"}
+        words = f"此段注文定为{names.get(layer, layer)}"
         if instead:
-            words += f"，不作{LAYER_WORDS.get(instead, instead)}"
+            words += f"，不作{names.get(instead, instead)}"
         return words + "（底本此处无层次标记，据文意定之）。"
     return "据文意校定。"
 
