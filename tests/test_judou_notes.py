@@ -113,15 +113,15 @@ def test_conservation_on_the_three_files(whole, path):
 # -- 张尔岐's collation notes ---------------------------------------------------------------------
 
 def test_entries_and_problems_per_file(whole):
-    """监本正误: 130 entries, 128 linked (6 by the order of the notes); 石本误字: 58 entries, 57 linked
-    (two by the 节 they name); 11 by a reviewed decision of errata.toml; the rest (three lemmas that
-    stand more than once where the order of the notes leaves them) are problems."""
+    """监本正误: 130 entries, 128 linked (6 by the order of the notes); 石本误字: 58 entries, all linked
+    (two by the 节 they name); 12 by a reviewed decision of errata.toml; the rest (two lemmas of the 监本
+    that stand more than once where the order of the notes leaves them) are problems."""
     _, dump = whole
-    assert len(notes_of(dump, "zhang-jianben")) == 128 and len(notes_of(dump, "zhang-shiben")) == 57
+    assert len(notes_of(dump, "zhang-jianben")) == 128 and len(notes_of(dump, "zhang-shiben")) == 58
     assert Counter(a.get("settled_by") for a in notes_of(dump, "zhang-jianben")) == {None: 122, "order": 6}
-    assert sum("decision" in a for a in notes_of(dump, "zhang-jianben") + notes_of(dump, "zhang-shiben")) == 11
+    assert sum("decision" in a for a in notes_of(dump, "zhang-jianben") + notes_of(dump, "zhang-shiben")) == 12
     problems = Counter((p["seed"], p["kind"]) for p in dump["problems"] if p["kind"].startswith("errata-"))
-    assert problems == {("KR1d0038_018.txt", "errata-ambiguous"): 2, ("KR1d0038_019.txt", "errata-ambiguous"): 1}
+    assert problems == {("KR1d0038_018.txt", "errata-ambiguous"): 2}
     assert all(a["span"][0] == "KR1d0038_018.txt" for a in notes_of(dump, "zhang-jianben"))
 
 
@@ -260,14 +260,16 @@ def test_apart_is_a_lookup_in_the_table_loaded_once(work, chapter):
 def test_the_shiben_jie_settles_an_ambiguous_note(whole_dump):
     """石本误字 names the 节 of each note: 賔升成拜 (補字公酬賔節) stands twice in 大射仪, but only
     once in a section whose title holds 公…酬…賔 (右公取媵觶酬賓遂旅酬); 公答再拜 (記) thrice in 聘礼,
-    once in its 记. 司射適堂西袒決遂 (補字請射節) stays a problem: both its places are in a
-    section of 请射."""
+    once in its 记. 司射適堂西袒決遂 (補字請射節) stands in two sections of 请射, 右司射請射 and
+    右司射又請射命耦反射位: a reviewed decision (errata.toml) puts it on the first, the 请射 the 节 names."""
     shiben = {e["text"]: e for e in whole_dump["apparatus"] if e["kind"] == "zhang-shiben"}
     assert shiben["賔升成拜拜誤作敗"]["passages"] == ["judou-dashe-75"]
     assert shiben["賔升成拜拜誤作敗"]["settled_by"] == "公酬賔節"
     assert shiben["公答再拜再誤作爯"]["passages"] == ["judou-pinli-479"]
     assert shiben["公答再拜再誤作爯"]["settled_by"] == "記"
     ambiguous = [p["message"] for p in whole_dump["problems"] if p["kind"] == "errata-ambiguous"]
-    assert any("司射適堂西袒決遂袒誤作祖" in m for m in ambiguous)
+    assert shiben["司射適堂西袒決遂袒誤作祖"]["passages"] == ["judou-xiangshe-330"]
+    assert "decision" in shiben["司射適堂西袒決遂袒誤作祖"]
+    assert not any("司射適堂西袒決遂袒誤作祖" in m for m in ambiguous)
     assert not any("賔升成拜" in m or "公答再拜再" in m for m in ambiguous)
-    assert len(ambiguous) == 3
+    assert len(ambiguous) == 2

@@ -18,7 +18,9 @@ from conv.analyses import terms
 #: 7 (session 12): 俟君尊若始焉 is 大射's 郑注, in its note now (conv/data/note_runs.toml).
 #: 3 (session 14): 拾依注音涉 is a 音义 (依注), 尊(之於其黨) opens its 注, and 燕所尊在堂…, 折俎尊徹之… are 注
 #: the transcription writes large (note_runs.toml, read by their words); left: 节之鼓, 鼓击乃拊石, 觯之鼓反.
-UNPLACED = {"鼓": 3}
+#: None (session 15): 觯之鼔反 is a 音义 in its note (note_runs.toml), 节之鼓 the drum (国语: 节之鼓而行之),
+#: 鼓击 the verb (吕氏春秋: 置缶而鼓之, 鼓击乃拊石).
+UNPLACED = {}
 
 
 @pytest.fixture(scope="module")
@@ -60,6 +62,8 @@ def placed(text: str, term: str, before: str) -> bool | None:
     ("tongjie-touhu-32", "鼓", "薛", True),  # 鲁鼓, 薛鼓: the drum scores of 投壶
     ("tongjie-wangzhiren-50", "鼓", "及所弊", True),  # 鼓皆駴: the drums
     ("tongjie-xiaxiaozheng-13", "鼓", "呴也者", None),  # 鼓其翼: flap
+    ("tongjie-yuezhi-162", "鼓", "节之", True),  # 节之鼓而行之: the drum keeps the measure
+    ("tongjie-yueji-255", "鼓", "", None),  # 鼓击乃拊石 after 置缶而鼓之 (254): the beating
     ("tongjie-wangzhiren-41", "鼓", "以鼙令", None),  # 令鼓: order the drumming
     ("tongjie-wangzhiren-44", "鼓", "", None),  # 鼓戒三阕: drum the warning
     ("tongjie-shihun-171/注", "尊", "房户外之东", True),  # the vessel outside the chamber door
