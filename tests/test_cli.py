@@ -164,6 +164,20 @@ def test_stale_correction_is_an_error(tmp_path):
     assert "correction c3" in str(error.value) and "no longer matches" in str(error.value)
 
 
+def test_a_correction_that_decides_nothing_is_an_error():
+    """A layer correction giving a segment the layer the converter reads there anyway (c4 made to say
+    zhu, 郑注, as the classifier reads that fragment) stops the conversion at its entry: stale."""
+    from conv import datafiles as data
+    from conv.parser.corrections import Corrections
+
+    entries = [dict(e, layer="zhu") if e["id"] == "c4" else e for e in data.corrections()]
+    seed = next(p for p in SEEDS if p.name == "003_888d6f7486f7550d.txt")
+    with pytest.raises(ConversionError) as error:
+        assemble.convert([seed], Corrections(entries))
+    assert str(error.value).startswith(f"conv/data/corrections.toml:{data.correction_lines()['c4']}:1: correction c4 (layer)")
+    assert "reads there without it" in str(error.value) and "remove the correction" in str(error.value)
+
+
 def test_large_input_conserved(tmp_path):
     """A 10 MB seed (the seeds' text repeated) converts with conservation checked."""
     body = "\n\n".join(p.read_text(encoding="utf-8").split("\n", 1)[1] for p in SEEDS[:2])

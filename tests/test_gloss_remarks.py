@@ -165,6 +165,42 @@ CASES = [
         ("素感反", "參", F, "素", "感", None, True, None, None, "also-read", None, 5, 8),
         ("干依註音豻", "干", Z, None, None, "豻", False, None, None, "per-note", None, 8, 13),
         ("五旦反", "干", F, "五", "旦", None, True, None, None, "also-read", None, 13, 16)]),
+    # session 15: 又 before the dictionary that gives the second reading (句读's 膊音純又説文之允反)
+    ("KR1d0038_016.txt", 91, "膊音純又説文之允反", [
+        ("膊音純", "膊", Z, None, None, "純", False, None, None, None, None, 0, 3),
+        ("又説文之允反", "膊", F, "之", "允", None, True, None, None, "authority", "説文", 3, 9)]),
+    # a variant after the reading with a reading of its own, or 音同, and the scope after it
+    ("KR1d0085_003.txt", 230, "醢音海一作醯呼兮反次下句同卵依注音鯤古門反", [
+        ("醢音海一作醯呼兮反次下句同", "醢", Z, None, None, "海", False, None, "一作醯呼兮反次下句同", None, None, 0, 13),
+        ("卵依注音鯤", "卵", Z, None, None, "鯤", False, None, None, "per-note", None, 13, 18),
+        ("古門反", "卵", F, "古", "門", None, True, None, None, "also-read", None, 18, 21)]),
+    ("KR1d0085_003.txt", 35, "觽許規反本或作鐫音同燧音遂", [
+        ("觽許規反本或作鐫音同", "觽", F, "許", "規", None, False, None, "本或作鐫音同", None, None, 0, 10),
+        ("燧音遂", "燧", Z, None, None, "遂", False, None, None, None, None, 10, 13)]),
+    ("KR1d0085_011.txt", 159, "跛彼寄反又作跂去智反", [
+        ("跛彼寄反又作跂去智反", "跛", F, "彼", "寄", None, False, None, "又作跂去智反", None, None, 0, 10)]),
+    # a variant a book gives (詩作斁: 朱熹's 音注 of 中庸), before the reading too (螢釋文作熒户扄反, 月令)
+    ("KR1d0085_016.txt", 177, "度待洛反射音亦詩作斁", [
+        ("度待洛反", "度", F, "待", "洛", None, False, None, None, None, None, 0, 4),
+        ("射音亦詩作斁", "射", Z, None, None, "亦", False, None, "詩作斁", None, None, 4, 10)]),
+    ("KR1d0085_025.txt", 420, "蟋音悉蟀音率螢釋文作熒户扄反", [
+        ("蟋音悉", "蟋", Z, None, None, "悉", False, None, None, None, None, 0, 3),
+        ("蟀音率", "蟀", Z, None, None, "率", False, None, None, None, None, 3, 6),
+        ("螢釋文作熒户扄反", "螢", F, "户", "扄", None, False, None, None, "variant", "熒", 6, 14)]),
+    # the form written with another component (亦從皿: 槃 as 盤; 一從言: 㖃 as 詬)
+    ("KR1d0085_017.txt", 205, "盥音管槃薄官反亦從皿", [
+        ("盥音管", "盥", Z, None, None, "管", False, None, None, None, None, 0, 3),
+        ("槃薄官反亦從皿", "槃", F, "薄", "官", None, False, None, "亦從皿", None, None, 3, 10)]),
+    # two characters and one tone (朱熹's 音注: 乗斂並去聲), scopes 次下句同, 後以上放此, 後不音者同
+    ("KR1d0085_015.txt", 367, "畜許六反乗斂並去聲", [
+        ("畜許六反", "畜", F, "許", "六", None, False, None, None, None, None, 0, 4),
+        ("乗斂並去聲", "乗", O, None, None, None, False, None, None, "both", "斂", 4, 9)]),
+    ("KR1d0085_002.txt", 192, "上時掌反後以上放此迎魚正反下同", [
+        ("上時掌反後以上放此", "上", F, "時", "掌", None, False, "後以上放此", None, None, None, 0, 9),
+        ("迎魚正反下同", "迎", F, "魚", "正", None, False, "下同", None, None, None, 9, 15)]),
+    ("KR1d0085_006.txt", 108, "摶徒端反飯扶萬反後不音者同", [
+        ("摶徒端反", "摶", F, "徒", "端", None, False, None, None, None, None, 0, 4),
+        ("飯扶萬反後不音者同", "飯", F, "扶", "萬", None, False, "後不音者同", None, None, None, 4, 13)]),
 ]
 
 

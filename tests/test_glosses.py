@@ -186,10 +186,11 @@ def test_unparsed_stretches():
     glosses, unparsed = parse_run("为于伪反解古卖反惰徒卧反监古")
     assert [g.text for g in glosses] == ["为于伪反", "解古卖反", "惰徒卧反"]
     assert unparsed == [(12, 14)]
-    # a broken second reading is swallowed whole: no gloss of 文 is invented
+    # 又 before the dictionary that gives the second reading: 膊's, by 説文; no gloss of 文 is invented
     glosses, unparsed = parse_run("膊音纯又説文之允反")
-    assert [g.text for g in glosses] == ["膊音纯"]
-    assert unparsed == [(3, 9)]
+    assert [(g.text, g.char, g.second, g.remark, g.related) for g in glosses] == [
+        ("膊音纯", "膊", False, None, None), ("又説文之允反", "膊", True, "authority", "説文")]
+    assert unparsed == []
     # prose is not a gloss run
     assert not is_gloss_run("宾降乃反位")
     assert not is_gloss_run("")
@@ -233,10 +234,6 @@ def test_embedded_on_a_pure_run_gives_the_run():
 # Segments that start with a gloss but that parse_run cannot take whole: segment → (the
 # unparsed text, why).
 KNOWN_ODD = {
-    "膊音纯又説文之允反": (
-        ["又説文之允反"],
-        "002: 説文 stands between 又 and the second reading's 反切, and 膊 is a misprint for 膞 "
-        "(特牲 注 has 膞): an editor's decision, reported as a problem"),
     "辩音遍亦每献荐于其位位在下今文辩皆作遍": (
         ["亦每献荐于其位位在下今文辩皆作遍"],
         "003: 通解 runs the gloss straight into 郑注 with no U+3000; the converter takes the gloss "
@@ -248,8 +245,8 @@ KNOWN_ODD = {
 
 # Gloss segments per seed (after joining page breaks and splitting before a bare 疏曰), and the
 # number of glosses in them. 004 (大射仪) has no 音义 at all.
-SEGMENT_COUNTS = {"000": 13, "001": 12, "002": 8, "003": 26}
-GLOSS_COUNTS = {"000": 15, "001": 23, "002": 11, "003": 63}
+SEGMENT_COUNTS = {"000": 13, "001": 12, "002": 9, "003": 26}  # 002: 膊音纯又説文之允反 read (session 15)
+GLOSS_COUNTS = {"000": 15, "001": 23, "002": 13, "003": 63}
 
 
 def test_every_gloss_segment_of_the_seeds_parses():

@@ -43,8 +43,9 @@ from conv.edition import parallels
 #: 释文 note read for the most part (上時掌反後以上放此…), a variant between glosses (亶丁但反時一作旹): 4 readings
 #: of the notes and 1 note in the text fewer.
 #: Session 15: 鄉飲酒禮's 羮定 and 徹俎 read with their 注 (定丁佞反肉謂之羮定猶孰也, 從才用反闕送之, 東方 were 经):
-#: 2 readings of the notes more (闕 the 句读 lacks, 羮 for its unencoded form).
-PARALLEL_COUNTS = {"substantive": 763, "transposition": 156, "note-in-text": 52}
+#: 2 readings of the notes more (闕 the 句读 lacks, 羮 for its unencoded form); and 2 fewer, 音义 no longer
+#: compared as 注 (與序並上聲: XY並 with a tone; 疑魚乙反後疑立皆放此: the scope 後…放此).
+PARALLEL_COUNTS = {"substantive": 761, "transposition": 156, "note-in-text": 52}
 NO_LONGER_READINGS = {("judou-gongshi-90", "贊者負東房告備于公席東正饌戸北牖席西加饌", "簠有蓋幂幕凡炙無醬鹹和贊者負東房告備于公"),
                       ("judou-shiguan-36", "荅", "答"), ("judou-shihun-23", "徴", "徵"),
                       ("judou-xiangyinjiu-87", "瞭", "了"), ("judou-xiangyinjiu-90", "傚", "效"),

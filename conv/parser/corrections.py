@@ -65,6 +65,13 @@ class Corrections:
         """The layer decision for a segment, if reviewed."""
         return self._find(seed, "layer", segment_text)
 
+    def unneeded(self, entry: dict, layer: str) -> ConversionError:
+        """The error for a ``layer`` correction that decides the layer the converter reads there anyway:
+        a reviewed decision that no longer decides anything is stale, as one that matches nothing."""
+        return ConversionError(FILE, self.lines.get(str(entry["id"]), 1), 1,
+                               f"correction {entry['id']} (layer) gives {entry['text']!r} the layer {layer}, which "
+                               "the converter reads there without it", "remove the correction")
+
     def emend(self, seed: str, text: str, reading: str) -> dict | None:
         """The reviewed decision to emend the seed's ``text`` to the witness's ``reading``."""
         entry = self._index.get((seed, "emend", text))

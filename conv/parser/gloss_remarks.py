@@ -19,9 +19,13 @@ with them, each a form that recurs in the 释文 the 通解 quotes and in 张尔
   read as the 注 reads it; ``per-note``, ``related`` the form the 注 reads; right after a gloss too,
   a second reading: ``膴舊火吳反依注音冔``) or the old reading 「X舊…」 (``old-reading``)
   (:func:`before_reading_at`);
-- a variant alone between two glosses, kind ``other`` (``裂又作列紉女陳反``, ``庾一作庾``);
+- a variant alone between two glosses, kind ``other`` (``裂又作列紉女陳反``, ``庾一作庾``); a variant a
+  book gives (``射音亦詩作斁``, ``螢釋文作熒户扄反``: :data:`VARIANT_MARK`);
+- after a reading, in its definition (:func:`variant_piece_ends`), a variant with its own reading or 音同
+  (``醢音海一作醯呼兮反次下句同``, ``觽許規反本或作鐫音同``) and the form with another component
+  (``槃薄官反亦從皿``, ``㖃許候反一從言``);
 - a **second reading with its authority** (:data:`AUTHORITIES`, 又 after it: ``徐又音燭``; the dictionaries
-  字林 and 説文, :data:`AUTHORITY_NAMES`: ``觶之豉反字林音支``): ``鬌丁果反徐大果反`` (徐邈),
+  字林 and 説文, :data:`AUTHORITY_NAMES`: ``觶之豉反字林音支``, or 又 before it: ``膊音純又説文之允反``): ``鬌丁果反徐大果反`` (徐邈),
   ``間如字劉音閑`` (劉昌宗), ``純之閏反或章允反`` (or…), ``挾音協一音子協反`` (one reading: …): the
   reading after the name glosses the character of the gloss before it.
 
@@ -32,15 +36,15 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["SCOPE", "AUTHORITIES", "AUTHORITY_NAMES", "ATTACHED", "attached", "remark_at", "sound_and_sense_at", "authority_at", "per_note_at",
-           "before_reading_at", "before_reading"]
+__all__ = ["SCOPE", "AUTHORITIES", "AUTHORITY_NAMES", "ATTACHED", "VARIANT_MARK", "attached", "remark_at", "sound_and_sense_at",
+           "variant_piece_ends", "authority_at", "per_note_at", "before_reading_at", "before_reading"]
 
 # Scope notes (所及): after the gloss, before a definition. Longest alternatives first; a 注X同 names at
 # most three characters, 下…同 five (下文及注皆同), 後…同 four (後從者皆同), none a gloss's own mark (反 切 音).
 SCOPE = re.compile(
     r"注及下同|注下同|下及注同|下注同|下注[^反切音]{1,3}同|下文同|下皆同|下并同|下竝同"
     r"|又下同|[並竝并]下同|下以意[推求]之|後皆[倣放]此|后皆[仿放]此"
-    r"|下放此|后放此|後放此|后同|後同|下同|注同"
+    r"|下放此|后放此|後放此|後不音者同|後[^反切音後]{1,3}[倣放仿]此|次下[^反切音同下]{0,2}同|后同|後同|下同|注同"
     r"|注[^反切音同下]{1,3}同|下[^反切音同下]{1,5}同|後[^反切音同後]{1,4}同"
 )
 # The authorities 释文 names for a second reading (徐邈, 劉昌宗), and 或 (some read it …).
@@ -83,11 +87,42 @@ def sound_and_sense_at(text: str, i: int, is_han) -> tuple[str, str, int] | None
     return None
 
 
-_VARIANT_BEFORE = re.compile(r"[本字]?[又或亦一]作(.)")
+#: A variant's mark: 又作, 本又作, 字或作, 一作 …, or the book that gives it (詩作斁, 螢釋文作熒).
+VARIANT_MARK = r"(?:[本字]?[又或亦一]|釋文|释文|詩)作"
+_VARIANT_BEFORE = re.compile(VARIANT_MARK + "(.)")
+#: The form written with another component, after a gloss (槃薄官反亦從皿, 㖃許候反一從言).
+_OTHER_COMPONENT = re.compile(r"[一亦或]從(.)")
 # 依注 / 依註: the reading the 注 gives, with the form it reads (依注作齊, 依注讀為揫) or without.
 _PER_NOTE = re.compile(r"依[注註](?:作(.)|[讀读][為为](.))?")
 # 舊音泰今讀如字 is one 如字 gloss (conv.parser.glosses), not an old reading before a reading.
 _GIVEN_UP = re.compile(r"[舊旧]音.今")
+
+
+def variant_piece_ends(text: str, e: int, reading_at, is_han) -> list[int]:
+    """Where a variant or a component note after a gloss ends, shortest first (``conv.parser.glosses``'
+    definition pieces): 本或作离 (one or two characters), then, after one, the variant's own reading
+    (一作醯呼兮反, 又作跂去智反) or 音同 (本或作鐫音同) and a scope after it (…呼兮反次下句同); 亦從皿.
+    ``reading_at(text, j)``: the reading at ``j`` as the parser reads it, or None."""
+    ends: list[int] = []
+    match = re.compile(VARIANT_MARK).match(text, e)
+    if match:
+        for width in (1, 2):
+            k = match.end() + width
+            if k <= len(text) and all(is_han(text, x) for x in range(match.end(), k)):
+                ends.append(k)
+        k = match.end() + 1
+        if ends and ends[0] == k:
+            reading = reading_at(text, k)
+            after = k + 2 if text.startswith("音同", k) else reading[4] if reading and reading[0] != "ruzi" else None
+            if after is not None:
+                ends.append(after)
+                scope = SCOPE.match(text, after)
+                if scope:
+                    ends.append(scope.end())
+    component = _OTHER_COMPONENT.match(text, e)
+    if component and is_han(text, component.end() - 1):
+        ends.append(component.end())
+    return ends
 
 
 def authority_at(text: str, i: int) -> tuple[str, int]:

@@ -55,7 +55,6 @@ _HAN_RANGES = (
 _HAN = re.compile("[" + "".join(f"{chr(low)}-{chr(high)}" for low, high in _HAN_RANGES) + "]")
 _TONES = "平上去入"
 # A variant note (异文): 本或作离, 本又作…, 或作…, 亦作…
-_VARIANT = re.compile(r"[本字]?(?:或|又|亦|一)作")
 # Glossed characters that, in embedded position, are far likelier to start prose (五音, 声音…).
 _PROSE_BEFORE_YIN = set("之其五八声聲有无無此彼德清浊濁宫宮商徵羽同异異善恶惡")
 _MAX_DEFINITION_PIECES = 3
@@ -128,6 +127,10 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
         if reading:
             kind, upper, lower, sound, end = reading
             return _Core(kind, prev, upper, lower, sound, end, second=True)
+        name = next((n for n in gloss_remarks.AUTHORITY_NAMES if text.startswith(n, i + 1)), None)
+        if name and (reading := _reading_at(text, i + 1 + len(name))):  # 膊音純又説文之允反
+            kind, upper, lower, sound, end = reading
+            return _Core(kind, prev, upper, lower, sound, end, True, None, "authority", name)
     if options.contexts:
         # 无射之射食亦反: context (two characters) 之 character, then a reading.
         if i + 3 < len(text) and text[i + 2] == "之" and _han(text, i + 1) and _han(text, i + 3) \
@@ -195,10 +198,14 @@ def _both_at(text: str, i: int) -> _Core | None:
     """「XY並…」, 「XYZ並…」: one reading of two or three characters (稍削並所教反, 逺近間並如字); ``char``
     the first, ``related`` the others."""
     for width in (2, 3):
-        if text[i + width:i + width + 1] in ("並", "竝") and all(_han(text, k) for k in range(i, i + width)) \
-                and (reading := _reading_at(text, i + width + 1)) is not None:
+        if text[i + width:i + width + 1] not in ("並", "竝") or not all(_han(text, k) for k in range(i, i + width)):
+            continue
+        if (reading := _reading_at(text, i + width + 1)) is not None:
             kind, upper, lower, sound, end = reading
             return _Core(kind, text[i], upper, lower, sound, end, remark="both", related=text[i + 1:i + width])
+        at = i + width + 1
+        if text[at:at + 1] and text[at] in _TONES and text[at + 1:at + 2] in ("声", "聲"):  # 乗斂並去聲: a tone
+            return _Core("other", text[i], None, None, None, at + 2, remark="both", related=text[i + 1:i + width])
     return None
 
 
@@ -248,13 +255,8 @@ def _piece_ends(text: str, e: int, options: _Options) -> list[int]:
     # tone note: 寸上声
     if e + 2 < n and _han(text, e) and text[e + 1] in _TONES and text[e + 2] in "声聲":
         ends.append(e + 3)
-    # variant note: 本或作离
-    match = _VARIANT.match(text, e)
-    if match:
-        for width in (1, 2):
-            k = match.end() + width
-            if k <= n and all(_han(text, x) for x in range(match.end(), k)):
-                ends.append(k)
+    # variant note: 本或作离, 一作醯呼兮反, 本或作鐫音同; 亦從皿
+    ends.extend(gloss_remarks.variant_piece_ends(text, e, _reading_at, _han))
     # a short definition ending in 也: 割也
     if options.definitions:
         for k in range(e + 1, min(n, e + 7)):

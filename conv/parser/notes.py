@@ -51,6 +51,8 @@ class NoteSegmenter:
         for index, (unit, layer) in enumerate(zip(units, layers)):
             correction = self.corrections.layer(report.seed, unit.text) if self.layer_corrections else None
             if correction is not None:
+                if correction["layer"] == layer:
+                    raise self.corrections.unneeded(correction, layer)
                 report.record("correction", unit.offsets[0], unit.offsets[-1] + 1, reason=correction["reason"], decision=f"layer: {correction['layer']} (not {layer})", correction=correction["id"])
                 layer = correction["layer"]
             pieces = _pieces(unit, layer, runs.get(index) if layer == "yin" else None, self.layout)
