@@ -127,7 +127,7 @@ def test_runs_in_a_book_the_judou_lacks_are_read_by_their_words(whole_dump):
     entries = [e for _, e in data.note_runs() if "basis" in e]
     assert [(e["file"], e["line"]) for e in entries][:3] == [("KR1d0085_011.txt", 281), ("KR1d0085_011.txt", 283),
                                                               ("KR1d0085_011.txt", 462)]
-    assert len(entries) == 46 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
+    assert len(entries) == 49 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
     assert not any("judou" in e for e in entries)
     passage = passage_with(whole_dump, "少儀飲酒者禨者醮者有折俎不坐")
     assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [
@@ -139,6 +139,24 @@ def test_runs_in_a_book_the_judou_lacks_are_read_by_their_words(whole_dump):
     assert sorted((r["span"][0], r["line"], r["text"], r["basis"]) for r in records) == sorted(
         (e["file"], e["line"], e["text"], e["basis"]) for e in entries)
     assert not [p for p in whole_dump["problems"] if p["kind"] == "term-unplaced" and p["seed"] == "KR1d0085_011.txt"]
+
+
+def test_the_words_of_cheng_zi_are_the_zhangju_s_title_note(whole_dump):
+    """大學 and 中庸 (KR1d0085_015:164, _016:14–16): 朱熹's 章句 opens with 程子's words (子程子曰…), printed
+    large between the 篇's title and the 经. They are the title's note, in the layer of the 注 (朱熹章句
+    there), over the page in 中庸; the 经 opens the first 章; the passages they were redirect to the 篇."""
+    chapters = {c["id"]: c for w in whole_dump["works"] if w["id"] == "tongjie" for c in w["chapters"]}
+    daxue, zhongyong = chapters["daxue"], chapters["zhongyong"]
+    assert [(m["layer"], m["text"]) for m in daxue["mulu"]] == [
+        ("yin", "大舊音泰今讀如字"),
+        ("zhu", "子程子曰大學孔氏之遺書而初學入徳之門也於今可見古人為學次第者獨賴此篇之存而論孟次之學者必由是而學焉則庶乎其不差矣")]
+    assert daxue["sections"][0]["passages"][0]["text"] == "大學之道在明明徳在親民在止於至善"
+    (layer, text) = [(m["layer"], m["text"]) for m in zhongyong["mulu"]][-1]
+    assert layer == "zhu" and text.startswith("子程子曰不偏之謂中") and text.endswith("其書始言一理中散為萬事末復合為一理放之則彌六合巻之則退藏於密其味無窮皆實學也善讀者玩索而有得焉則終身用之有不能盡者矣")
+    assert zhongyong["sections"][0]["passages"][0]["text"] == "天命之謂性率性之謂道修道之謂教"
+    ledger = Ledger.load()
+    assert [(e.status, e.to) for e in (ledger.get("tongjie-daxue-1"), ledger.get("tongjie-zhongyong-1"))] == [
+        ("redirect", "tongjie-daxue"), ("redirect", "tongjie-zhongyong")]
 
 
 def test_a_run_with_neither_judou_nor_basis_stops_the_conversion(shihun):

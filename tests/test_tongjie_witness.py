@@ -108,7 +108,8 @@ def test_every_chapter_in_the_books_order_with_its_part(tongjie):
     assert headings["shihun"] == "士昬禮" and headings["touhu"] == "投壺禮" and headings["wangzhiji"] == "王制之已"
     assert headings["chaoshiyi"] == "朝事義第四十四"  # printed before its part line 王朝禮一之下
     notes = chapters["daxue"]["mulu"]  # the title's note, its layers as any note's (no 鄭目録 here)
-    assert [(s["layer"], s["text"]) for s in notes] == [("yin", "大舊音泰今讀如字")]  # one 如字 gloss of 大
+    assert [(s["layer"], s["text"][:8]) for s in notes] == [("yin", "大舊音泰今讀如字"), ("zhu", "子程子曰大學孔氏")]
+    # one 如字 gloss of 大, then the 章句's words of 程子 (conv/data/note_runs.toml, tests/test_note_runs.py)
     assert [s["layer"] for s in chapters["pinli"]["mulu"]][0] == "mulu"  # (鄭注目録云…) after 聘禮
     assert not [p for p in dump["problems"] if p["kind"] in ("missing-title", "manifest-chapter", "unknown-chapter")]
 
