@@ -297,6 +297,13 @@ def note_runs() -> list[tuple[int, dict]]:
     return _numbered(NOTE_RUNS, "run")
 
 
+@cache
+def jing_runs() -> list[tuple[int, dict]]:
+    """Runs of the 通解 next to a note that read like 音义 and were read as 经 (``[[jing]]`` of the same
+    file): (line of the entry, entry)."""
+    return _numbered(NOTE_RUNS, "jing")
+
+
 DIAGRAMS = DATA_DIR / "diagrams.toml"
 
 

@@ -127,7 +127,7 @@ def test_runs_in_a_book_the_judou_lacks_are_read_by_their_words(whole_dump):
     entries = [e for _, e in data.note_runs() if "basis" in e]
     assert [(e["file"], e["line"]) for e in entries][:3] == [("KR1d0085_011.txt", 281), ("KR1d0085_011.txt", 283),
                                                               ("KR1d0085_011.txt", 462)]
-    assert len(entries) == 49 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
+    assert len(entries) == 50 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
     assert not any("judou" in e for e in entries)
     passage = passage_with(whole_dump, "少儀飲酒者禨者醮者有折俎不坐")
     assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [
@@ -165,6 +165,17 @@ def test_a_run_with_neither_judou_nor_basis_stops_the_conversion(shihun):
         NoteRuns(source, report, [(9, {"file": SHIHUN.name, "line": 253, "text": "請事母出"})])
     assert str(error.value).startswith("conv/data/note_runs.toml:9:1: ")
     assert "neither judou nor basis" in str(error.value)
+
+
+def test_a_run_read_as_jing_needs_its_basis_and_its_place(shihun):
+    """A [[jing]] entry (a run read as 经) gives its reason in Chinese and nothing else, and stands on its line."""
+    source, report = shihun
+    with pytest.raises(ConversionError) as error:
+        NoteRuns(source, report, [], [(9, {"file": SHIHUN.name, "line": 253, "text": "請事母出"})])
+    assert str(error.value).startswith("conv/data/note_runs.toml:9:1: ") and "gives no basis" in str(error.value)
+    with pytest.raises(ConversionError) as error:
+        NoteRuns(source, report, [], [(9, {"file": SHIHUN.name, "line": 253, "text": "不在此行", "basis": "经"})])
+    assert str(error.value).startswith("conv/data/note_runs.toml:9:1: ") and "is not on line 253" in str(error.value)
 
 
 def test_the_parallels_no_longer_read_them_as_words_of_the_jing(whole_dump):

@@ -248,6 +248,20 @@ def test_undecided_glosses_are_problems_at_their_place():
     assert [text[t.start:t.end] for t in tokens if t.kind == "text"][0].endswith("近附近之地蠱音古蠱惑疾")
 
 
+def test_a_run_read_as_jing_is_no_problem(tongjie):
+    """樂記 (KR1d0085_026:379) 知音而不知樂者衆庶是也: 知音而 reads like a 直音 (知 and 而 share the 止摄),
+    but it is the 经 (to know music); read and listed as 经 ([[jing]] in conv/data/note_runs.toml), it is
+    no problem, and it stays in the text. Without the entry the rules report it."""
+    _, dump, chapters, _ = tongjie
+    assert not [p for p in dump["problems"] if p["kind"] == "unbracketed-gloss"]
+    assert any("知音而不知樂者衆庶是也" in p["text"] for p in passages(chapters["yueji"]))
+    line = file_text("KR1d0085_026.txt").splitlines()[378]
+    text = ("是故知聲而不知音者" + line.rstrip("¶") + "樂(禽獸知此為聲爾)").replace("(", "【").replace(")", "】")
+    report = SeedReport(Source("KR1d0085_026.txt", text))
+    Unbracketed(text, report).adjust(tokenize(text, 0, len(text)), "")
+    assert [p.kind for p in report.problems] == ["unbracketed-gloss"]
+
+
 def test_the_reviewed_runs_put_the_gloss_in_its_note(tongjie):
     """The same run, read (conv/data/note_runs.toml, basis): 音义 and 杜注 in the note, the 经 alone in
     the text; the layer of the 音义 the grammar reads in part is a reviewed correction (c8)."""

@@ -28,6 +28,10 @@ words) were read too and are listed with ``in_notes = false``. Every run is an a
 篇), a run was read by its words alone: its entry gives no 句读 passage but ``basis``, in Chinese, why the
 words are a note's (a 注 between the 经 and its 疏, the rest of a note over a page), and its record has
 ``evidence = "reading"`` and that ``basis``.
+
+Runs the rules of ``conv.parser.unbracketed`` would report as 音义 they cannot delimit, read and found to
+be 经 (``知音而不知樂者``: to know music, no 直音), are listed as ``[[jing]]`` (file, line, text, basis):
+:meth:`NoteRuns.read_as_jing` tells the rules, which report nothing there; the words stay in the text.
 """
 from __future__ import annotations
 
@@ -67,10 +71,17 @@ class Run:
 class NoteRuns:
     """The decided runs of one witness file (see the module docstring)."""
 
-    def __init__(self, source, report: SeedReport, entries: list[tuple[int, dict]] | None = None) -> None:
+    def __init__(self, source, report: SeedReport, entries: list[tuple[int, dict]] | None = None,
+                 jing: list[tuple[int, dict]] | None = None) -> None:
         self.report = report
         self.runs = _runs(source, data.note_runs() if entries is None else entries)
         self.recorded: set[int] = set()
+        # runs read as 经 ([[jing]]): where they stand; a 音义 the rules would see in one is no problem
+        self.jing = [(r.start, r.end) for r in _runs(source, data.jing_runs() if jing is None else jing, jing=True)]
+
+    def read_as_jing(self, offset: int) -> bool:
+        """Does ``offset`` lie in a run read as 经 (``[[jing]]``)?"""
+        return any(start <= offset < end for start, end in self.jing)
 
     def apply(self, tokens: list[Token]) -> list[Token]:
         """The tokens of one line with every decided run on it inside its note."""
@@ -119,8 +130,9 @@ class NoteRuns:
                               "re-read the place in the witness and mend or remove the entry")
 
 
-def _runs(source, entries: list[tuple[int, dict]]) -> list[Run]:
-    """The entries of ``source``'s file as runs at their offsets (a stale entry stops the conversion)."""
+def _runs(source, entries: list[tuple[int, dict]], jing: bool = False) -> list[Run]:
+    """The entries of ``source``'s file as runs at their offsets (a stale entry stops the conversion);
+    ``jing``: entries of runs read as 经, which give their ``basis`` alone."""
     witness = getattr(source, "witness", None)
     out = []
     for number, entry in entries:
@@ -137,7 +149,11 @@ def _runs(source, entries: list[tuple[int, dict]]) -> list[Run]:
                                   "name the line the run begins on and the run as the witness file writes it "
                                   "(with `before`, the characters right before it, where it is not the first on the line)")
         judou, basis = str(entry.get("judou", "")), str(entry.get("basis", ""))
-        if bool(judou) == bool(basis):
+        if jing and not basis or jing and judou:
+            raise ConversionError(data.display(data.NOTE_RUNS), number, 1,
+                                  f"run read as 经 「{text}」 of {source.name} gives {'a judou' if judou else 'no basis'}",
+                                  "say in Chinese why the words are the 经's (basis), and nothing else")
+        if not jing and bool(judou) == bool(basis):
             raise ConversionError(data.display(data.NOTE_RUNS), number, 1,
                                   f"note run 「{text}」 of {source.name} gives {'both judou and basis' if judou else 'neither judou nor basis'}",
                                   "name the 句读 passage whose notes hold the words (judou), or, where the 句读 has none, "

@@ -214,16 +214,23 @@ class Unbracketed:
         found = gloss_edges.trailing(run[start:])
         if found:
             first = start + found[0].start
+            if self._read_as_jing(offsets[first]):
+                return
             missing = "".join(g.char for g in found if not g.second and not _stands_in(g.char, before + run[start:first]))
             self.report.problem(offsets[first], "unbracketed-gloss",
                                 f"{run[first:]!r} before a note reads as 音义, but {missing} is not in the text "
                                 "before it: kept outside the note as the transcription has it — check the witness")
             return
         inner = _gloss_inside(run, start)
-        if inner is not None:
+        if inner is not None and not self._read_as_jing(offsets[inner]):
             self.report.problem(offsets[inner], "unbracketed-gloss",
                                 f"{run[inner:]!r} before a note holds 音义 the gloss parser cannot delimit: kept "
                                 "outside the note as the transcription has it — check the witness")
+
+
+    def _read_as_jing(self, offset: int) -> bool:
+        """Was the run at ``offset`` read as 经 (conv/data/note_runs.toml, ``[[jing]]``): no problem there."""
+        return self.decided is not None and self.decided.read_as_jing(offset)
 
 
 WINDOW = 40  # the longest run of glosses looked for before a note
