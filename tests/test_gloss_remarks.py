@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from conv.edition import assemble, export
 from conv.parser.gloss_edges import embedded
 from conv.parser.gloss_remarks import AUTHORITIES, AUTHORITY_NAMES
-from conv.parser.glosses import parse_run
+from conv.parser.glosses import gloss_run, parse_run
 
 ROOT = Path(__file__).resolve().parent.parent
 JUDOU, TONGJIE = ROOT / "seeds" / "wenyuange" / "KR1d0038", ROOT / "seeds" / "wenyuange" / "KR1d0085"
@@ -198,6 +198,19 @@ CASES = [
     ("KR1d0085_002.txt", 192, "上時掌反後以上放此迎魚正反下同", [
         ("上時掌反後以上放此", "上", F, "時", "掌", None, False, "後以上放此", None, None, None, 0, 9),
         ("迎魚正反下同", "迎", F, "魚", "正", None, False, "下同", None, None, None, 9, 15)]),
+    # right after a plausible gloss, a word of two characters and the 反切 of the one it gives a 广韵 reading
+    # of (牛炙: 炙 章夜反; 清糟: 糟 子曹反, and 徐邈's reading of 糟, not a gloss of 徐). Not after an
+    # implausible one: 司馬降釋弓反位去起吕反 is 经 (降釋弓反 no reading of 降), no 音义 moved into the note
+    ("KR1d0085_003.txt", 202, "膮許堯反牛炙章夜反", [
+        ("膮許堯反", "膮", F, "許", "堯", None, False, None, None, None, None, 0, 4),
+        ("牛炙章夜反", "炙", F, "章", "夜", None, False, None, None, None, None, 4, 9)]),
+    ("KR1d0085_003.txt", 210, "重直龍反清糟子曹反徐徂到反", [
+        ("重直龍反", "重", F, "直", "龍", None, False, None, None, None, None, 0, 4),
+        ("清糟子曹反", "糟", F, "子", "曹", None, False, None, None, None, None, 4, 9),
+        ("徐徂到反", "糟", F, "徂", "到", None, True, None, None, "authority", "徐", 9, 13)]),
+    ("KR1d0085_021.txt", 1174, "長丁丈反有行下孟反下有行同", [
+        ("長丁丈反", "長", F, "丁", "丈", None, False, None, None, None, None, 0, 4),
+        ("有行下孟反下有行同", "行", F, "下", "孟", None, False, "下有行同", None, None, None, 4, 13)]),
     ("KR1d0085_006.txt", 108, "摶徒端反飯扶萬反後不音者同", [
         ("摶徒端反", "摶", F, "徒", "端", None, False, None, None, None, None, 0, 4),
         ("飯扶萬反後不音者同", "飯", F, "扶", "萬", None, False, "後不音者同", None, None, None, 4, 13)]),
@@ -210,6 +223,15 @@ def test_real_lines_read_exactly(name, line, run, expected):
     line_text = (folder / name).read_text(encoding="utf-8").splitlines()[line - 1]
     assert run in line_text.replace("/", "")  # the witness prints it (a 双行小注 column break aside)
     assert read(run) == expected
+
+
+def test_a_word_of_two_is_read_only_after_a_plausible_gloss():
+    """鄉射禮記 (KR1d0085_008:544) 司馬降釋弓反位去起吕反(疏曰…) and 内治 (004:59) 而徧云自望後反之婉於阮反…:
+    降釋弓反 and 自望後反 read like 反切 but give no reading of 降, 自: what follows them (位去, 之婉) is no word a
+    反切 glosses, and the 经 before the note is no run of glosses (it stays 经)."""
+    assert gloss_run("降釋弓反位去起吕反") is None
+    assert gloss_run("自望後反之婉於阮反娩音晚") is None
+    assert [g.text for g in gloss_run("膮許堯反牛炙章夜反")[0]] == ["膮許堯反", "牛炙章夜反"]
 
 
 def test_a_reading_that_gives_another_sound_is_no_second_reading():

@@ -24,6 +24,8 @@ with them, each a form that recurs in the 释文 the 通解 quotes and in 张尔
 - after a reading, in its definition (:func:`variant_piece_ends`), a variant with its own reading or 音同
   (``醢音海一作醯呼兮反次下句同``, ``觽許規反本或作鐫音同``) and the form with another component
   (``槃薄官反亦從皿``, ``㖃許候反一從言``);
+- right after a plausible gloss, a word of two characters and a 反切 of one of them (``牛炙章夜反``:
+  :func:`lemma_pair_at`, the parser keeps the character the 广韵 reads so);
 - a **second reading with its authority** (:data:`AUTHORITIES`, 又 after it: ``徐又音燭``; the dictionaries
   字林 and 説文, :data:`AUTHORITY_NAMES`: ``觶之豉反字林音支``, or 又 before it: ``膊音純又説文之允反``): ``鬌丁果反徐大果反`` (徐邈),
   ``間如字劉音閑`` (劉昌宗), ``純之閏反或章允反`` (or…), ``挾音協一音子協反`` (one reading: …): the
@@ -37,7 +39,7 @@ from __future__ import annotations
 import re
 
 __all__ = ["SCOPE", "AUTHORITIES", "AUTHORITY_NAMES", "ATTACHED", "VARIANT_MARK", "attached", "remark_at", "sound_and_sense_at",
-           "variant_piece_ends", "authority_at", "per_note_at", "before_reading_at", "before_reading"]
+           "variant_piece_ends", "lemma_pair_at", "authority_at", "per_note_at", "before_reading_at", "before_reading"]
 
 # Scope notes (所及): after the gloss, before a definition. Longest alternatives first; a 注X同 names at
 # most three characters, 下…同 five (下文及注皆同), 後…同 four (後從者皆同), none a gloss's own mark (反 切 音).
@@ -123,6 +125,18 @@ def variant_piece_ends(text: str, e: int, reading_at, is_han) -> list[int]:
     if component and is_han(text, component.end() - 1):
         ends.append(component.end())
     return ends
+
+
+def lemma_pair_at(text: str, i: int, reading_at, is_han) -> list[tuple[str, str, tuple]]:
+    """「XY」 then a 反切 (牛炙章夜反, 監於古銜反, 有行下孟反): the word the 释文 quotes, one of whose two
+    characters the reading glosses; the candidates (Y, then X), each (char, the word, the reading).
+    The caller keeps the one the reading is a 广韵 reading of."""
+    if not (is_han(text, i) and is_han(text, i + 1)) or text[i + 1] in "音反切又之並竝":
+        return []
+    reading = reading_at(text, i + 2)
+    if reading is None or reading[0] != "fanqie":
+        return []
+    return [(text[i + 1], text[i:i + 2], reading), (text[i], text[i:i + 2], reading)]
 
 
 def authority_at(text: str, i: int) -> tuple[str, int]:

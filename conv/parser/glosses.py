@@ -194,6 +194,16 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
     return None
 
 
+def _pair_core(text: str, i: int) -> _Core | None:
+    """「XY」 and a 反切 right after a plausible gloss (…膮許堯反牛炙章夜反): the reading's character is the one
+    of the two it gives a 广韵 reading of, the word its context (``gloss_remarks.lemma_pair_at``)."""
+    for char, word, (kind, upper, lower, sound, end) in gloss_remarks.lemma_pair_at(text, i, _reading_at, _han):
+        core = _Core(kind, char, upper, lower, sound, end, context=word)
+        if phonology.reading(_gloss_of(core, text, i, end)).status == phonology.MATCHES:
+            return core
+    return None
+
+
 def _both_at(text: str, i: int) -> _Core | None:
     """「XY並…」, 「XYZ並…」: one reading of two or three characters (稍削並所教反, 逺近間並如字); ``char``
     the first, ``related`` the others."""
@@ -299,7 +309,8 @@ def _gloss_at(text: str, i: int, prev: str | None, options: _Options, last: Glos
     embedded position)."""
     after = last is not None and last.end == i and options.contexts
     core = _after_core(text, i, last, True) if after else None
-    core = core or _core_at(text, i, prev, options) or (_after_core(text, i, last, False) if after else None)
+    core = core or _core_at(text, i, prev, options) or (_after_core(text, i, last, False) if after else None) \
+        or (_pair_core(text, i) if after and _plausible(last) else None)  # (…降釋弓反位去起吕反 is 经)
     if core is None:
         return None
     end = core.end
