@@ -203,14 +203,14 @@ CASES = [
     # implausible one: 司馬降釋弓反位去起吕反 is 经 (降釋弓反 no reading of 降), no 音义 moved into the note
     ("KR1d0085_003.txt", 202, "膮許堯反牛炙章夜反", [
         ("膮許堯反", "膮", F, "許", "堯", None, False, None, None, None, None, 0, 4),
-        ("牛炙章夜反", "炙", F, "章", "夜", None, False, None, None, None, None, 4, 9)]),
+        ("牛炙章夜反", "炙", F, "章", "夜", None, False, None, None, "in-word", None, 4, 9)]),
     ("KR1d0085_003.txt", 210, "重直龍反清糟子曹反徐徂到反", [
         ("重直龍反", "重", F, "直", "龍", None, False, None, None, None, None, 0, 4),
-        ("清糟子曹反", "糟", F, "子", "曹", None, False, None, None, None, None, 4, 9),
+        ("清糟子曹反", "糟", F, "子", "曹", None, False, None, None, "in-word", None, 4, 9),
         ("徐徂到反", "糟", F, "徂", "到", None, True, None, None, "authority", "徐", 9, 13)]),
     ("KR1d0085_021.txt", 1174, "長丁丈反有行下孟反下有行同", [
         ("長丁丈反", "長", F, "丁", "丈", None, False, None, None, None, None, 0, 4),
-        ("有行下孟反下有行同", "行", F, "下", "孟", None, False, "下有行同", None, None, None, 4, 13)]),
+        ("有行下孟反下有行同", "行", F, "下", "孟", None, False, "下有行同", None, "in-word", None, 4, 13)]),
     ("KR1d0085_006.txt", 108, "摶徒端反飯扶萬反後不音者同", [
         ("摶徒端反", "摶", F, "徒", "端", None, False, None, None, None, None, 0, 4),
         ("飯扶萬反後不音者同", "飯", F, "扶", "萬", None, False, "後不音者同", None, None, None, 4, 13)]),

@@ -25,7 +25,8 @@ with them, each a form that recurs in the 释文 the 通解 quotes and in 张尔
   (``醢音海一作醯呼兮反次下句同``, ``觽許規反本或作鐫音同``) and the form with another component
   (``槃薄官反亦從皿``, ``㖃許候反一從言``);
 - right after a plausible gloss, a word of two characters and a 反切 of one of them (``牛炙章夜反``:
-  :func:`lemma_pair_at`, the parser keeps the character the 广韵 reads so);
+  :func:`lemma_pair_at`, the parser keeps the character the 广韵 reads so; ``in-word``, read only after
+  the gloss before it, so a page's ``{yl:gloss}`` role holds the two);
 - a **second reading with its authority** (:data:`AUTHORITIES`, 又 after it: ``徐又音燭``; the dictionaries
   字林 and 説文, :data:`AUTHORITY_NAMES`: ``觶之豉反字林音支``, or 又 before it: ``膊音純又説文之允反``): ``鬌丁果反徐大果反`` (徐邈),
   ``間如字劉音閑`` (劉昌宗), ``純之閏反或章允反`` (or…), ``挾音協一音子協反`` (one reading: …): the
@@ -62,7 +63,7 @@ _REMARKS = (
 _SOUND_AND_SENSE = re.compile(r"(.)音[義义]如(.)")
 #: The remarks read only right after a gloss: a page's ``{yl:gloss}`` role holds them with that gloss
 #: (``挋之慎反揃同翦``), as it holds a second reading, so that the role's text parses on its own.
-ATTACHED = ("same-as", "ancient-form", "see-above", "then-lower")
+ATTACHED = ("same-as", "ancient-form", "see-above", "then-lower", "in-word")
 
 
 def attached(gloss) -> bool:

@@ -198,7 +198,7 @@ def _pair_core(text: str, i: int) -> _Core | None:
     """「XY」 and a 反切 right after a plausible gloss (…膮許堯反牛炙章夜反): the reading's character is the one
     of the two it gives a 广韵 reading of, the word its context (``gloss_remarks.lemma_pair_at``)."""
     for char, word, (kind, upper, lower, sound, end) in gloss_remarks.lemma_pair_at(text, i, _reading_at, _han):
-        core = _Core(kind, char, upper, lower, sound, end, context=word)
+        core = _Core(kind, char, upper, lower, sound, end, context=word, remark="in-word")
         if phonology.reading(_gloss_of(core, text, i, end)).status == phonology.MATCHES:
             return core
     return None
