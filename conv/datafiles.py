@@ -236,6 +236,12 @@ def restorations() -> list[dict]:
 
 
 @cache
+def misprints() -> list[dict]:
+    """Misprints of the 文渊阁 text's 音义 (形讹之字), each reviewed: the form the phonology reads."""
+    return _toml("misprints.toml").get("misprint", [])
+
+
+@cache
 def drops() -> list[dict]:
     """Lines to drop (watermarks), each with its pattern and reason."""
     return _toml("drops.toml")["drop"]

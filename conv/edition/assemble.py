@@ -22,6 +22,7 @@ from conv.reader import wenyuange
 from conv.analyses import distinctions, readings, terms
 from conv.edition import catalogue, collation, errata, joins, parallels, parallels_within
 from conv.errors import ConversionError
+from conv.parser.restorations import Misprints
 from conv.parser.corrections import Corrections
 from conv.model.tree import Chapter, Edition, Work
 from conv.nogc import no_cyclic_gc
@@ -84,6 +85,7 @@ def _convert(paths, corrections, ledger, full) -> Edition:
         edition.apparatus.extend(joins.settle(part))
         edition.problems.extend(joins.settled_problems(part))
     corrections.check_used(set(edition.sources), set(edition.collations))
+    Misprints().check_placed(set(edition.sources), edition.apparatus)
     order = {w["id"]: i for i, w in enumerate(data.works())}
     edition.works = sorted(works.values(), key=lambda w: order.get(w.id, 99))
     for work in edition.works:

@@ -25,7 +25,7 @@ from conv.parser.corrections import Corrections
 from conv.parser.drafts import NoteDraft, PassageDraft
 from conv.parser.note_runs import NoteRuns
 from conv.parser.notes import NoteSegmenter
-from conv.parser.restorations import Restorations
+from conv.parser.restorations import Misprints, Restorations
 from conv.parser.report import SeedReport
 from conv.parser.segments import Unit
 from conv.parser.structure import SeedStructure
@@ -69,6 +69,7 @@ class PassageReader(SeedStructure):
         self.inline_titles = InlineTitles(self.report, self.text, self.folded, self.corrections, work["layout"],
                                           self.tongjie_witness)
         restored = Restorations().for_seed(self.report.seed, self.text, self.report)
+        restored.update(Misprints().for_seed(self.report.seed, self.text, self.report))
         self.segmenter = NoteSegmenter(self.report, self.folded, self.corrections, work["layout"], restored,
                                        witness=self.tongjie_witness)
         if self.tongjie_witness:  # the 文渊阁 通解: small characters outside its parentheses

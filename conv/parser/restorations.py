@@ -23,9 +23,9 @@ _FIELDS = ("seed", "context", "char", "form", "witness", "reason")
 _WITNESS = re.compile(r"(KR\w+) (\d+)-(\d+)([ab]) (\S.*)")
 
 
-def _line_of(entry: dict) -> int:
+def _line_of(entry: dict, file: str = DATA_FILE) -> int:
     """The line of the data file where ``entry``'s context is written (for messages)."""
-    text = (data.DATA_DIR / "restorations.toml").read_text(encoding="utf-8")
+    text = (data.DATA_DIR / file.rsplit("/", 1)[-1]).read_text(encoding="utf-8")
     at = text.find(f'context = "{entry.get("context", "")}"')
     return text.count("\n", 0, at) + 1 if at != -1 else 1
 
@@ -33,18 +33,21 @@ def _line_of(entry: dict) -> int:
 class Restorations:
     """The reviewed restorations, checked and placed per seed."""
 
+    kind, file, fields = "restoration", DATA_FILE, _FIELDS
+    pieces = False  # a file may be parsed in pieces (the 文渊阁 witness around the seeds' stretches)
+
     def __init__(self, entries: list[dict] | None = None) -> None:
-        self.entries = data.restorations() if entries is None else entries
+        self.entries = self._entries() if entries is None else entries
         for entry in self.entries:
-            missing = [key for key in _FIELDS if not entry.get(key)]
+            missing = [key for key in self.fields if not entry.get(key)]
             if missing:
-                raise ConversionError(DATA_FILE, _line_of(entry), 1, f"restoration lacks {', '.join(missing)}",
-                                      "every restoration needs seed, context, char, form, witness and reason")
+                raise ConversionError(self.file, _line_of(entry, self.file), 1, f"{self.kind} lacks {', '.join(missing)}",
+                                      f"every {self.kind} needs {', '.join(self.fields)}")
             if entry["context"].count(entry["char"]) != 1 or len(entry["char"]) != 1 or len(entry["form"]) != 1:
-                raise ConversionError(DATA_FILE, _line_of(entry), 1,
-                                      f"restoration {entry['context']!r}: char must be one character, once in its context, and form one character",
-                                      "name the one character the seed merged, in a context that holds it once")
-            if _WITNESS.fullmatch(entry["witness"]) is None:
+                raise ConversionError(self.file, _line_of(entry, self.file), 1,
+                                      f"{self.kind} {entry['context']!r}: char must be one character, once in its context, and form one character",
+                                      "name the one character, in a context that holds it once")
+            if "witness" in self.fields and _WITNESS.fullmatch(entry["witness"]) is None:
                 raise ConversionError(DATA_FILE, _line_of(entry), 1,
                                       f"restoration {entry['context']!r}: witness {entry['witness']!r} is not a 文渊阁 place",
                                       "write the file, its 卷-叶面 and the words there: KR1d0038 5-26b 个音幹")
@@ -57,18 +60,50 @@ class Restorations:
             if entry["seed"] != seed:
                 continue
             at = text.find(entry["context"])
+            if at == -1 and self.pieces:
+                continue  # a piece of a witness file: the entry may stand in another (checked: check_placed)
             if at == -1 or text.find(entry["context"], at + 1) != -1:
                 found = "not found" if at == -1 else "found more than once"
-                raise ConversionError(DATA_FILE, _line_of(entry), 1,
-                                      f"restoration {entry['context']!r} {found} in {seed}",
+                raise ConversionError(self.file, _line_of(entry, self.file), 1,
+                                      f"{self.kind} {entry['context']!r} {found} in {seed}",
                                       "update or remove the entry after checking the witness")
             offset = at + entry["context"].index(entry["char"])
             placed[offset] = entry
             if report is not None:
-                page, quote = witness_place(entry)
-                report.record("restoration", offset, offset + 1, witness=entry["char"], reading=entry["form"],
-                              context=entry["context"], page=page, quote=quote, reason=entry["reason"])
+                report.record(self.kind, offset, offset + 1, witness=entry["char"], reading=entry["form"],
+                              context=entry["context"], reason=entry["reason"], **self._place(entry))
         return placed
+
+    def _entries(self) -> list[dict]:
+        return data.restorations()
+
+    def _place(self, entry: dict) -> dict:
+        page, quote = witness_place(entry)
+        return {"page": page, "quote": quote}
+
+
+class Misprints(Restorations):
+    """Misprints of the 文渊阁 text's 音义 (形讹之字, ``conv/data/misprints.toml``): the same placing, in the
+    witness file itself; the entry records no other witness's page."""
+
+    kind, file, fields = "misprint", "conv/data/misprints.toml", ("seed", "context", "char", "form", "reason")
+    pieces = True
+
+    def check_placed(self, sources: set[str], apparatus: list[dict]) -> None:
+        """Every misprint of a converted witness file was placed in one of its pieces (a stale entry,
+        or one in a stretch a seed covers, stops the conversion at its line)."""
+        placed = {(a["span"][0], a["context"]) for a in apparatus if a.get("kind") == self.kind}
+        for entry in self.entries:
+            if entry["seed"] in sources and (entry["seed"], entry["context"]) not in placed:
+                raise ConversionError(self.file, _line_of(entry, self.file), 1,
+                                      f"{self.kind} {entry['context']!r} not found in {entry['seed']} (or in a stretch a seed covers)",
+                                      "update or remove the entry after checking the witness")
+
+    def _entries(self) -> list[dict]:
+        return data.misprints()
+
+    def _place(self, entry: dict) -> dict:
+        return {}
 
 
 def witness_place(entry: dict) -> tuple[str, str]:

@@ -1,0 +1,60 @@
+"""Misprints of the 文渊阁 text itself (形讹之字: conv/data/misprints.toml, conv.parser.restorations.Misprints):
+a character the 音义 prints for another of like shape, read as the right one, the text left as printed."""
+from __future__ import annotations
+
+import pytest
+
+from conv import datafiles as data
+from conv.edition import assemble, export
+from conv.errors import ConversionError
+from conv.parser.restorations import Misprints
+from conv.reader import wenyuange
+
+from seedtext import all_passages
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+XIANGYINJIU = ROOT / "seeds" / "wenyuange" / "KR1d0085" / "KR1d0085_007.txt"
+
+
+@pytest.fixture(scope="module")
+def xiangyinjiu():
+    return export.edition(assemble.convert([XIANGYINJIU]))
+
+
+def test_the_misprint_is_read_as_the_right_character_and_the_text_stays(xiangyinjiu):
+    """鄉飲酒禮記 其他用觶 (KR1d0085_007:148): the 音义 觶之鼔反 prints 鼔 for 豉 (五宗 prints 觶之豉反): the
+    reading is 之豉反, a 广韵 reading of 觶; the text keeps 鼔."""
+    (passage,) = [p for p in all_passages(xiangyinjiu) if p["text"] == "獻用爵其他用觶"]
+    (gloss,) = passage["notes"][0]["glosses"]
+    assert (gloss["text"], gloss["restored"], gloss["status"]) == ("觶之鼔反", "觶之豉反", "matches")
+    (record,) = [a for a in xiangyinjiu["apparatus"] if a["kind"] == "misprint"]
+    assert (record["witness"], record["reading"], record["context"]) == ("鼔", "豉", "觶之鼔反")
+
+
+def test_the_apparatus_says_it_in_chinese(xiangyinjiu):
+    from conv.edition.assemble import convert
+    from conv.myst.backmatter.apparatus import Apparatus
+
+    entries = [e for e in Apparatus(convert([XIANGYINJIU])).interventions["tongjie"] if e.kind == "misprint"]
+    assert [e.body for e in entries] == [
+        "“鼔”当作“豉”（觶之鼔反）：五宗篇“觶之豉反”，形近而讹。底本照录，音读从正字。"]
+
+
+def test_every_entry_stands_in_its_file_once():
+    for entry in data.misprints():
+        text = (ROOT / "seeds" / "wenyuange" / entry["seed"][:8] / entry["seed"]).read_text(encoding="utf-8")
+        assert text.count(entry["context"]) == 1 and entry["char"] in entry["context"], entry
+
+
+def test_a_stale_misprint_stops_the_conversion():
+    """A context found nowhere in its file (its pieces are parsed one by one around the seeds' stretches,
+    each without it) stops the conversion once the file is converted; one found twice stops it at once."""
+    entry = {"seed": XIANGYINJIU.name, "context": "觶之鼔反不在此", "char": "鼔", "form": "豉", "reason": "形讹"}
+    with pytest.raises(ConversionError) as error:
+        Misprints([entry]).check_placed({XIANGYINJIU.name}, [])
+    assert str(error.value).startswith("conv/data/misprints.toml:") and "not found" in str(error.value)
+    source = wenyuange.read(XIANGYINJIU, {"work": "tongjie"})
+    twice = dict(entry, context="反", char="反")
+    with pytest.raises(ConversionError) as error:
+        Misprints([twice]).for_seed(XIANGYINJIU.name, source.text)
+    assert "found more than once" in str(error.value)
