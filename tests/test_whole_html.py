@@ -191,6 +191,18 @@ def test_a_gloss_printed_after_its_character_names_it(whole_html):
     assert "音义：苦穴反（闋之音，字在注前）" in unescape(span)
 
 
+def test_a_misprinted_gloss_reads_the_right_form(whole_html):
+    """鄉飲酒禮記 其他用觶 (conv/data/misprints.toml): the page prints 觶之鼔反 as the 文渊阁 text has it; its
+    reading is 之豉反's (章開三支去, 觶's own) and the tip names the right form; the 校勘记 lists it."""
+    page = (whole_html.outdir / "tongjie" / "xiangyinjiu.html").read_text(encoding="utf-8")
+    (span,) = re.findall(r'<span[^>]*data-printed="觶之鼔反"[^>]*>', page)
+    assert 'data-restored="觶之豉反"' in span and 'data-position="章開三支去"' in span and 'data-status="matches"' in span
+    assert "音读据正字：觶之豉反" in unescape(span)
+    apparatus = (whole_html.outdir / "apparatus" / "tongjie.html").read_text(encoding="utf-8")
+    text = unescape(re.sub(r"<[^>]+>", "", apparatus))  # (both views of each body, one after the other)
+    assert "形讹之字" in text and "“鼔”当作“豉”（觶之鼔反）：五宗篇“觶" in text and "形近而讹。底本照录，音读从正字。" in text
+
+
 @pytest.mark.browser
 def test_the_tip_of_a_gloss_printed_after_its_character(browser, whole_site, screenshots):
     """On a phone: tapping 苦穴反 (學制, after 樂闋) opens its tip, which names the character it glosses."""

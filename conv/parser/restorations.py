@@ -7,6 +7,11 @@ Each entry names its seed, a ``context`` found exactly once in that seed's text,
 ambiguous stops the conversion at its line of the data file: update it after checking the
 witness) and records each as an apparatus entry (kind ``restoration``). The witness text is not
 changed; the phonology of a gloss reads the restored characters (``restore``: 个音干 → 个音幹).
+
+:class:`Misprints` places the same way the misprints of the 文渊阁 text's own 音义 (形讹之字,
+``conv/data/misprints.toml``: 觶之鼔反 read 之豉反): an apparatus entry ``misprint`` each, the printed
+character kept. A witness file is parsed in pieces around the seeds' stretches, so a piece without an
+entry's context passes it by; :meth:`Misprints.check_placed` stops the conversion when no piece held it.
 """
 from __future__ import annotations
 

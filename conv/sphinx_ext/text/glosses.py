@@ -201,8 +201,8 @@ def gloss_title(node: yl_gloss) -> str:
         title += "）"
     if node.get("also_position"):
         title += f"；{node['also']}：{node['also_position']}"
-    if node.get("restored"):
-        title += f"\n文渊阁本作{node['restored']}"
+    if node.get("restored"):  # the 文渊阁 form of a merged character (restorations) or the right one of a misprint
+        title += f"\n音读据正字：{node['restored']}"
     return _shown(title)
 
 
