@@ -92,6 +92,7 @@ def sound_and_sense_at(text: str, i: int, is_han) -> tuple[str, str, int] | None
 
 #: A variant's mark: 又作, 本又作, 字或作, 一作 …, or the book that gives it (詩作斁, 螢釋文作熒).
 VARIANT_MARK = r"(?:[本字]?[又或亦一]|釋文|释文|詩)作"
+_VARIANT_AFTER = re.compile(VARIANT_MARK)
 _VARIANT_BEFORE = re.compile(VARIANT_MARK + "(.)")
 #: The form written with another component, after a gloss (槃薄官反亦從皿, 㖃許候反一從言).
 _OTHER_COMPONENT = re.compile(r"[一亦或]從(.)")
@@ -107,7 +108,7 @@ def variant_piece_ends(text: str, e: int, reading_at, is_han) -> list[int]:
     (一作醯呼兮反, 又作跂去智反) or 音同 (本或作鐫音同) and a scope after it (…呼兮反次下句同); 亦從皿.
     ``reading_at(text, j)``: the reading at ``j`` as the parser reads it, or None."""
     ends: list[int] = []
-    match = re.compile(VARIANT_MARK).match(text, e)
+    match = _VARIANT_AFTER.match(text, e)
     if match:
         for width in (1, 2):
             k = match.end() + width

@@ -54,7 +54,11 @@ _HAN_RANGES = (
 )
 _HAN = re.compile("[" + "".join(f"{chr(low)}-{chr(high)}" for low, high in _HAN_RANGES) + "]")
 _TONES = "平上去入"
-# A variant note (异文): 本或作离, 本又作…, 或作…, 亦作…
+
+
+def _tone_at(text: str, j: int) -> bool:
+    """Does a tone 「X聲」 (去聲, 上声) stand at ``j``?"""
+    return j + 1 < len(text) and text[j] in _TONES and text[j + 1] in "声聲"
 # Glossed characters that, in embedded position, are far likelier to start prose (五音, 声音…).
 _PROSE_BEFORE_YIN = set("之其五八声聲有无無此彼德清浊濁宫宮商徵羽同异異善恶惡")
 _MAX_DEFINITION_PIECES = 3
@@ -167,8 +171,7 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
                 kind, upper, lower, sound, end = reading
                 char = text[i] if text[i + 2] == "上" else text[i + 1]
                 return _Core(kind, char, upper, lower, sound, end, context=text[i:i + 2])
-    if options.contexts and prev is None and i + 2 < len(text) and text[i + 1] in _TONES \
-            and text[i + 2] in "声聲" and text[i] not in "皆並竝并俱亦":  # 風去聲; 刌寸本反寸上声 defines 刌
+    if options.contexts and prev is None and _tone_at(text, i + 1) and text[i] not in "皆並竝并俱亦":  # 風去聲; 刌寸本反寸上声 defines 刌
         return _Core("other", text[i], None, None, None, i + 3, remark="tone", related=text[i + 1])
     if (both := gloss_remarks.sound_and_sense_at(text, i, _han)) is not None:  # 淺音義如濺
         return _Core("zhiyin", both[0], None, None, both[1], both[2], remark="sound-and-sense")
@@ -214,7 +217,7 @@ def _both_at(text: str, i: int) -> _Core | None:
             kind, upper, lower, sound, end = reading
             return _Core(kind, text[i], upper, lower, sound, end, remark="both", related=text[i + 1:i + width])
         at = i + width + 1
-        if text[at:at + 1] and text[at] in _TONES and text[at + 1:at + 2] in ("声", "聲"):  # 乗斂並去聲: a tone
+        if _tone_at(text, at):  # 乗斂並去聲: a tone
             return _Core("other", text[i], None, None, None, at + 2, remark="both", related=text[i + 1:i + width])
     return None
 
@@ -263,7 +266,7 @@ def _piece_ends(text: str, e: int, options: _Options) -> list[int]:
     ends: list[int] = []
     n = len(text)
     # tone note: 寸上声
-    if e + 2 < n and _han(text, e) and text[e + 1] in _TONES and text[e + 2] in "声聲":
+    if _han(text, e) and _tone_at(text, e + 1):
         ends.append(e + 3)
     # variant note: 本或作离, 一作醯呼兮反, 本或作鐫音同; 亦從皿
     ends.extend(gloss_remarks.variant_piece_ends(text, e, _reading_at, _han))

@@ -149,7 +149,7 @@ def _runs(source, entries: list[tuple[int, dict]], jing: bool = False) -> list[R
                                   "name the line the run begins on and the run as the witness file writes it "
                                   "(with `before`, the characters right before it, where it is not the first on the line)")
         judou, basis = str(entry.get("judou", "")), str(entry.get("basis", ""))
-        if jing and not basis or jing and judou:
+        if jing and (judou or not basis):
             raise ConversionError(data.display(data.NOTE_RUNS), number, 1,
                                   f"run read as 经 「{text}」 of {source.name} gives {'a judou' if judou else 'no basis'}",
                                   "say in Chinese why the words are the 经's (basis), and nothing else")

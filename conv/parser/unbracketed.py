@@ -227,7 +227,6 @@ class Unbracketed:
                                 f"{run[inner:]!r} before a note holds 音义 the gloss parser cannot delimit: kept "
                                 "outside the note as the transcription has it — check the witness")
 
-
     def _read_as_jing(self, offset: int) -> bool:
         """Was the run at ``offset`` read as 经 (conv/data/note_runs.toml, ``[[jing]]``): no problem there."""
         return self.decided is not None and self.decided.read_as_jing(offset)
