@@ -93,7 +93,7 @@ def test_every_run_is_in_a_note_with_its_entry(whole_dump):
     entries = [(n, e) for n, e in data.note_runs() if "judou" in e]
     records = {(r["span"][0], r["line"], r["text"]): r for r in whole_dump["apparatus"]
                if r["kind"] == "note-words" and r["evidence"] == "judou"}
-    assert len(records) == len(entries) == 599 and sum(e.get("in_notes", True) for _, e in entries) == 466
+    assert len(records) == len(entries) == 623 and sum(e.get("in_notes", True) for _, e in entries) == 489
     ledger = Ledger.load()
     note_spans, text_spans = [], []
     for passage in tongjie_passages(whole_dump):
@@ -109,6 +109,27 @@ def test_every_run_is_in_a_note_with_its_entry(whole_dump):
         noted = {o for n in note_spans if n[0] == name for o in range(max(n[1], start), min(n[2], end))}
         assert noted == set(range(start, end)), entry  # in one note, maybe as two segments (注 and 音义)
         assert not any(t[0] == name and t[1] < end and start < t[2] for t in text_spans), entry
+
+
+@pytest.mark.parametrize("text, notes", [
+    # 燕禮 卷二十叶二十九b: …今文觶又為)¶觚(疏曰…, the 注's last word at the top of the next column
+    ("公坐取賓所媵觶興唯公所賜", [("zhu", "至此又言興者明公崇禮不倦也今文觶又為觚"), ("shu", "疏曰此以下論君為士舉旅之事")]),
+    # 士昏禮 卷二叶八b: …古文)¶與為豫(疏曰…: the reading statement whole (古文與為豫)
+    ("對曰某之子不教唯恐弗堪子有吉我與在某不敢辭", [("yin", "與音預注同"), ("zhu", "與猶兼也古文與為豫")]),
+    # 公食大夫禮 卷二十三叶十b: …今文倫或作)¶論(疏曰…
+    ("倫膚七", [("zhu", "倫理也謂精理滑脆者今文倫或作論")]),
+    # 聘禮 卷二十二: 禳乃入(禳如羊反)禳¶(祭名也…: the 注's first word before its parenthesis
+    ("禳乃入", [("yin", "禳如羊反"), ("zhu", "禳祭名也為行道累歴不祥禳之以除灾凶")]),
+])
+def test_a_note_s_one_word_printed_large_is_in_its_note(whole_dump, text, notes):
+    """A character of a note printed large (the parallels' note-in-text: with the note's words next to it,
+    the 句读's note): in its note, and no passage of that one character is left (its anchor redirected)."""
+    (passage,) = [p for p in tongjie_passages(whole_dump) if p["text"] == text and p["notes"]]
+    assert [(n["layer"], n["text"]) for n in passage["notes"][:len(notes)]] == notes
+    assert not [p for p in tongjie_passages(whole_dump) if p["text"] in ("觚", "論", "與為豫", "禳")]
+    redirected = {r["from"]: r["to"] for r in whole_dump["redirects"]}
+    assert [redirected.get(f"tongjie-{old}") for old in ("yanli-218", "shihun-68", "gongshi-74", "pinli-638")] == [
+        "tongjie-yanli-217", "tongjie-shihun-67", "tongjie-gongshi-73", "tongjie-pinli-637"]
 
 
 def test_the_first_word_of_a_note_outside_its_parentheses_opens_it(whole_dump):
@@ -194,7 +215,7 @@ def test_the_reader_reads_each_in_chinese_with_the_judou_passage(whole_edition):
     from conv.myst.backmatter.apparatus import Apparatus
     entries = [e for e in Apparatus(whole_edition).interventions["tongjie"]
                if e.kind == "note-words" and e.reason.startswith(("the 句读 prints", "the 句读's 经 lacks"))]
-    assert len(entries) == 599
+    assert len(entries) == 623
     (entry,) = [e for e in entries if e.body.startswith("“請事母出")]
     assert re.fullmatch(r"“請事母出南面房外示親授壻且當戒女也”十七字（卷二叶十八b），录入本在括号外，作经文大字；句读本在注中（"
                         r"\{yl:cite\}`句读·士昏礼108 <judou-shihun-108>`），今归入注。", entry.body)

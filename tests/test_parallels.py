@@ -13,6 +13,7 @@ from rapidfuzz.distance import Indel
 
 from conv.collate import blocks, fold
 from conv.edition import assemble, export, parallels
+from conv.model.tree import Passage, Segment
 
 ROOT = Path(__file__).resolve().parents[1]
 JUDOU = [ROOT / "seeds" / "wenyuange" / "KR1d0038" / f"KR1d0038_{n:03d}.txt" for n in range(1, 18)]
@@ -203,3 +204,36 @@ def test_forms_of_one_character_are_no_readings(whole_dump):
     for pair in (("答", "荅"), ("徃", "往"), ("往", "徃"), ("廟", "庿"), ("喪", "䘮"), ("恵", "惠")):
         assert pair not in pairs
     assert ("太", "大") in pairs
+
+
+def _text(*passages: Passage) -> parallels.ChapterText:
+    out = parallels.ChapterText(passages=list(passages))
+    for number, passage in enumerate(passages):
+        out.add(number, passage.text, "f.txt", range(len(passage.text)))
+    return out
+
+
+def _passage(pid: str, text: str, *notes: str) -> Passage:
+    return Passage(pid, "jing", text, text, ("f.txt", 0, 0),
+                   notes=[Segment("zhu", note, note, ("f.txt", 0, 0)) for note in notes])
+
+
+def test_one_character_cut_from_its_note_is_a_note_s_word():
+    """燕禮 (卷二十叶二十九b): …唯公所賜(…今文觶又為)¶觚(疏曰…: the 注's last character printed at
+    the top of the next column, large. One character alone may be anywhere in the other work's
+    notes; with the note's words before it (又為觚) it is that note's: note-in-text, not a reading."""
+    yanli = _text(_passage("judou-yanli-131", "公坐取賓所媵觶興唯公所賜", "至此又言興者明公崇禮不倦也今文觶又為觚"),
+                  _passage("judou-yanli-132", "受者如初受酬之禮"))
+    tongjie = _text(_passage("tongjie-yanli-217", "公坐取賓所媵觶興唯公所賜", "至此又言興者明公崇禮不倦也今文觶又為"),
+                    _passage("tongjie-yanli-218", "觚"), _passage("tongjie-yanli-219", "受者如初受酬之禮"))
+    start = tongjie.chars.index("觚")
+    edit = (start, start, start, start + 1)
+    assert parallels.Pair.kind(edit, yanli, tongjie) == ("note-in-text", True)
+    # 禳(祭名也…): the 注 opens with the word it explains, printed before its parenthesis
+    judou = _text(_passage("judou-pinli-351", "禳乃入", "禳祭名也為行道累歴不祥禳之以除灾凶"))
+    tongjie = _text(_passage("tongjie-pinli-637", "禳乃入"), _passage("tongjie-pinli-638", "禳", "祭名也為行道累歴不祥禳之以除灾凶"))
+    assert parallels.Pair.kind((3, 3, 3, 4), judou, tongjie) == ("note-in-text", True)
+    # a character of the 经 the other work lacks, which no note goes on with, stays a reading
+    tongjie = _text(_passage("tongjie-yanli-217", "公坐取賓所媵觶興唯公所賜", "至此又言興者明公崇禮不倦也今文觶又為"),
+                    _passage("tongjie-yanli-218", "大"), _passage("tongjie-yanli-219", "受者如初受酬之禮"))
+    assert parallels.Pair.kind(edit, yanli, tongjie) == ("substantive", True)

@@ -32,6 +32,7 @@ from conv.reader import source as reader
 TEXT_LAYERS = ("jing", "ji")
 STEP = 3  # characters between two aligned pairs that still make one link
 HITS = 3  # k-grams a stretch must share with another 篇 to be looked for there
+NOTE_WORDS = 3  # a note's words a character cut from it is looked for with in the other work's notes
 GLOSS = re.compile(r".音.|..[反切]")  # a 音义 gloss (直音, 反切) in a stretch taken for 经
 
 
@@ -235,7 +236,8 @@ class Pair:
     def kind(edit, a: ChapterText, b: ChapterText) -> tuple[str, bool]:
         """A difference of the 经's texts: other words, or a note's words on one side."""
         i1, i2, j1, j2 = edit
-        if _in_notes(b.chars[j1:j2], _around(a, i1, i2)) or _in_notes(a.chars[i1:i2], _around(b, j1, j2)):
+        if (_in_notes(b.chars[j1:j2], _around(a, i1, i2)) or _in_notes(a.chars[i1:i2], _around(b, j1, j2))
+                or _continues_note(b, j1, j2, _around(a, i1, i2)) or _continues_note(a, i1, i2, _around(b, j1, j2))):
             return "note-in-text", True  # a note's words transcribed as 经 on one side: no reading
         if (j2 - j1) - (i2 - i1) >= 3 and _at_edge(b, j1, j2):
             return "note-in-text", False  # words the other side adds at a passage's edge
@@ -332,11 +334,30 @@ def _in_notes(chars: str, passages: list[Passage]) -> bool:
     音义 gloss: a note transcribed as 经 on one side."""
     if len(chars) < 2:
         return False
-    if GLOSS.search(chars):
-        return True
+    return bool(GLOSS.search(chars)) or _note_words(chars, passages)
+
+
+def _note_words(chars: str, passages: list[Passage]) -> bool:
+    """Whether ``chars`` are words of these passages' notes after folding."""
     wanted = "".join(fold.key(char) for char in chars)
     return any(wanted in "".join(fold.key(char) for char in segment.text)
                for passage in passages for segment in passage.notes)
+
+
+def _continues_note(text: ChapterText, start: int, end: int, passages: list[Passage]) -> bool:
+    """Whether one character ``[start, end)`` opening its passage's text goes on with the note before
+    it, or closing it is the first word of the note after it, as these passages' notes read: a
+    note's word printed large at a column's foot (…今文觶又為)¶觚(疏曰…, 禳(祭名也…)."""
+    if end - start != 1:
+        return False
+    owner, chars = text.owner[start], text.chars[start]
+    passage = text.passages[owner]
+    joined = []
+    if text.local[start] == 0 and owner and text.passages[owner - 1].notes:
+        joined.append(text.passages[owner - 1].notes[-1].text[-NOTE_WORDS:] + chars)
+    if text.local[start] == len(passage.text) - 1 and passage.notes:
+        joined.append(chars + passage.notes[0].text[:NOTE_WORDS])
+    return any(_note_words(words, passages) for words in joined)
 
 
 def _anchors(text: ChapterText, start: int, end: int) -> list[str]:
