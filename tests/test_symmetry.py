@@ -45,7 +45,9 @@ from conv.edition import parallels
 #: Session 15: 鄉飲酒禮's 羮定 and 徹俎 read with their 注 (定丁佞反肉謂之羮定猶孰也, 從才用反闕送之, 東方 were 经):
 #: 2 readings of the notes more (闕 the 句读 lacks, 羮 for its unencoded form); and 2 fewer, 音义 no longer
 #: compared as 注 (與序並上聲: XY並 with a tone; 疑魚乙反後疑立皆放此: the scope 後…放此).
-PARALLEL_COUNTS = {"substantive": 761, "transposition": 156, "note-in-text": 52}
+#: Session 16: 23 notes' single characters printed large (…今文觶又為)¶觚, 禳(祭名也…) in their notes: 20 readings
+#: of the 经 fewer, and 17 of the notes (今文觶又為觚 whole on both sides).
+PARALLEL_COUNTS = {"substantive": 724, "transposition": 156, "note-in-text": 52}
 NO_LONGER_READINGS = {("judou-gongshi-90", "贊者負東房告備于公席東正饌戸北牖席西加饌", "簠有蓋幂幕凡炙無醬鹹和贊者負東房告備于公"),
                       ("judou-shiguan-36", "荅", "答"), ("judou-shihun-23", "徴", "徵"),
                       ("judou-xiangyinjiu-87", "瞭", "了"), ("judou-xiangyinjiu-90", "傚", "效"),
