@@ -317,3 +317,9 @@ DIAGRAMS = DATA_DIR / "diagrams.toml"
 def diagrams() -> list[tuple[int, dict]]:
     """The diagrams printed in the book (图), each reviewed: (line of its ``[[diagram]]``, entry)."""
     return _numbered(DIAGRAMS, "diagram")
+
+
+@cache
+def sources() -> dict:
+    """The titles 朱熹 names as a paragraph's source, and the words before them (``sources.toml``)."""
+    return _toml("sources.toml")

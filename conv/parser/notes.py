@@ -14,7 +14,7 @@ from dataclasses import replace
 from conv.model.tree import Gloss, Segment
 from conv.normalize import FoldedSource, is_cjk
 from conv.parser import gloss_edges, glosses as gloss_parser
-from conv.parser import phonology
+from conv.parser import phonology, sources
 from conv.parser.corrections import Corrections
 from conv.parser.drafts import NoteDraft
 from conv.parser.report import SeedReport
@@ -112,8 +112,9 @@ def _pieces(unit: Unit, layer: str, parsed: tuple | None, layout: str) -> list[t
     the glosses of a 音义 unit is 张尔岐's remark (``an``) in the 句读, the 注 going on in the 通解."""
     if layer == "yin" and parsed is not None and (at := _prose_after(unit.text, *parsed)) is not None:
         kept = [g for g in parsed[0] if g.end <= at]  # 還音旋 | 向席取俎轉身以授人…: 张尔岐's remark
-        rest = "an" if layout == "judou" else "zhu"
-        return [(_cut(unit, 0, at), "yin", (kept, [])), *_pieces(_cut(unit, at, len(unit.text)), rest, None, layout)]
+        rest = _cut(unit, at, len(unit.text))
+        after = "an" if layout == "judou" else sources.LAYER if sources.is_source(rest.text) else "zhu"
+        return [(_cut(unit, 0, at), "yin", (kept, [])), *_pieces(rest, after, None, layout)]
     found = gloss_edges.embedded(unit.text) if layer in ("zhu", "an") else []
     if not found:
         return [(unit, layer, parsed)]
@@ -131,8 +132,9 @@ def _pieces(unit: Unit, layer: str, parsed: tuple | None, layout: str) -> list[t
         shifted = [replace(g, start=g.start - start, end=g.end - start) for g in run]
         pieces.append((_cut(unit, start, end), "yin", (shifted, [])))
         at = end
-    if at < len(unit.text):
-        pieces.append((_cut(unit, at, len(unit.text)), layer, None))
+    if at < len(unit.text):  # (…擯必忍反士相見禮): the source 朱熹 names after the glosses (出处)
+        rest = _cut(unit, at, len(unit.text))
+        pieces.append((rest, sources.LAYER if layout == "tongjie" and sources.is_source(rest.text) else layer, None))
     return pieces
 
 

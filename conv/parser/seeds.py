@@ -299,6 +299,11 @@ class SeedParser(PassageReader):
         if meta is not None:
             self.handle_meta(meta.kind, meta.number, s, e)
             return
+        trailer = line_kinds.trailing_juan(folded) if self.tongjie_witness else None
+        if trailer is not None:  # the 卷 line written on the 卷's last line of text: read apart
+            self.handle_line(Line(line.number, line.start, s + trailer[0]))
+            self.handle_meta(trailer[1].kind, trailer[1].number, s + trailer[0], e)
+            return
         chapter_title = None if self.tongjie_witness else line_kinds.chapter_title(folded)
         if chapter_title is not None:
             self.handle_chapter_title(chapter_title, s, e)

@@ -12,7 +12,8 @@ Layers, 句读 (张尔岐):
   gloss grammar cannot read (膊音纯又説文之允反: the tail stays with it and is reported);
   anything else → ``an`` (张尔岐's unmarked remark).
 Layers, 通解 (朱熹):
-  疏曰/疏云… → ``shu``; 今按… (按, 又按, 今案, 今詳) or a quoted scholar (刘敞云…) → ``an``; a run of glosses → ``yin``,
+  the name of the book or 篇 a paragraph is taken from (列女傳, 並文王世子: ``conv.parser.sources``) → ``chu``
+  (出处); 疏曰/疏云… → ``shu``; 今按… (按, 又按, 今案, 今詳) or a quoted scholar (刘敞云…) → ``an``; a run of glosses → ``yin``,
   also one whose first reading prints no character, at a note's start right after the character
   it glosses (樂闋(苦穴反)), and one that opens with a gloss and is glosses for the most part (the
   释文 with forms the grammar cannot read, which are reported: ``_mostly_glosses``); anything else →
@@ -29,7 +30,7 @@ from functools import cache
 
 from conv import datafiles as data
 
-from conv.parser import gloss_edges, glosses
+from conv.parser import gloss_edges, glosses, sources
 
 SHU_MARKS = ("疏云", "疏曰", "疏又云", "疏又曰")
 AN_MARKS_JUDOU = ("愚案", "愚按")
@@ -115,7 +116,9 @@ def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | No
             else:
                 layers.append("an")
         else:
-            if text.startswith(AN_MARKS_TONGJIE) or _is_scholar(text):
+            if sources.is_source(text):
+                layers.append(sources.LAYER)
+            elif text.startswith(AN_MARKS_TONGJIE) or _is_scholar(text):
                 layers.append("an")
             elif _gloss_run(text, index, runs) or (index == 0 and before and _gloss_run(text, index, runs, before)) \
                     or _mostly_glosses(text, index, runs):

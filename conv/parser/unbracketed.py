@@ -18,6 +18,8 @@ lines so that what is sure goes into its note, without moving a character:
 - the **rest of a gloss the note's 】 cuts** (``…(甒亡)¶甫反(…``, ``…(濡音)儒(…``, ``…又)¶所賣反…``,
   ``…下注婦見)¶皆同…``: :func:`_completion`) goes on in the note's last segment, also at a line's start
   after a line that ended with the note (a 【 of no width reopens it);
+- a **source attribution** (出处, ``conv.parser.sources``) right after a note, ending the line or
+  before a 右 title on it (``…(自若常也)曲禮¶``), goes into that note as a segment of its own;
 - a **音义's character** left alone between two notes, standing in the note before it, whose reading
   opens the note after it (``…履蹈地也…而已)蹈(徒報反)…``), opens that note; an apparatus entry
   (``note-words``, evidence ``gloss``) records the move;
@@ -51,7 +53,7 @@ from __future__ import annotations
 import re
 
 from conv.normalize import fold_char
-from conv.parser import gloss_edges, glosses, phonology
+from conv.parser import gloss_edges, glosses, phonology, sources
 from conv.parser.note_runs import NoteRuns
 from conv.parser.report import SeedReport
 from conv.reader.lexer import Token, rebuild
@@ -125,8 +127,9 @@ class Unbracketed:
         the note's last segment, and the rest of the run is read as a run after a note."""
         into_next = after is not None and kinds[after] == "open"
         rest = run[done:]
-        whole = not rest or rest.startswith(HEADS) or _glosses_only(rest)
-        opening = [] if whole else gloss_edges.leading(rest)
+        source = 0 if into_next else sources.ending_run(rest)  # 出处 ending the paragraph (…)曲禮¶)
+        whole = not rest or rest.startswith(HEADS) or _glosses_only(rest) or source == len(rest)
+        opening = [] if whole or source else gloss_edges.leading(rest)
         if opening and (opening[-1].end >= len(rest) or into_next and rest[opening[-1].end:].startswith(HEADS)):
             whole = True
         if before is None:  # the note closed at the line's end before goes on: reopened (passages.open_note)
@@ -141,7 +144,7 @@ class Unbracketed:
             else:
                 cuts.setdefault(offsets[-1] + 1, []).append("close")
             return None
-        end = done + (opening[-1].end if opening else 0)
+        end = done + (opening[-1].end if opening else source)
         if not end:  # (``before`` is a 】: a run at a line's start comes here only with ``done``)
             kinds[before] = "close"
             return 0

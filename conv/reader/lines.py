@@ -49,10 +49,28 @@ class MetaLine:
     number: int | None = None
 
 
+def _work_titles() -> str:
+    """The works' printed titles, as a regular expression's alternatives."""
+    return "|".join(re.escape(t) for w in data.works() for t in dict.fromkeys([w["title"], *w["titles"]]))
+
+
 @cache
 def _juan_pattern() -> re.Pattern:
-    titles = "|".join(re.escape(t) for w in data.works() for t in dict.fromkeys([w["title"], *w["titles"]]))
-    return re.compile(rf"^(?:{titles})?[卷巻]([{NUMERALS}]+)$")
+    return re.compile(rf"^(?:{_work_titles()})?[卷巻]([{NUMERALS}]+)$")
+
+
+@cache
+def _trailing_juan_pattern() -> re.Pattern:
+    return re.compile(rf"(?:{_work_titles()})[卷巻]([{NUMERALS}]+)$")
+
+
+def trailing_juan(line: str) -> tuple[int, MetaLine] | None:
+    """A 卷 line (the work's title and 卷) the transcription writes at the end of the 卷's last line
+    of text (``…稱夫之父母為舅姑也儀禮經傳通解卷五``): where it begins, and the line."""
+    match = _trailing_juan_pattern().search(line)
+    if match is None or match.start() == 0:
+        return None
+    return match.start(), MetaLine("juan", chinese_number(match.group(1)))
 
 
 def meta_line(line: str) -> MetaLine | None:

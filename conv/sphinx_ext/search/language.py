@@ -62,7 +62,7 @@ from conv import normalize
 from conv import datafiles as data
 from conv.sphinx_ext.search.witness_terms import witness_texts
 from conv.sphinx_ext.util import STATIC_DIR
-from conv.sphinx_ext.search.summaries import setup_summaries
+from conv.sphinx_ext.search.summaries import LAYERS, setup_summaries
 
 #: The language code (ISO 639-3 ``lzh``, Literary Chinese), the value of ``html_search_language``.
 LANG = "lzh"
@@ -336,7 +336,7 @@ def js_runtime() -> str:
 
 #: Classes (and node names) of the layer elements: text in two different layers never joins.
 LAYER_CLASSES = frozenset(
-    [f"yl-{layer}" for layer in ("jing", "ji", "zhu", "shu", "an", "yin", "mulu", "title", "meta", "front", "errata", "small")]
+    [f"yl-{layer}" for layer in LAYERS]
     + ["yl-text", "yl-note"]
 )
 

@@ -1,0 +1,44 @@
+"""Source attributions (出处): the book or 篇 朱熹 took a paragraph of the 通解 from.
+
+The 通解 is an anthology: after a paragraph it names its source in small characters, ``(列女傳)``,
+``(並文王世子)``, ``(以上玉藻)``. The transcription often leaves the name outside the parentheses,
+at the paragraph's end (``…疾止復故(自若常也)曲禮¶``, ``…待作侍)大戴記右胎教¶``); read as the
+parentheses say, it would be a passage of 经 of its own. A note, or a run right after a note with
+nothing after it on the line but a 右 title, whose whole text is a title of ``conv/data/sources.toml``
+(after one of its prefixes, 並 以上 已上; compared folded) is one: its layer is ``chu`` (出处)
+(``conv.parser.segments.classify``), and ``conv.parser.unbracketed`` puts such a run in the note
+before it, as a segment of its own.
+"""
+from __future__ import annotations
+
+from functools import cache
+
+from conv import datafiles as data
+from conv.normalize import fold
+
+LAYER = "chu"  # the segment layer of a source attribution (出处)
+TITLE_MARK = "右"  # a 章 title may follow the attribution on its line (…大戴記右胎教¶)
+
+
+@cache
+def _table() -> tuple[tuple[str, ...], frozenset[str]]:
+    table = data.sources()
+    return tuple(table["prefixes"]), frozenset(fold(title) for title in table["titles"])
+
+
+def is_source(text: str) -> bool:
+    """Whether ``text`` is a source attribution: a title, after at most one prefix."""
+    prefixes, titles = _table()
+    folded = fold(text)
+    if folded in titles:
+        return True
+    return any(text.startswith(prefix) and fold(text[len(prefix):]) in titles for prefix in prefixes)
+
+
+def ending_run(run: str) -> int:
+    """How many characters of a run right after a note are a source attribution that ends the
+    paragraph: the whole run, or the run up to a 右 title after it; 0 when none."""
+    if is_source(run):
+        return len(run)
+    at = run.find(TITLE_MARK, 1)
+    return at if at > 0 and is_source(run[:at]) else 0

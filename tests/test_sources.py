@@ -1,0 +1,94 @@
+"""Source attributions (出处) of the 通解 and the 卷 lines written on a 卷's last line of text: the
+name of the book or 篇 朱熹 took a paragraph from is a note of layer ``chu``, in or outside the
+transcription's parentheses (``conv.parser.sources``); ``儀禮經傳通解卷五`` at the end of a line of
+text is the 卷's meta line, not 经 (``conv.reader.lines.trailing_juan``)."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from conv.anchors.ledger import Ledger
+from conv.parser import sources
+from conv.reader import lines as line_kinds
+
+
+def tongjie_passages(dump: dict):
+    (work,) = [w for w in dump["works"] if w["id"] == "tongjie"]
+    for chapter in work["chapters"]:
+        for section in chapter["sections"]:
+            yield chapter, section, section["passages"]
+
+
+def passages(dump: dict) -> dict:
+    return {p["id"]: p for _, _, ps in tongjie_passages(dump) for p in ps}
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("曲禮", True), ("並文王世子", True), ("以上玉藻", True), ("已上周禮", True), ("國語晉語", True),
+    ("喪大記", True), ("䘮大記", True),  # compared folded: the 文渊阁 form of 喪
+    ("曲禮曰", False), ("注見少儀", False), ("自若常也", False), ("詩", False), ("並", False),
+])
+def test_what_is_a_source(text, expected):
+    assert sources.is_source(text) is expected
+
+
+def test_a_source_ending_a_paragraph_before_a_title():
+    """…(新書升作斗荷作倚待作侍)大戴記右胎教¶: the attribution, then the 章 title on its line."""
+    assert sources.ending_run("大戴記右胎教") == 3
+    assert sources.ending_run("大戴記") == 3
+    assert sources.ending_run("曲禮曰毋不敬") == 0
+    assert sources.ending_run("右胎教") == 0
+
+
+def test_a_source_outside_the_parentheses_is_the_paragraph_s_note(whole_dump):
+    """内則 (卷三叶十二a): …疾止復故(自若常也)曲禮¶: 曲禮 is 朱熹's source, not a passage of 经; the
+    passage it was keeps its anchor's citations (redirected to the paragraph)."""
+    found = passages(whole_dump)
+    passage = found["tongjie-neize-137"]
+    assert passage["text"] == "疾止復故"
+    assert [(n["layer"], n["text"]) for n in passage["notes"]] == [("zhu", "自若常也"), ("chu", "曲禮")]
+    old = Ledger.load().get("tongjie-neize-138")
+    assert not old.live and old.to == "tongjie-neize-137"
+
+
+def test_a_source_inside_the_parentheses(whole_dump):
+    """(以上列女傳), (並文王世子): the note is the attribution, layer chu, not a 注."""
+    notes = Counter((n["layer"], n["text"]) for _, _, ps in tongjie_passages(whole_dump) for p in ps for n in p["notes"])
+    assert notes[("chu", "以上列女傳")] == 1 and notes[("chu", "並文王世子")] == 1 and notes[("chu", "列女傳")] == 6
+    assert not [text for (layer, text) in notes if layer == "zhu" and sources.is_source(text)]
+    assert sum(count for (layer, _), count in notes.items() if layer == "chu") == 119
+
+
+def test_a_source_before_a_title_leaves_the_title(whole_dump):
+    """内治 (卷四): …(…今遵用之)已上周禮右内職¶: the attribution in the note, 右内職 the section's title."""
+    (section,) = [s for c, s, _ in tongjie_passages(whole_dump) if c["id"] == "neizhi" and s["title"] == "右内職"]
+    last = section["passages"][-1]
+    assert (last["notes"][-1]["layer"], last["notes"][-1]["text"]) == ("chu", "已上周禮")
+
+
+def test_an_office_of_the_zhouli_listed_as_text_stays_text(whole_dump):
+    """王朝禮's list of the 周禮 offices: 司儀 heads its own paragraph (司儀(掌九儀…)): 经, no attribution."""
+    assert any(p["text"] == "司儀" and p["notes"] and p["notes"][0]["layer"] == "zhu"
+               for c, _, ps in tongjie_passages(whole_dump) if c["id"] == "wangzhiwu" for p in ps)
+
+
+@pytest.mark.parametrize("chapter, juan, last", [
+    ("qinshuji", "儀禮經傳通解卷五", "故稱夫之父母為舅姑也"),       # the 卷 line on the text's last line
+    ("shaoyi", "儀禮經傳通解巻十", "偶坐不辭"),                  # a column running on into it
+    ("wuxue", "儀禮經傳通觧卷十九", None),                      # 觧: the work's title as printed there
+])
+def test_a_juan_line_at_the_end_of_the_text_is_the_juan_s(whole_dump, chapter, juan, last):
+    (work,) = [w for w in whole_dump["works"] if w["id"] == "tongjie"]
+    (found,) = [c for c in work["chapters"] if c["id"] == chapter]
+    assert (found["meta"][-1]["kind"], found["meta"][-1]["text"]) == ("juan", juan)
+    texts = [p["text"] for s in found["sections"] for p in s["passages"]]
+    assert not [t for t in texts if "通解" in t or "通觧" in t]
+    if last:
+        assert texts[-1].endswith(last)
+
+
+def test_the_trailing_juan_line():
+    assert line_kinds.trailing_juan("为舅姑也仪礼经传通解卷五") == (4, line_kinds.MetaLine("juan", 5))
+    assert line_kinds.trailing_juan("仪礼经传通解卷五") is None  # a line of its own: meta_line
+    assert line_kinds.trailing_juan("其卷五") is None  # a bare 卷 in the text is the text's
