@@ -68,8 +68,9 @@ def test_kept_apart_and_undecided(converted):
     # 五學: 「…所以見敬學與尊師也｜天子視學…」: the 經 朱熹 compiled from the 傳 begins (kept apart);
     # 「…文王世子｜凡養老五帝憲…」: the source of the text before, then 内則 (kept apart); none undecided
     assert [p["text"] for p in passages if p["text"].startswith("天子視學大昕鼓徵")] == ["天子視學大昕鼓徵"]
-    (source,) = [p for p in passages if p["text"] == "文王世子" and p["span"][0] == "KR1d0085_018.txt"]
-    assert source["page"] == {"juan": 19, "leaf": 4, "side": "b"}  # after 兊命曰念終始典于學(…), the source
+    (source,) = [p for p in passages if p["text"] == "兊命曰念終始典于學" and p["span"][0] == "KR1d0085_018.txt"]
+    assert source["page"] == {"juan": 19, "leaf": 4, "side": "b"}  # its note, then the source: 出处 (sources.py)
+    assert (source["notes"][-1]["layer"], source["notes"][-1]["text"]) == ("chu", "文王世子")
     assert [p["text"] for p in passages if p["text"].startswith("凡養老五帝憲")] == ["凡養老五帝憲"]
     assert not [p for p in dump["problems"] if p["kind"] == "page-cut-undecided"]
 
@@ -106,5 +107,7 @@ def test_a_join_keeps_every_character_once(first, second, join):
     text = f"<pb:KR1d0085_WYG_001-1a>¶\n{first}\n<pb:KR1d0085_WYG_001-1b>¶\n{second}¶\n"
     entry = _entry(before=first[-1], after=second[0], join=join)
     m = mandoku.parse("KR1d0085_001.txt", text, lambda m: page_joins.decide(m, entry, columns=[]).runs_on)
-    assert [line.text for line in m.lines] == ([first + second] if join or len(first) in range(21, 43) else [first, second])
+    # a column that fills (20 cells in the 通解: FULL_AT, up to two columns) runs on whatever an entry says
+    fills = range(mandoku.FULL_AT["KR1d0085"], 2 * mandoku.COLUMN + 1)
+    assert [line.text for line in m.lines] == ([first + second] if join or len(first) in fills else [first, second])
     assert "".join(line.text for line in m.lines) == first + second

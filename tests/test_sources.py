@@ -57,7 +57,7 @@ def test_a_source_inside_the_parentheses(whole_dump):
     notes = Counter((n["layer"], n["text"]) for _, _, ps in tongjie_passages(whole_dump) for p in ps for n in p["notes"])
     assert notes[("chu", "以上列女傳")] == 1 and notes[("chu", "並文王世子")] == 1 and notes[("chu", "列女傳")] == 6
     assert not [text for (layer, text) in notes if layer == "zhu" and sources.is_source(text)]
-    assert sum(count for (layer, _), count in notes.items() if layer == "chu") == 119
+    assert sum(count for (layer, _), count in notes.items() if layer == "chu") == 121
 
 
 def test_a_source_before_a_title_leaves_the_title(whole_dump):
@@ -65,6 +65,13 @@ def test_a_source_before_a_title_leaves_the_title(whole_dump):
     (section,) = [s for c, s, _ in tongjie_passages(whole_dump) if c["id"] == "neizhi" and s["title"] == "右内職"]
     last = section["passages"][-1]
     assert (last["notes"][-1]["layer"], last["notes"][-1]["text"]) == ("chu", "已上周禮")
+
+
+def test_a_source_before_zhu_xi_s_remark(whole_dump):
+    """内治: …(…此言善言)也哀公問(今按此一章與家語小異…): the 注's last word, the source, then 朱熹's 按."""
+    passage = passages(whole_dump)["tongjie-neizhi-74"]
+    assert [(n["layer"], n["text"][:6]) for n in passage["notes"]] == [("zhu", "善哀公及此言"), ("chu", "哀公問"),
+                                                                       ("an", "今按此一章與")]
 
 
 def test_an_office_of_the_zhouli_listed_as_text_stays_text(whole_dump):

@@ -4,7 +4,7 @@ The 通解 is an anthology: after a paragraph it names its source in small chara
 ``(並文王世子)``, ``(以上玉藻)``. The transcription often leaves the name outside the parentheses,
 at the paragraph's end (``…疾止復故(自若常也)曲禮¶``, ``…待作侍)大戴記右胎教¶``); read as the
 parentheses say, it would be a passage of 经 of its own. A note, or a run right after a note with
-nothing after it on the line but a 右 title, whose whole text is a title of ``conv/data/sources.toml``
+nothing after it on the line but a 右 title (or a note of 朱熹's 今按), whose whole text is a title of ``conv/data/sources.toml``
 (after one of its prefixes, 並 以上 已上; compared folded) is one: its layer is ``chu`` (出处)
 (``conv.parser.segments.classify``), and ``conv.parser.unbracketed`` puts such a run in the note
 before it, as a segment of its own.
@@ -18,6 +18,7 @@ from conv.normalize import fold
 
 LAYER = "chu"  # the segment layer of a source attribution (出处)
 TITLE_MARK = "右"  # a 章 title may follow the attribution on its line (…大戴記右胎教¶)
+REMARKS = ("今按", "按")  # 朱熹's remark may follow it in a note of its own (…)哀公問(今按此一章…)
 
 
 @cache

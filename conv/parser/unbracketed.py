@@ -18,8 +18,9 @@ lines so that what is sure goes into its note, without moving a character:
 - the **rest of a gloss the note's 】 cuts** (``…(甒亡)¶甫反(…``, ``…(濡音)儒(…``, ``…又)¶所賣反…``,
   ``…下注婦見)¶皆同…``: :func:`_completion`) goes on in the note's last segment, also at a line's start
   after a line that ended with the note (a 【 of no width reopens it);
-- a **source attribution** (出处, ``conv.parser.sources``) right after a note, ending the line or
-  before a 右 title on it (``…(自若常也)曲禮¶``), goes into that note as a segment of its own;
+- a **source attribution** (出处, ``conv.parser.sources``) right after a note, ending the line, before
+  a 右 title on it (``…(自若常也)曲禮¶``) or before a note of 朱熹's that opens 今按 or 按, goes into
+  that note as a segment of its own;
 - a **音义's character** left alone between two notes, standing in the note before it, whose reading
   opens the note after it (``…履蹈地也…而已)蹈(徒報反)…``), opens that note; an apparatus entry
   (``note-words``, evidence ``gloss``) records the move;
@@ -127,7 +128,9 @@ class Unbracketed:
         the note's last segment, and the rest of the run is read as a run after a note."""
         into_next = after is not None and kinds[after] == "open"
         rest = run[done:]
-        source = 0 if into_next else sources.ending_run(rest)  # 出处 ending the paragraph (…)曲禮¶)
+        # 出处 ending the paragraph (…)曲禮¶), or before 朱熹's 按 on it (…)哀公問(今按…)
+        source = sources.ending_run(rest) if not into_next else len(rest) if sources.is_source(rest) and \
+            self.text.startswith(sources.REMARKS, self._note_start(offsets[-1] + 1)) else 0
         whole = not rest or rest.startswith(HEADS) or _glosses_only(rest) or source == len(rest)
         opening = [] if whole or source else gloss_edges.leading(rest)
         if opening and (opening[-1].end >= len(rest) or into_next and rest[opening[-1].end:].startswith(HEADS)):
