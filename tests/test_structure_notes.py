@@ -136,8 +136,11 @@ def test_shihun_shu_cut_by_the_page(dump):
     assert layer == "shu" and text.startswith("疏曰房與室相連房無比壁故得北堂之名")
     texts = [p["text"] for p in section["passages"]]
     after_title = section["passages"][texts.index("婦席薦饌于房"):]  # the 经 before 右饗婦 is the section's too
+    # 更爵…: its 注 (note_runs.toml); the 記 goes on over the column (…不敢與尊)¶者為禮(疏曰…)凡婦人相饗¶無降…:
+    # 者為禮 is the 注's, note_runs.toml) with the 仪礼's next 记 items, until the 经 of 右饗送者 opens a column
     assert [p["text"] for p in after_title] == ["婦席薦饌于房", "饗婦姑薦焉", "婦洗在北堂直室東隅篚在東北面盥",
-                                                "婦酢舅更爵自薦", "不敢辭洗舅降則辟于房不敢拜洗"]  # 更爵…: its 注 (note_runs.toml)
+                                                "婦酢舅更爵自薦", "不敢辭洗舅降則辟于房不敢拜洗", "凡婦人相饗無降",
+                                                "庶婦則使人醮之婦不饋"]
     assert {p["layer"] for p in after_title} == {"ji"}
 
 

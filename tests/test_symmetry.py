@@ -47,7 +47,10 @@ from conv.edition import parallels
 #: compared as 注 (與序並上聲: XY並 with a tone; 疑魚乙反後疑立皆放此: the scope 後…放此).
 #: Session 16: 23 notes' single characters printed large (…今文觶又為)¶觚, 禳(祭名也…) in their notes: 20 readings
 #: of the 经 fewer, and 17 of the notes (今文觶又為觚 whole on both sides).
-PARALLEL_COUNTS = {"substantive": 724, "transposition": 156, "note-in-text": 52}
+#: Then the rest of 注 between their note and 疏 (…老羣吏之)尊者(疏曰…, 73 runs), and the 注 the alignment reported
+#: once those were in (…進其理本在前下)¶大夫體七个(疏曰…, 6): 10 readings fewer, one transposition fewer (大射's
+#: 拜公坐奠觶答拜執 aligns in place with 復再拜稽首先時君辭之… in its note).
+PARALLEL_COUNTS = {"substantive": 714, "transposition": 155, "note-in-text": 52}
 NO_LONGER_READINGS = {("judou-gongshi-90", "贊者負東房告備于公席東正饌戸北牖席西加饌", "簠有蓋幂幕凡炙無醬鹹和贊者負東房告備于公"),
                       ("judou-shiguan-36", "荅", "答"), ("judou-shihun-23", "徴", "徵"),
                       ("judou-xiangyinjiu-87", "瞭", "了"), ("judou-xiangyinjiu-90", "傚", "效"),
