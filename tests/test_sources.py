@@ -99,3 +99,17 @@ def test_the_trailing_juan_line():
     assert line_kinds.trailing_juan("为舅姑也仪礼经传通解卷五") == (4, line_kinds.MetaLine("juan", 5))
     assert line_kinds.trailing_juan("仪礼经传通解卷五") is None  # a line of its own: meta_line
     assert line_kinds.trailing_juan("其卷五") is None  # a bare 卷 in the text is the text's
+
+
+def test_the_lemma_of_a_note_after_its_gloss_opens_the_note(whole_dump):
+    """内則 (卷三): …思貽父母羞辱必不果(貽以之反)貽¶(遺也果决也…): the 注 repeats the word its 音义 read (貽, 遺也),
+    printed small in the book and large in the transcription; it opens the 注 (unbracketed._gloss_lemma),
+    and the 校勘记 records the move."""
+    passage = next(p for _, _, ps in tongjie_passages(whole_dump) for p in ps if p["text"].endswith("思貽父母羞辱必不果"))
+    assert [(n["layer"], n["text"][:5]) for n in passage["notes"]][:2] == [("yin", "貽以之反"), ("zhu", "貽遺也果决")]
+    moved = [r for r in whole_dump["apparatus"] if r["kind"] == "note-words" and r["span"][0] == "KR1d0085_003.txt"
+             and r["line"] == 133]
+    assert [(r["text"], r["evidence"]) for r in moved] == [("貽", "gloss")]
+    # 聳(息勇反…)聳(懼也): the same in 王朝禮
+    assert any([(n["layer"], n["text"]) for n in p["notes"]][-2:] == [("yin", "聳息勇反行下孟反"), ("zhu", "聳懼也")]
+               for _, _, ps in tongjie_passages(whole_dump) for p in ps)

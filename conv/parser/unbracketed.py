@@ -22,8 +22,9 @@ lines so that what is sure goes into its note, without moving a character:
   a 右 title on it (``…(自若常也)曲禮¶``) or before a note of 朱熹's that opens 今按 or 按, goes into
   that note as a segment of its own;
 - a **音义's character** left alone between two notes, standing in the note before it, whose reading
-  opens the note after it (``…履蹈地也…而已)蹈(徒報反)…``), opens that note; an apparatus entry
-  (``note-words``, evidence ``gloss``) records the move;
+  opens the note after it (``…履蹈地也…而已)蹈(徒報反)…``), opens that note; so does the word a 音义
+  ending the note before it reads, when the note after it is a 注 (``…(貽以之反)貽(遺也…``: the 注's
+  lemma); an apparatus entry (``note-words``, evidence ``gloss``) records the move;
 - a **head** in a run right before a note (``…榮屋翼疏曰(云南北以堂深者…``, ``父庿也疏曰蓍(草之靈者``)
   opens that note there: no 经 holds 疏曰 or 今按;
 - a **lemma** (``大學`` in ``…至善(程子曰親當作新)大學¶(者大人之學也…``): a run of one to four
@@ -64,6 +65,9 @@ MARKUP = ("open", "close", "ideo", "circle")
 LEMMA = 4  # the longest word of the 经 a note repeats before 者 (以鐘鼔者)
 LEMMA_REASON = ("the run stands alone between two notes, the second opens with 者 (which cannot open a note), "
                 "and the run repeats words of the text before it: the note's lemma, printed small in the book")
+GLOSSED_LEMMA_REASON = ("the character is left alone between two notes, the note before it ends with 音义 that read "
+                        "it, and the note after it is a 注 (no 疏曰 or 今按, no reading): the 注's lemma, the word the "
+                        "音义 read, printed small in the book")
 GLOSS_LEMMA_REASON = ("the character is left alone between two notes, stands in the note before it, and the note "
                       "after it opens with a reading of it printed without the character: the 音义's character, "
                       "printed small in the book")
@@ -185,7 +189,12 @@ class Unbracketed:
         if len(char) != 1 or char not in _note_tail(self.text, closed, NOTE_WINDOW):
             return False
         at = self._note_start(offsets[-1] + 1)
-        if not _reads(char, self.text[at:at + READING]):
+        if _reads(char, self.text[at:at + READING]):
+            reason = GLOSS_LEMMA_REASON
+        elif start == 0 and _glosses(char, _note_tail(self.text, closed)) and \
+                not self.text.startswith(HEADS, at) and not _opens_with_gloss(self.text[at:at + READING]):
+            reason = GLOSSED_LEMMA_REASON  # (貽以之反)貽(遺也…): the 注 opens with the word its 音义 read
+        else:
             return False
         if cuts.get(offsets[start]) == ["close"]:  # the glosses before it: one 音义 with the note after
             del cuts[offsets[start]]
@@ -193,7 +202,7 @@ class Unbracketed:
             cuts.setdefault(offsets[start], []).append("open")
         kinds[after] = "space"
         self.report.record("note-words", offsets[start], offsets[start] + 1, text=char, evidence="gloss",
-                           reason=GLOSS_LEMMA_REASON)
+                           reason=reason)
         return True
 
     def _before_note(self, kinds, after, run, offsets, start, cuts, line_start, context, following) -> None:
@@ -319,6 +328,17 @@ def _governed_completion(tail: str, run: str) -> int:
             or gloss.kind == "fanqie" and _FANQIE_REST.fullmatch(run):  # (a scope cut: the reading is whole)
         return gloss.end - cut
     return 0
+
+
+def _glosses(char: str, note: str) -> bool:
+    """Does ``note`` end with 音义 that read ``char`` (a plausible gloss of it among its last glosses)?"""
+    found = glosses.gloss_run(note[note.rfind(char):]) if char in note else None
+    return found is not None and any(g.char == char and glosses.plausible(g) for g in found[0])
+
+
+def _opens_with_gloss(note: str) -> bool:
+    found, _ = glosses.parse_run(note)
+    return bool(found) and found[0].start == 0
 
 
 def _reads(char: str, note: str) -> bool:
