@@ -57,7 +57,7 @@ def test_a_source_inside_the_parentheses(whole_dump):
     notes = Counter((n["layer"], n["text"]) for _, _, ps in tongjie_passages(whole_dump) for p in ps for n in p["notes"])
     assert notes[("chu", "以上列女傳")] == 1 and notes[("chu", "並文王世子")] == 1 and notes[("chu", "列女傳")] == 6
     assert not [text for (layer, text) in notes if layer == "zhu" and sources.is_source(text)]
-    assert sum(count for (layer, _), count in notes.items() if layer == "chu") == 121
+    assert sum(count for (layer, _), count in notes.items() if layer == "chu") == 127  # 7 cut in two by the parentheses (並賈誼(新書) was one already)
 
 
 def test_a_source_before_a_title_leaves_the_title(whole_dump):
@@ -109,7 +109,18 @@ def test_the_lemma_of_a_note_after_its_gloss_opens_the_note(whole_dump):
     assert [(n["layer"], n["text"][:5]) for n in passage["notes"]][:2] == [("yin", "貽以之反"), ("zhu", "貽遺也果决")]
     moved = [r for r in whole_dump["apparatus"] if r["kind"] == "note-words" and r["span"][0] == "KR1d0085_003.txt"
              and r["line"] == 133]
-    assert [(r["text"], r["evidence"]) for r in moved] == [("貽", "gloss")]
+    assert [(r["text"], r["evidence"]) for r in moved] == [("貽", "glossed")]
     # 聳(息勇反…)聳(懼也): the same in 王朝禮
     assert any([(n["layer"], n["text"]) for n in p["notes"]][-2:] == [("yin", "聳息勇反行下孟反"), ("zhu", "聳懼也")]
                for _, _, ps in tongjie_passages(whole_dump) for p in ps)
+
+
+def test_a_source_the_parentheses_cut_in_two(whole_dump):
+    """五宗 (卷五): …(翦割截也)文王世(子)魯人有同姓死…: the source is 文王世子, cut by the transcriber's
+    parenthesis; one 出处 in the note, the move in the 校勘记, and the next paragraph's 经 as it was."""
+    passage = passages(whole_dump)["tongjie-wuzong-153"]
+    assert [(n["layer"], n["text"]) for n in passage["notes"]] == [("zhu", "翦割截也"), ("chu", "文王世子")]
+    (record,) = [r for r in whole_dump["apparatus"] if r["kind"] == "note-words" and r["evidence"] == "source"
+                 and r["text"] == "文王世"]
+    assert record["source"] == "文王世子" and record["line"] == 193
+    assert passages(whole_dump)["tongjie-wuzong-155"]["text"].startswith("魯人有同姓死而弗弔者")

@@ -36,6 +36,18 @@ def is_source(text: str) -> bool:
     return any(text.startswith(prefix) and fold(text[len(prefix):]) in titles for prefix in prefixes)
 
 
+CUT_REASON = ("the run right after a note and the whole note after it make the name of a book or 篇 "
+              "(conv/data/sources.toml): 朱熹's source, printed small in the book, cut by the transcription's parentheses")
+
+
+def cut_title(run: str, text: str, at: int) -> str | None:
+    """The source a run and the whole note opening at ``at`` (its 【 passed) make together (…其服)玉(藻)¶:
+    the parentheses cut 玉藻 in two), else None."""
+    end = text.find("】", at)
+    rest = text[at:end] if end > 0 else ""
+    return run + rest if rest and "【" not in rest and is_source(run + rest) else None
+
+
 def ending_run(run: str) -> int:
     """How many characters of a run right after a note are a source attribution that ends the
     paragraph: the whole run, or the run up to a 右 title after it; 0 when none."""

@@ -18,6 +18,8 @@ lines so that what is sure goes into its note, without moving a character:
 - the **rest of a gloss the note's 】 cuts** (``…(甒亡)¶甫反(…``, ``…(濡音)儒(…``, ``…又)¶所賣反…``,
   ``…下注婦見)¶皆同…``: :func:`_completion`) goes on in the note's last segment, also at a line's start
   after a line that ended with the note (a 【 of no width reopens it);
+- a **source attribution** cut by the parentheses (``…其服)玉(藻)``) goes into the note before as one
+  segment;
 - a **source attribution** (出处, ``conv.parser.sources``) right after a note, ending the line, before
   a 右 title on it (``…(自若常也)曲禮¶``) or before a note of 朱熹's that opens 今按 or 按, goes into
   that note as a segment of its own;
@@ -118,6 +120,8 @@ class Unbracketed:
                 earlier = context + self.text[tokens[0].start:offsets[0]]
                 if start == 0 and self._lemma(kinds, before, after, run, offsets, cuts, earlier):
                     continue
+                if start == 0 and self._split_source(kinds, before, after, run, offsets):
+                    continue
                 following = self.text[tokens[after].end:tokens[after].end + FOLLOWING]
                 if before is not None and kinds[before] in ("close", "ideo") and self._gloss_lemma(
                         kinds, after, run, offsets, start, cuts, tokens[before].start):
@@ -174,6 +178,18 @@ class Unbracketed:
                            reason=LEMMA_REASON)
         return True
 
+    def _split_source(self, kinds, before, after, run, offsets) -> bool:
+        """A source the parentheses cut in two (…其服)玉(藻)¶, …(翦割截也)文王世(子)魯人…): the run right after
+        a note and the whole note after it make a title of ``conv.parser.sources``: one segment (出处) of
+        the note before (the move is recorded)."""
+        title = sources.cut_title(run, self.text, self._note_start(offsets[-1] + 1))
+        if before is None or kinds[before] != "close" or title is None:
+            return False
+        kinds[before], kinds[after] = "ideo", "space"
+        self.report.record("note-words", offsets[0], offsets[-1] + 1, text=run, evidence="source",
+                           source=title, reason=sources.CUT_REASON)
+        return True
+
     def _note_start(self, at: int) -> int:
         """Where the note after a run ending at ``at`` begins: past blanks (a page line) and its 【."""
         while at < len(self.text) and self.text[at] in " 【":
@@ -190,10 +206,10 @@ class Unbracketed:
             return False
         at = self._note_start(offsets[-1] + 1)
         if _reads(char, self.text[at:at + READING]):
-            reason = GLOSS_LEMMA_REASON
+            evidence, reason = "gloss", GLOSS_LEMMA_REASON
         elif start == 0 and _glosses(char, _note_tail(self.text, closed)) and \
                 not self.text.startswith(HEADS, at) and not _opens_with_gloss(self.text[at:at + READING]):
-            reason = GLOSSED_LEMMA_REASON  # (貽以之反)貽(遺也…): the 注 opens with the word its 音义 read
+            evidence, reason = "glossed", GLOSSED_LEMMA_REASON  # (貽以之反)貽(遺也…): the 注's lemma
         else:
             return False
         if cuts.get(offsets[start]) == ["close"]:  # the glosses before it: one 音义 with the note after
@@ -201,7 +217,7 @@ class Unbracketed:
         else:
             cuts.setdefault(offsets[start], []).append("open")
         kinds[after] = "space"
-        self.report.record("note-words", offsets[start], offsets[start] + 1, text=char, evidence="gloss",
+        self.report.record("note-words", offsets[start], offsets[start] + 1, text=char, evidence=evidence,
                            reason=reason)
         return True
 

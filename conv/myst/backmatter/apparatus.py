@@ -237,6 +237,10 @@ def note_words_body(record: dict, locator: Locator) -> str:
         return escape_inline(f"“{text}”{count}字{page}，录入本在括号外，作经文大字；{record.get('basis', '')}，今归入注。")
     if record.get("evidence") == "gloss":
         return escape_inline(f"“{text}”{count}字，录入本在括号外，今归其后之音义：字见其前注中，其后音义释其音。")
+    if record.get("evidence") == "glossed":
+        return escape_inline(f"“{text}”{count}字，录入本在括号外，今归其后之注：其前音义释此字之音，其后注文以之起而释其义。")
+    if record.get("evidence") == "source":
+        return escape_inline(f"“{text}”{count}字，录入本在括号外，与其后括号内之字合为出处“{record.get('source', '')}”，今归入注。")
     return escape_inline(f"“{text}”{count}字，录入本在括号外，今归其后之注：注以“者”起，所释经文当在其前。")
 
 
