@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bs4 import BeautifulSoup
 from docutils import nodes
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from conv import unencoded
@@ -142,6 +142,7 @@ def tooltip_pairs(markup: str) -> list[set[str]]:
 
 @settings(max_examples=150, deadline=None)
 @given(pair=texts_with_forms())
+@example(pair=("*a爲*\ue001a", "*之之之之之"))  # a Text equal to an earlier one: replaced by identity
 def test_run_html_shows_what_per_character_html_showed(myst_app, pair):
     """Each view of a run shows the characters the old markup (a span per folding character)
     showed, and the run's tooltip names the folds its characters' tooltips named."""
@@ -245,3 +246,14 @@ def test_print_forms():
         printer = Printer(document, form)
         document.walkabout(printer)
         assert "".join(printer.out) == want
+
+
+def test_trad_forms_go_to_their_own_characters_when_the_same_text_repeats():
+    """*a爲*〓a with the 文渊阁 forms *之之之之之 (hypothesis found it): the second 「*」, a plain character equal to
+    the first after 爲's run, takes its own form; the first, printed as the copy prints it, none (docutils'
+    ``replace`` took the first equal Text for the second)."""
+    holder = runs("*a爲*\ue001a", "*之之之之之")
+    reference = nodes.paragraph("", "", *per_character("*a爲*\ue001a", "*之之之之之"))
+    assert [c.get("trad") if isinstance(c, nodes.Element) else None for c in holder.children] == \
+        [None, "之", "之", "之", "之", "之"]
+    assert holder.astext() == reference.astext()

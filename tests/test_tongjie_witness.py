@@ -175,6 +175,15 @@ def test_a_shu_head_outside_the_parentheses_opens_its_segment(tongjie):
     assert text[start:start + 7] == "疏曰凡設尊之法" and text[start - 1] == ")" and text[end] == ")"
 
 
+def test_the_jin_of_jin_an_outside_the_parentheses_opens_the_remark(tongjie):
+    """内則: …(…衣謂𤣥綃衣)今(按婦人不冠則所謂吉笄…): 今 alone before a note that goes on 按 is the head 今按
+    (朱熹's remark), not a passage of 经."""
+    _, _, chapters, _ = tongjie
+    assert not [p for p in passages(chapters["neize"]) if p["text"] == "今"]
+    (remark,) = [n for p in passages(chapters["neize"]) for n in p["notes"] if n["text"].startswith("今按婦人不冠")]
+    assert remark["layer"] == "an"
+
+
 def test_a_section_title_with_its_ji_on_the_same_line(tongjie):
     _, _, chapters, _ = tongjie
     section = next(s for s in chapters["xiangyinjiu"]["sections"] if s["title"] == "右戒賓介")
@@ -454,7 +463,7 @@ def test_the_passages_keep_their_anchors_and_the_lemmas_passages_redirect(tongji
 
 
 @pytest.mark.parametrize("chapter, opening, layer", [
-    ("neize", "按婦人不冠則所謂吉笄", "an"),  # 内則: the continuators' remark
+    ("neize", "今按婦人不冠則所謂吉笄", "an"),  # 内則: the continuators' remark (its 今 outside the parentheses)
     ("shiguan", "今詳注文罍下及字恐誤", "an"),
     ("shiguan", "又按初儀見上三醮唯攝酒及有乾肉折俎", "an"),
     ("shiguan", "今案再醮唯攝酒加籩豆為異不言如初者可知也", "an"),

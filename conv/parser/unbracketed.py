@@ -223,10 +223,13 @@ class Unbracketed:
 
     def _before_note(self, kinds, after, run, offsets, start, cuts, line_start, context, following) -> None:
         """Glosses ending a run right before a note open that note, when they are sure; so does a
-        head ending it (``…榮屋翼疏曰(云南北…``, or ``疏`` when the note goes on ``曰…``)."""
+        head ending it (``…榮屋翼疏曰(云南北…``, or ``疏`` when the note goes on ``曰…``, or a ``今`` alone
+        when it goes on ``按…``: ``…)今(按婦人不冠…``)."""
         at = _head_in(run, start)
         if at is None and run.endswith("疏") and following[:1] in ("曰", "云"):
             at = len(run) - 1
+        if at is None and run[start:] == "今" and following[:1] == "按":
+            at = start
         if at is not None:
             cuts.setdefault(offsets[at], []).append("open")
             kinds[after] = "space"

@@ -170,3 +170,12 @@ BLOCK = (visit_block_man_texinfo, depart_block_man_texinfo)
 def add_node(app, node: type, *, html, latex, text, other=(visit_noop, depart_noop)) -> None:
     """Register a node with its HTML, LaTeX and text visitors; man and texinfo share ``other``."""
     app.add_node(node, html=html, latex=latex, text=text, man=other, texinfo=other)
+
+
+def replace_node(node: nodes.Node, new) -> None:
+    """Put ``new`` (a node or a list of nodes) in ``node``'s place in its parent, found by identity:
+    docutils' ``Element.replace`` finds it by ``index``, which takes a ``Text`` equal to it (the same
+    characters) earlier in the parent for it (``之``, a note, ``之``: the first would be replaced)."""
+    parent = node.parent
+    at = next(index for index, child in enumerate(parent.children) if child is node)
+    parent[at:at + 1] = new if isinstance(new, list) else [new]

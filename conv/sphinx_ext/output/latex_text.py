@@ -26,7 +26,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from conv.normalize import CONTROL_PATTERN, control_name
 from conv.sphinx_ext.nodes import yl_chaptertitle, yl_meta, yl_passage, yl_segment, yl_text, yl_title
-from conv.sphinx_ext.util import warn
+from conv.sphinx_ext.util import replace_node, warn
 from conv.sphinx_ext.warnings_ import YlWarning
 
 #: Printable ASCII runs that TeX could hyphenate (2 + 3 letters) or that could overflow a line.
@@ -49,9 +49,9 @@ class PrintableText(SphinxPostTransform):
             if CONTROL_PATTERN.search(value):
                 value = self.refuse(text, value)
             if LONG_ASCII.search(value) and _in_witness_text(text):
-                text.parent.replace(text, _breakable(value))
+                replace_node(text, _breakable(value))
             elif value != str(text):
-                text.parent.replace(text, nodes.Text(value))
+                replace_node(text, nodes.Text(value))
 
     def refuse(self, text: nodes.Text, value: str) -> str:
         names = ", ".join(dict.fromkeys(control_name(m.group()) for m in CONTROL_PATTERN.finditer(value)))

@@ -39,7 +39,7 @@ from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
 from conv import datafiles as data
-from conv.sphinx_ext.util import warn
+from conv.sphinx_ext.util import replace_node, warn
 from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_cite
 from conv.sphinx_ext.text.chars import private_chars, private_text
@@ -296,7 +296,7 @@ class YiliDomain(Domain):
             contnode = nodes.inline(text, text, classes=contnode.get("classes", []))
         for text in list(contnode.findall(nodes.Text)):  # a quoted character Unicode lacks: 〓, as in the text
             if PUA_PATTERN.search(text):
-                text.parent.replace(text, private_chars(str(text)))
+                replace_node(text, private_chars(str(text)))
         tooltip = private_text(target.citation) + (f"（原锚点 {target.cited}）" if target.redirected else "")
         ref = make_refnode(builder, fromdocname, target.docname, target.anchor, contnode, tooltip)
         return yl_cite("", "", ref, anchor=target.anchor, cited=target.cited, kind=target.kind)

@@ -31,7 +31,7 @@ from conv import datafiles as data
 from conv import unencoded
 from conv.normalize import PUA_PATTERN, fold_char, is_pua
 
-from conv.sphinx_ext.util import add_node, depart_noop, warn
+from conv.sphinx_ext.util import add_node, depart_noop, replace_node, warn
 from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_char, yl_emend, yl_forms, yl_trad
 from conv.sphinx_ext.text.witness_forms import UNKNOWN_MARK, trad_html
@@ -105,7 +105,7 @@ def keep_forms(node: nodes.Element, keep: str) -> None:
         if trad:
             trad = "".join(w if w in keep and w != r else t for w, r, t in zip(witness, run.astext(), trad))
         if reading == witness and trad in ("", witness):
-            run.parent.replace(run, nodes.Text(witness))
+            replace_node(run, nodes.Text(witness))
             continue
         run.children = []
         run += nodes.Text(reading)

@@ -28,7 +28,7 @@ from conv.collate.forms import reading_form
 from conv.normalize import is_pua
 
 from conv.sphinx_ext.nodes import yl_char, yl_emend, yl_forms, yl_trad
-from conv.sphinx_ext.util import add_node, depart_noop, visit_noop, warn
+from conv.sphinx_ext.util import add_node, depart_noop, replace_node, visit_noop, warn
 from conv.sphinx_ext.warnings_ import YlWarning
 
 _EMEND = re.compile(r"(?s)([^→]*)→([^→<>\s]+)(?: <([A-Za-z0-9._-]+)>)?")
@@ -175,4 +175,4 @@ def apply_trad(element: nodes.Element, trad: str, location: object = None) -> No
                             for w, r, f in zip(node["witness"], node.astext(), form))
             node["trad"] = "" if forms == node["witness"] else forms
         elif form != str(node):
-            node.parent.replace(node, _runs(str(node), form))
+            replace_node(node, _runs(str(node), form))
