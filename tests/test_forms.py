@@ -248,7 +248,7 @@ def test_print_forms():
         assert "".join(printer.out) == want
 
 
-def test_trad_forms_go_to_their_own_characters_when_the_same_text_repeats():
+def test_trad_forms_go_to_their_own_characters_when_the_same_text_repeats(myst_app):
     """*a爲*〓a with the 文渊阁 forms *之之之之之 (hypothesis found it): the second 「*」, a plain character equal to
     the first after 爲's run, takes its own form; the first, printed as the copy prints it, none (docutils'
     ``replace`` took the first equal Text for the second)."""
@@ -257,3 +257,4 @@ def test_trad_forms_go_to_their_own_characters_when_the_same_text_repeats():
     assert [c.get("trad") if isinstance(c, nodes.Element) else None for c in holder.children] == \
         [None, "之", "之", "之", "之", "之"]
     assert holder.astext() == reference.astext()
+    assert "U+E001" in myst_app.take_warnings()  # the unknown PUA is reported (and not left for the next test)
