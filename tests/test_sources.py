@@ -27,10 +27,22 @@ def passages(dump: dict) -> dict:
 @pytest.mark.parametrize("text, expected", [
     ("曲禮", True), ("並文王世子", True), ("以上玉藻", True), ("已上周禮", True), ("國語晉語", True),
     ("喪大記", True), ("䘮大記", True),  # compared folded: the 文渊阁 form of 喪
+    ("以上並玉藻", True),  # prefixes one after the other
     ("曲禮曰", False), ("注見少儀", False), ("自若常也", False), ("詩", False), ("並", False),
 ])
 def test_what_is_a_source(text, expected):
     assert sources.is_source(text) is expected
+
+
+@pytest.mark.parametrize("note, start", [
+    ("疏曰家事統於尊財闗尊者故也以上曲禮", 13),  # after its prefix
+    ("齒於學之謂也祭義", 6),                    # after 也
+    ("自貶損也以上並玉藻", 4),
+    ("注見少儀", None), ("說見内則", None), ("今從大戴記", None),  # the note points to a book: no attribution
+    ("曲禮", None),                                        # the whole note is one: segments.classify
+])
+def test_a_source_closing_a_note(note, start):
+    assert sources.closing(note) == start
 
 
 def test_a_source_ending_a_paragraph_before_a_title():
@@ -53,11 +65,11 @@ def test_a_source_outside_the_parentheses_is_the_paragraph_s_note(whole_dump):
 
 
 def test_a_source_inside_the_parentheses(whole_dump):
-    """(以上列女傳), (並文王世子): the note is the attribution, layer chu, not a 注."""
+    """(以上列女傳), 以上(並文王世子): the note is the attribution, layer chu, not a 注."""
     notes = Counter((n["layer"], n["text"]) for _, _, ps in tongjie_passages(whole_dump) for p in ps for n in p["notes"])
-    assert notes[("chu", "以上列女傳")] == 1 and notes[("chu", "並文王世子")] == 1 and notes[("chu", "列女傳")] == 6
+    assert notes[("chu", "以上列女傳")] == 1 and notes[("chu", "以上並文王世子")] == 1 and notes[("chu", "列女傳")] == 6
     assert not [text for (layer, text) in notes if layer == "zhu" and sources.is_source(text)]
-    assert sum(count for (layer, _), count in notes.items() if layer == "chu") == 127  # 7 cut in two by the parentheses (並賈誼(新書) was one already)
+    assert sum(count for (layer, _), count in notes.items() if layer == "chu") == 143  # 7 cut in two by the parentheses (並賈誼(新書) was one already), 3 more with 以上並, 13 closing a note
 
 
 def test_a_source_before_a_title_leaves_the_title(whole_dump):

@@ -56,6 +56,8 @@ class NoteSegmenter:
                 report.record("correction", unit.offsets[0], unit.offsets[-1] + 1, reason=correction["reason"], decision=f"layer: {correction['layer']} (not {layer})", correction=correction["id"])
                 layer = correction["layer"]
             pieces = _pieces(unit, layer, runs.get(index) if layer == "yin" else None, self.layout)
+            if self.layout == "tongjie":
+                pieces = [cut for piece in pieces for cut in _closing_source(*piece)]
             for number, (piece, piece_layer, parsed) in enumerate(pieces):
                 lacuna = None
                 if note.lacuna == "start" and index == 0 and number == 0:
@@ -151,6 +153,15 @@ def _prose_after(text: str, found: list, unparsed: list[tuple[int, int]]) -> int
         if end - start >= PROSE and not any(mark in piece for mark in "反切音") and found and found[0].end <= start:
             return start
     return None
+
+
+def _closing_source(unit: Unit, layer: str, parsed: tuple | None) -> list[tuple[Unit, str, tuple | None]]:
+    """A 注, 疏 or 按 whose words close with the source of the paragraph (…故也以上曲禮): the source a
+    segment of its own (出处, ``conv.parser.sources``)."""
+    at = sources.closing(unit.text) if layer in ("zhu", "shu", "an") else None
+    if at is None:
+        return [(unit, layer, parsed)]
+    return [(_cut(unit, 0, at), layer, parsed), (_cut(unit, at, len(unit.text)), sources.LAYER, None)]
 
 
 def _cut(unit: Unit, start: int, end: int) -> Unit:

@@ -28,12 +28,27 @@ def _table() -> tuple[tuple[str, ...], frozenset[str]]:
 
 
 def is_source(text: str) -> bool:
-    """Whether ``text`` is a source attribution: a title, after at most one prefix."""
+    """Whether ``text`` is a source attribution: a title, after prefixes (以上並玉藻)."""
     prefixes, titles = _table()
-    folded = fold(text)
-    if folded in titles:
-        return True
-    return any(text.startswith(prefix) and fold(text[len(prefix):]) in titles for prefix in prefixes)
+    while True:
+        if fold(text) in titles:
+            return True
+        prefix = next((p for p in prefixes if text.startswith(p) and len(text) > len(p)), None)
+        if prefix is None:
+            return False
+        text = text[len(prefix):]
+
+
+def closing(text: str) -> int | None:
+    """Where a source attribution closing a note's words begins (…故也以上曲禮, …學之謂也祭義): the
+    longest ending that is one, opening with a prefix or right after 也 (not 注見少儀, 說見内則:
+    the note points there); None when there is none, or the note is nothing else."""
+    prefixes, _ = _table()
+    for start in range(1, len(text) - 1):
+        ending = text[start:]
+        if (ending.startswith(prefixes) or text[start - 1] == "也") and is_source(ending):
+            return start
+    return None
 
 
 CUT_REASON = ("the run right after a note and the whole note after it make the name of a book or 篇 "
