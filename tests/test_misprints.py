@@ -58,3 +58,16 @@ def test_a_stale_misprint_stops_the_conversion():
     with pytest.raises(ConversionError) as error:
         Misprints([twice]).for_seed(XIANGYINJIU.name, source.text)
     assert "found more than once" in str(error.value)
+
+
+@pytest.mark.parametrize("name, printed, restored", [
+    ("KR1d0085_002.txt", "和尸卧反", "和户卧反"),  # 士昏禮: 户 as 内則 and 鄉射禮 print it
+    ("KR1d0085_008.txt", "撻地達反", "撻吐達反"),  # 鄉射禮: 吐 as 内則 prints it
+])
+def test_a_misprinted_speller_in_a_gloss_printed_large(name, printed, restored):
+    """音义 the transcription prints large before a 疏 (…往辭即告之)和尸卧反疏曰…): in its note (note_runs.toml),
+    read with the right speller, the printed one kept."""
+    dump = export.edition(assemble.convert([ROOT / "seeds" / "wenyuange" / "KR1d0085" / name]))
+    (gloss,) = [g for p in all_passages(dump) for n in p["notes"] for g in n["glosses"] if g["text"] == printed]
+    assert (gloss["restored"], gloss["status"]) == (restored, "matches")
+    assert not [p for p in all_passages(dump) if printed in p["text"]]
