@@ -93,7 +93,7 @@ def test_every_run_is_in_a_note_with_its_entry(whole_dump):
     entries = [(n, e) for n, e in data.note_runs() if "judou" in e]
     records = {(r["span"][0], r["line"], r["text"]): r for r in whole_dump["apparatus"]
                if r["kind"] == "note-words" and r["evidence"] == "judou"}
-    assert len(records) == len(entries) == 652 and sum(e.get("in_notes", True) for _, e in entries) == 514
+    assert len(records) == len(entries) == 653 and sum(e.get("in_notes", True) for _, e in entries) == 515
     ledger = Ledger.load()
     note_spans, text_spans = [], []
     for passage in tongjie_passages(whole_dump):
@@ -215,7 +215,7 @@ def test_the_reader_reads_each_in_chinese_with_the_judou_passage(whole_edition):
     from conv.myst.backmatter.apparatus import Apparatus
     entries = [e for e in Apparatus(whole_edition).interventions["tongjie"]
                if e.kind == "note-words" and e.reason.startswith(("the 句读 prints", "the 句读's 经 lacks"))]
-    assert len(entries) == 652
+    assert len(entries) == 653
     (entry,) = [e for e in entries if e.body.startswith("“請事母出")]
     assert re.fullmatch(r"“請事母出南面房外示親授壻且當戒女也”十七字（卷二叶十八b），录入本在括号外，作经文大字；句读本在注中（"
                         r"\{yl:cite\}`句读·士昏礼108 <judou-shihun-108>`），今归入注。", entry.body)
@@ -303,3 +303,13 @@ def test_the_entry_names_the_judou_without_a_link_when_the_edition_lacks_it():
             "page": {"juan": 11, "leaf": 30, "side": "a"}}
     assert note_words_body(read, SimpleNamespace(loci={})) == \
         "“燕所尊在堂將燕降說屨乃升堂”十三字（卷十一叶三十a），录入本在括号外，作经文大字；前叶末注之续，今归入注。"
+
+
+def test_a_head_s_words_stop_where_jing_read_so_begins(whole_dump):
+    """聘禮 (卷二十二叶二十a): …)今按西面當作南面勞者揖皮出乃退¶賓送再拜揖皮出東面揖執皮者而出(疏曰…: the head 今按
+    takes its run to the line's end, but 勞者揖皮出乃退 is 经 (``[[jing]]``, the 句读's 经 too): the 按 ends at 南面,
+    the 经 is a passage, and its 注 (揖皮出東面…) is in its note."""
+    passage = passage_with(whole_dump, "勞者揖皮出乃退賓送再拜")
+    assert [(n["layer"], n["text"]) for n in passage["notes"][:1]] == [("zhu", "揖皮出東面揖執皮者而出")]
+    (remark,) = [n for p in tongjie_passages(whole_dump) for n in p["notes"] if n["text"].startswith("今按西面當作南面")]
+    assert remark["text"] == "今按西面當作南面" and remark["layer"] == "an"

@@ -51,9 +51,9 @@ from conv.edition import parallels
 #: once those were in (…進其理本在前下)¶大夫體七个(疏曰…, 6; 士相見禮 博(陳燕見…), (中如)字, 聘禮 …主人之)¶擯, 鄉射禮 (辟婢亦反)一(音避)): 11 readings fewer, one transposition fewer (大射's
 #: 拜公坐奠觶答拜執 aligns in place with 復再拜稽首先時君辭之… in its note).
 #: 聘禮's 儐必刅反 read (刅, the 俗写 of 刃: gloss_forms.tsv) and in its note, the alignment there showed three 注
-#: more (設於門内也物四曰乘皮麋鹿皮也, 稽首尊國賓也, 北面象階上, in their notes now) and one 经 the 通解's 按 holds
-#: (…今按西面當作南面勞者揖皮出乃退¶賓送再拜: the head takes the run to the line's end), left reported.
-PARALLEL_COUNTS = {"substantive": 713, "transposition": 155, "note-in-text": 53}
+#: more (設於門内也物四曰乘皮麋鹿皮也, 稽首尊國賓也, 北面象階上, in their notes now) and one 经 the 通解's 按 held
+#: (…今按西面當作南面勞者揖皮出乃退¶賓送再拜: the head took the run to the line's end; [[jing]] stops it now).
+PARALLEL_COUNTS = {"substantive": 713, "transposition": 155, "note-in-text": 52}
 NO_LONGER_READINGS = {("judou-gongshi-90", "贊者負東房告備于公席東正饌戸北牖席西加饌", "簠有蓋幂幕凡炙無醬鹹和贊者負東房告備于公"),
                       ("judou-shiguan-36", "荅", "答"), ("judou-shihun-23", "徴", "徵"),
                       ("judou-xiangyinjiu-87", "瞭", "了"), ("judou-xiangyinjiu-90", "傚", "效"),

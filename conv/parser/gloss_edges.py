@@ -13,7 +13,7 @@ no state, and no input makes it raise.
 from __future__ import annotations
 
 from conv.parser.glosses import (_EMBEDDED, _NOW_READ_AS_USUAL, _OPENS_WITH_GLOSS, _PROSE_BEFORE_YIN, Gloss,
-                                 _gloss_at, _han, _parse, _plausible, _reading_at, gloss_run, opens_with_gloss)
+                                 _gloss_at, _han, _parse, _plausible, _reading_at, gloss_run, opens_with_gloss, parse_run)
 
 __all__ = ["embedded", "opening_gloss", "leading", "trailing", "gloss_run_after"]
 
@@ -143,3 +143,15 @@ def gloss_run_after(text: str, char: str) -> tuple[list[Gloss], list[tuple[int, 
         gloss.start, gloss.end = max(gloss.start - 1, 0), gloss.end - 1
     first.text, first.before = first.text[1:], True
     return glosses, []
+
+
+def ends_reading(char: str, note: str) -> bool:
+    """Does ``note`` end with 音义 that read ``char`` (a plausible gloss of it among its last glosses)?"""
+    found = gloss_run(note[note.rfind(char):]) if char in note else None
+    return found is not None and any(g.char == char and _plausible(g) for g in found[0])
+
+
+def opens_with_reading(note: str) -> bool:
+    """Does ``note`` open with a gloss (plausible or not: the 音义 of another word)?"""
+    found, _ = parse_run(note)
+    return bool(found) and found[0].start == 0

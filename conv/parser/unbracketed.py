@@ -140,6 +140,9 @@ class Unbracketed:
         source = sources.ending_run(rest) if not into_next else len(rest) if sources.is_source(rest) and \
             self.text.startswith(sources.REMARKS, self._note_start(offsets[-1] + 1)) else 0
         whole = not rest or rest.startswith(HEADS) or _glosses_only(rest) or source == len(rest)
+        stop = self._jing_after_head(rest, offsets[done:]) if whole else 0
+        if stop:  # a head's words end where 经 read as such begins (…今按西面當作南面｜勞者揖皮出乃退)
+            whole, source = False, stop
         opening = [] if whole or source else gloss_edges.leading(rest)
         if opening and (opening[-1].end >= len(rest) or into_next and rest[opening[-1].end:].startswith(HEADS)):
             whole = True
@@ -207,8 +210,8 @@ class Unbracketed:
         at = self._note_start(offsets[-1] + 1)
         if _reads(char, self.text[at:at + READING]):
             evidence, reason = "gloss", GLOSS_LEMMA_REASON
-        elif start == 0 and _glosses(char, _note_tail(self.text, closed)) and \
-                not self.text.startswith(HEADS, at) and not _opens_with_gloss(self.text[at:at + READING]):
+        elif start == 0 and gloss_edges.ends_reading(char, _note_tail(self.text, closed)) and \
+                not self.text.startswith(HEADS, at) and not gloss_edges.opens_with_reading(self.text[at:at + READING]):
             evidence, reason = "glossed", GLOSSED_LEMMA_REASON  # (貽以之反)貽(遺也…): the 注's lemma
         else:
             return False
@@ -260,6 +263,13 @@ class Unbracketed:
             self.report.problem(offsets[inner], "unbracketed-gloss",
                                 f"{run[inner:]!r} before a note holds 音义 the gloss parser cannot delimit: kept "
                                 "outside the note as the transcription has it — check the witness")
+
+    def _jing_after_head(self, rest: str, offsets: list[int]) -> int:
+        """Where 经 read as such (``[[jing]]``) begins in a run that opens with a head (the head's
+        words run to the line's end otherwise), else 0."""
+        if not rest.startswith(HEADS):
+            return 0
+        return next((i for i, offset in enumerate(offsets) if i and self._read_as_jing(offset)), 0)
 
     def _read_as_jing(self, offset: int) -> bool:
         """Was the run at ``offset`` read as 经 (conv/data/note_runs.toml, ``[[jing]]``): no problem there."""
@@ -347,17 +357,6 @@ def _governed_completion(tail: str, run: str) -> int:
             or gloss.kind == "fanqie" and _FANQIE_REST.fullmatch(run):  # (a scope cut: the reading is whole)
         return gloss.end - cut
     return 0
-
-
-def _glosses(char: str, note: str) -> bool:
-    """Does ``note`` end with 音义 that read ``char`` (a plausible gloss of it among its last glosses)?"""
-    found = glosses.gloss_run(note[note.rfind(char):]) if char in note else None
-    return found is not None and any(g.char == char and glosses.plausible(g) for g in found[0])
-
-
-def _opens_with_gloss(note: str) -> bool:
-    found, _ = glosses.parse_run(note)
-    return bool(found) and found[0].start == 0
 
 
 def _reads(char: str, note: str) -> bool:
