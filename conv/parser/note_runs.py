@@ -83,6 +83,11 @@ class NoteRuns:
         """Does ``offset`` lie in a run read as 经 (``[[jing]]``)?"""
         return any(start <= offset < end for start, end in self.jing)
 
+    def jing_from(self, offsets: list[int]) -> int:
+        """Where, after the first, a character at these offsets begins a run read as 经, else 0: a head's
+        words (今按…) run to the line's end but there (…今按西面當作南面｜勞者揖皮出乃退)."""
+        return next((i for i, offset in enumerate(offsets) if i and self.read_as_jing(offset)), 0)
+
     def apply(self, tokens: list[Token]) -> list[Token]:
         """The tokens of one line with every decided run on it inside its note."""
         if not self.runs or not tokens:

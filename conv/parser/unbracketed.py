@@ -140,7 +140,7 @@ class Unbracketed:
         source = sources.ending_run(rest) if not into_next else len(rest) if sources.is_source(rest) and \
             self.text.startswith(sources.REMARKS, self._note_start(offsets[-1] + 1)) else 0
         whole = not rest or rest.startswith(HEADS) or _glosses_only(rest) or source == len(rest)
-        stop = self._jing_after_head(rest, offsets[done:]) if whole else 0
+        stop = self.decided.jing_from(offsets[done:]) if whole and self.decided and rest.startswith(HEADS) else 0
         if stop:  # a head's words end where 经 read as such begins (…今按西面當作南面｜勞者揖皮出乃退)
             whole, source = False, stop
         opening = [] if whole or source else gloss_edges.leading(rest)
@@ -263,13 +263,6 @@ class Unbracketed:
             self.report.problem(offsets[inner], "unbracketed-gloss",
                                 f"{run[inner:]!r} before a note holds 音义 the gloss parser cannot delimit: kept "
                                 "outside the note as the transcription has it — check the witness")
-
-    def _jing_after_head(self, rest: str, offsets: list[int]) -> int:
-        """Where 经 read as such (``[[jing]]``) begins in a run that opens with a head (the head's
-        words run to the line's end otherwise), else 0."""
-        if not rest.startswith(HEADS):
-            return 0
-        return next((i for i, offset in enumerate(offsets) if i and self._read_as_jing(offset)), 0)
 
     def _read_as_jing(self, offset: int) -> bool:
         """Was the run at ``offset`` read as 经 (conv/data/note_runs.toml, ``[[jing]]``): no problem there."""
