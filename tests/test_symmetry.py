@@ -53,7 +53,10 @@ from conv.edition import parallels
 #: 聘禮's 儐必刅反 read (刅, the 俗写 of 刃: gloss_forms.tsv) and in its note, the alignment there showed three 注
 #: more (設於門内也物四曰乘皮麋鹿皮也, 稽首尊國賓也, 北面象階上, in their notes now) and one 经 the 通解's 按 held
 #: (…今按西面當作南面勞者揖皮出乃退¶賓送再拜: the head took the run to the line's end; [[jing]] stops it now).
-PARALLEL_COUNTS = {"substantive": 713, "transposition": 155, "note-in-text": 52}
+#: Then 音义 the 广韵 reads for another character (撅居衛反), printed large at the end of 经 before a note, in their
+#: notes (77 places): 士冠禮's 來叶力之反 out of the 经, the aligner pairs the 通解's 凡醮者不祝 with the 句读's
+#: 再醮曰…伊脯 by their 醮 (two readings where one note-in-text stood).
+PARALLEL_COUNTS = {"substantive": 715, "transposition": 155, "note-in-text": 51}
 NO_LONGER_READINGS = {("judou-gongshi-90", "贊者負東房告備于公席東正饌戸北牖席西加饌", "簠有蓋幂幕凡炙無醬鹹和贊者負東房告備于公"),
                       ("judou-shiguan-36", "荅", "答"), ("judou-shihun-23", "徴", "徵"),
                       ("judou-xiangyinjiu-87", "瞭", "了"), ("judou-xiangyinjiu-90", "傚", "效"),

@@ -486,3 +486,12 @@ def test_a_fanqie_cut_by_a_notes_parenthesis_is_one_gloss(tongjie):
     assert note["layer"] == "yin" and [g["text"] for g in note["glosses"]] == ["纋一尤反"]
     assert not [p for c in chapters.values() for p in passages(c) if p["text"] in ("纋一", "首手又", "譴弃戰")]
     assert any(p["text"].endswith("敢憚勤勞文伯復命") for p in passages(chapters["pinyi"]))
+
+
+def test_a_gloss_the_guangyun_reads_for_another_character_ends_the_text_no_more(tongjie):
+    """内則: …不渉不撅撅居衛反(撅揭衣也)…: 撅居衛反 (the 释文's reading; the 广韵 gives 居衛切 to 劌) is 音义, out of the
+    经 and in the note; 月令's 其音角 (its note, 角) reads like a 直音 of 其 but is 经 and stays."""
+    _, _, chapters, _ = tongjie
+    (passage,) = [p for p in passages(chapters["neize"]) if p["text"] == "不渉不撅"]
+    assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [("yin", "撅居衛反"), ("zhu", "撅揭衣也")]
+    assert [p["text"] for p in passages(chapters["yueling"]) if p["text"].endswith("其音角")]

@@ -236,8 +236,9 @@ class Pair:
     def kind(edit, a: ChapterText, b: ChapterText) -> tuple[str, bool]:
         """A difference of the 经's texts: other words, or a note's words on one side."""
         i1, i2, j1, j2 = edit
+        added = i1 == i2 or j1 == j2  # a character one side adds (not one replacing another)
         if (_in_notes(b.chars[j1:j2], _around(a, i1, i2)) or _in_notes(a.chars[i1:i2], _around(b, j1, j2))
-                or _continues_note(b, j1, j2, _around(a, i1, i2)) or _continues_note(a, i1, i2, _around(b, j1, j2))):
+                or added and (_continues_note(b, j1, j2, _around(a, i1, i2)) or _continues_note(a, i1, i2, _around(b, j1, j2)))):
             return "note-in-text", True  # a note's words transcribed as 经 on one side: no reading
         if (j2 - j1) - (i2 - i1) >= 3 and _at_edge(b, j1, j2):
             return "note-in-text", False  # words the other side adds at a passage's edge

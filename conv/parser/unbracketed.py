@@ -371,7 +371,8 @@ def _trailing_glosses(run: str, start: int, before: str) -> int | None:
     """Where the longest run of glosses ending ``run`` begins (after ``start``), when it is sure:
     glosses through and through (``conv.parser.glosses.gloss_run``: scope notes, variants and short
     definitions included), every glossed character standing in the text before it, one gloss at
-    least phonologically plausible."""
+    least phonologically plausible or a 反切 whose reading the 广韵 has, if for another character
+    (:data:`READINGS`: 撅居衛反, the 释文's reading, is 劌's there; not a 直音: 月令's 其音角 is 经)."""
     best = None
     for k in range(len(run) - 3, max(start, len(run) - WINDOW) - 1, -1):
         parsed = glosses.gloss_run(run[k:])
@@ -379,9 +380,15 @@ def _trailing_glosses(run: str, start: int, before: str) -> int | None:
             continue
         found = parsed[0]
         seen = before + run[start:k]
-        if all(g.second or _stands_in(g.char, seen) for g in found) and any(glosses.plausible(g) for g in found):
+        if all(g.second or _stands_in(g.char, seen) for g in found) and any(_attested(g) for g in found):
             best = k
     return best
+
+
+def _attested(gloss) -> bool:
+    """Plausible, or a 反切 giving a reading the 广韵 has (:data:`READINGS`)."""
+    return glosses.plausible(gloss) or (gloss.kind == "fanqie" and not gloss.second
+                                        and phonology.reading(gloss).status in READINGS)
 
 
 def _stands_in(char: str, text: str) -> bool:
