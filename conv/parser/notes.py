@@ -115,7 +115,7 @@ def _pieces(unit: Unit, layer: str, parsed: tuple | None, layout: str) -> list[t
     if layer == "yin" and parsed is not None and (at := _prose_after(unit.text, *parsed)) is not None:
         kept = [g for g in parsed[0] if g.end <= at]  # 還音旋 | 向席取俎轉身以授人…: 张尔岐's remark
         rest = _cut(unit, at, len(unit.text))
-        after = "an" if layout == "judou" else sources.LAYER if sources.is_source(rest.text) else "zhu"
+        after = _rest_layer(rest, "an" if layout == "judou" else "zhu", layout)
         return [(_cut(unit, 0, at), "yin", (kept, [])), *_pieces(rest, after, None, layout)]
     found = gloss_edges.embedded(unit.text) if layer in ("zhu", "an") else []
     if not found:
@@ -136,8 +136,13 @@ def _pieces(unit: Unit, layer: str, parsed: tuple | None, layout: str) -> list[t
         at = end
     if at < len(unit.text):  # (…擯必忍反士相見禮): the source 朱熹 names after the glosses (出处)
         rest = _cut(unit, at, len(unit.text))
-        pieces.append((rest, sources.LAYER if layout == "tongjie" and sources.is_source(rest.text) else layer, None))
+        pieces.append((rest, _rest_layer(rest, layer, layout), None))
     return pieces
+
+
+def _rest_layer(rest: Unit, layer: str, layout: str) -> str:
+    """The layer of what follows a note's glosses: 出处 in the 通解 when it is a source's name (…擯必忍反士相見禮)."""
+    return sources.LAYER if layout == "tongjie" and sources.is_source(rest.text) else layer
 
 
 PROSE = 8  # the fewest characters of a remark after a 音义 that holds no mark of a gloss (反 切 音)

@@ -63,9 +63,12 @@ def cut_title(run: str, text: str, at: int) -> str | None:
     return run + rest if rest and "【" not in rest and is_source(run + rest) else None
 
 
-def ending_run(run: str) -> int:
+def ending_run(run: str, following: str = "") -> int:
     """How many characters of a run right after a note are a source attribution that ends the
-    paragraph: the whole run, or the run up to a 右 title after it; 0 when none."""
+    paragraph: the whole run, or the run up to a 右 title after it; 0 when none. ``following``: the
+    opening of the note right after the run, if one follows: only 朱熹's 按 may (…)哀公問(今按…)."""
+    if following:
+        return len(run) if following.startswith(REMARKS) and is_source(run) else 0
     if is_source(run):
         return len(run)
     at = run.find(TITLE_MARK, 1)

@@ -26,7 +26,7 @@ lines so that what is sure goes into its note, without moving a character:
 - a **音义's character** left alone between two notes, standing in the note before it, whose reading
   opens the note after it (``…履蹈地也…而已)蹈(徒報反)…``), opens that note; so does the word a 音义
   ending the note before it reads, when the note after it is a 注 (``…(貽以之反)貽(遺也…``: the 注's
-  lemma); an apparatus entry (``note-words``, evidence ``gloss``) records the move;
+  lemma); an apparatus entry (``note-words``, evidence ``gloss``, ``glossed`` for the lemma) records the move;
 - a **head** in a run right before a note (``…榮屋翼疏曰(云南北以堂深者…``, ``父庿也疏曰蓍(草之靈者``)
   opens that note there: no 经 holds 疏曰 or 今按;
 - a **lemma** (``大學`` in ``…至善(程子曰親當作新)大學¶(者大人之學也…``): a run of one to four
@@ -136,9 +136,8 @@ class Unbracketed:
         the note's last segment, and the rest of the run is read as a run after a note."""
         into_next = after is not None and kinds[after] == "open"
         rest = run[done:]
-        # 出处 ending the paragraph (…)曲禮¶), or before 朱熹's 按 on it (…)哀公問(今按…)
-        source = sources.ending_run(rest) if not into_next else len(rest) if sources.is_source(rest) and \
-            self.text.startswith(sources.REMARKS, self._note_start(offsets[-1] + 1)) else 0
+        following = self.text[self._note_start(offsets[-1] + 1):][:2] if into_next else ""
+        source = sources.ending_run(rest, following)  # 出处 ending the paragraph (…)曲禮¶), or before 朱熹's 按
         whole = not rest or rest.startswith(HEADS) or _glosses_only(rest) or source == len(rest)
         stop = self.decided.jing_from(offsets[done:]) if whole and self.decided and rest.startswith(HEADS) else 0
         if stop:  # a head's words end where 经 read as such begins (…今按西面當作南面｜勞者揖皮出乃退)
