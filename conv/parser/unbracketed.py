@@ -57,7 +57,7 @@ from __future__ import annotations
 import re
 
 from conv.normalize import fold_char
-from conv.parser import gloss_edges, glosses, phonology, sources
+from conv.parser import gloss_edges, glosses, phonology, sources, verdicts
 from conv.parser.note_runs import NoteRuns
 from conv.parser.report import SeedReport
 from conv.reader.lexer import Token, rebuild
@@ -385,9 +385,11 @@ def _trailing_glosses(run: str, start: int, before: str) -> int | None:
 
 
 def _attested(gloss) -> bool:
-    """Plausible, or a 反切 giving a reading the 广韵 has (:data:`READINGS`)."""
-    return glosses.plausible(gloss) or (gloss.kind == "fanqie" and not gloss.second
-                                        and phonology.reading(gloss).status in READINGS)
+    """Plausible, or a 反切 giving a reading the 广韵 has (:data:`READINGS`) or whose spellers fit one
+    (``verdicts.spellers_fit``: 比毗志反, 夏古雅反)."""
+    return glosses.plausible(gloss) or gloss.kind == "fanqie" and not gloss.second and (
+        phonology.reading(gloss).status in READINGS or verdicts.spellers_fit(
+            phonology.readings(gloss.char), phonology.readings(gloss.upper), phonology.readings(gloss.lower)))
 
 
 def _stands_in(char: str, text: str) -> bool:

@@ -1,0 +1,49 @@
+"""音义 printed large at the end of the 通解's 经, right before its note (…比年入學比毗志反(學者毎嵗來入也)): the
+trailing-glosses rule (``conv.parser.unbracketed``) takes them into a note of their own when the 广韵
+attests them — also where the 反切 spells no position of the 广韵 (比毗志反: 之韵 has no 唇音) or gives
+another initial, its lower speller the reading's rhyme and tone (夏古雅反, the reading of 檟); 经 that
+ends with 反 stays 经."""
+from __future__ import annotations
+
+import pytest
+
+from conv.parser import phonology, verdicts
+
+
+def by_id(dump: dict) -> dict:
+    return {p["id"]: p for w in dump["works"] for c in w["chapters"] for s in c["sections"] for p in s["passages"]}
+
+
+@pytest.mark.parametrize("gloss, fits", [
+    ("比毗志", True),   # 毗 並 as 比 (並三A脂去), 志 之去: 止攝 去聲, and 毗志 spells nothing in 《廣韻》
+    ("倍薄亥", True),   # 薄 並, 亥 咍上: 倍 is 並灰上
+    ("夏古雅", True),   # 雅 麻二上 as 夏's 胡雅切; only the initial differs (古: 見, the 檟 of 夏楚)
+    ("門外乃", False),  # 乡射禮's …于廟門外乃反 is 经: 乃 咍上, 門 明魂平
+    ("而樂有", False),  # 乐记's …而樂有反 is 经: 有 尤上, 而 日之平
+    ("綏湯果", False),  # 湯果 spells 妥 (the 释文's reading), nothing of 綏 (心脂平)
+])
+def test_spellers_fit(gloss, fits):
+    char, upper, lower = gloss
+    assert verdicts.spellers_fit(phonology.readings(char), phonology.readings(upper),
+                                 phonology.readings(lower)) is fits
+
+
+@pytest.mark.parametrize("passage_id, text, yin", [
+    ("tongjie-xueji-15", "比年入學", "比毗志反"),
+    ("tongjie-xueji-26", "夏楚二物收其威也", "夏古雅反"),
+    ("tongjie-shaoyi-15", "檀弓年長以倍則父事之", "倍薄亥反"),
+    ("tongjie-wangzhigui-11", "金作贖刑", "贖古欲反"),
+    ("tongjie-quli-223", "張老曰美哉輪焉美哉奐焉", "輪起倫反奐本亦作煥"),
+])
+def test_a_gloss_whose_spellers_fit_leaves_the_text(whole_dump, passage_id, text, yin):
+    passage = by_id(whole_dump)[passage_id]
+    assert passage["text"] == text
+    assert (passage["notes"][0]["layer"], passage["notes"][0]["text"]) == ("yin", yin)
+
+
+@pytest.mark.parametrize("passage_id, ending", [
+    ("judou-yousiche-187", "廟門外乃反"),
+    ("tongjie-liyueji-75", "而樂有反"),
+])
+def test_text_ending_with_fan_stays_text(whole_dump, passage_id, ending):
+    assert by_id(whole_dump)[passage_id]["text"].endswith(ending)
