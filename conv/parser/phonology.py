@@ -25,9 +25,9 @@ the gloss gets one status (``conv.parser.verdicts`` tells the non-matching ones 
 - ``unresolved`` 未能推定: a character is missing from the data, the 反切 cannot be executed, or
   the gloss gives no sound (如字, 间间厠之间).
 
-Characters (字形): the witnesses are simplified, tshet-uinh wants traditional forms. A character
-is resolved through ``conv.normalize.fold_char`` (PUA U+EB8E → 弦, 賔 → 宾), then converted with
-OpenCC s2t; because one simplified character may stand for several traditional ones (于 for 于
+Characters (字形, ``conv.parser.guangyun_forms``): the witnesses are simplified, tshet-uinh wants
+traditional forms. A character is resolved through ``conv.normalize.fold_char`` (PUA U+EB8E → 弦,
+賔 → 宾), then converted with OpenCC s2t; because one simplified character may stand for several traditional ones (于 for 于
 and 於, 干 for 干 乾 幹), every traditional candidate OpenCC lists is a form of the character —
 the first one 《廣韻》 has is its ordinary form, the others are alternatives.
 
@@ -35,15 +35,12 @@ Positions are tshet-uinh 描述 strings, e.g. ``書開三支上``, ``見三C鍾�
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import NamedTuple
 
-import opencc
-
-from conv.normalize import fold_char
 from conv.parser import spellers, verdicts
+from conv.parser.guangyun_forms import candidates, filed_under, forms, positions_of, readings
 
 __all__ = ["Reading", "reading", "position", "sort_key", "candidates", "readings", "execute", "plausible",
            "homophones", "STATUSES"]
@@ -74,129 +71,6 @@ class Reading:
     def position(self) -> str | None:
         """The position shown and sorted: the main one (never an alternative before it)."""
         return self.positions[0] if self.positions else None
-
-
-# --- characters ---------------------------------------------------------------------------
-
-@lru_cache(maxsize=1)
-def _s2t():
-    return opencc.OpenCC("s2t")
-
-
-@lru_cache(maxsize=1)
-def _st_table() -> dict[str, list[str]]:
-    """OpenCC's own simplified→traditional character table (all alternatives, in its order)."""
-    table: dict[str, list[str]] = {}
-    path = os.path.join(os.path.dirname(opencc.__file__), "dictionary", "STCharacters.txt")
-    try:
-        with open(path, encoding="utf-8") as handle:
-            for line in handle:
-                parts = line.rstrip("\n").split("\t")
-                if len(parts) == 2 and len(parts[0]) == 1:
-                    table[parts[0]] = parts[1].split()
-    except OSError:  # pragma: no cover
-        pass
-    return table
-
-
-@lru_cache(maxsize=1)
-def _guangyun_forms() -> dict[str, str]:
-    """``conv/data/gloss_forms.tsv``: form → the 字头 《廣韻》 files it under (間 → 閒)."""
-    path = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "gloss_forms.tsv")
-    table: dict[str, str] = {}
-    try:
-        with open(path, encoding="utf-8") as handle:
-            for line in handle:
-                if line.strip() and not line.startswith("#"):
-                    parts = line.rstrip("\n").split("\t")
-                    if len(parts) >= 2:
-                        table[parts[0]] = parts[1]
-    except OSError:  # pragma: no cover
-        pass
-    return table
-
-
-@lru_cache(maxsize=None)
-def candidates(char: str) -> tuple[str, ...]:
-    """Traditional forms to look ``char`` up under, most likely first.
-
-    The character itself (a simplified form is often a traditional one too: 于, 尸, 干), its
-    reading form (``fold_char``: PUA and 四库 variants resolved), and OpenCC's s2t conversion and
-    alternatives of both, and the form 《廣韻》 files it under
-    (``conv/data/gloss_forms.tsv``: 間 → 閒).
-    """
-    found: list[str] = []
-
-    def add(candidate: str) -> None:
-        if len(candidate) == 1 and candidate not in found:
-            found.append(candidate)
-
-    forms = [char]
-    try:
-        folded = fold_char(char)
-    except Exception:  # pragma: no cover
-        folded = char
-    if folded and folded != char:
-        forms.append(folded)
-    for form in forms:
-        add(form)  # 干 in a 反切 is 干 (苦干反) far more often than 幹 or 乾
-        try:
-            add(_s2t().convert(form))
-        except Exception:  # pragma: no cover
-            pass
-        for alternative in _st_table().get(form, []):
-            add(alternative)
-    for candidate in list(found):
-        if candidate in _guangyun_forms():
-            add(_guangyun_forms()[candidate])
-    return tuple(found)
-
-
-@lru_cache(maxsize=None)
-def _lookup(char: str) -> tuple:
-    """tshet-uinh 音韵地位 objects of one (traditional) character, as 广韵 gives them."""
-    from tshet_uinh import 資料
-
-    try:
-        return tuple(result.音韻地位 for result in 資料.query字頭(char))
-    except Exception:  # pragma: no cover
-        return ()
-
-
-@lru_cache(maxsize=None)
-def forms(char: str) -> tuple[tuple[str, tuple], ...]:
-    """The forms of a witness character that 《廣韻》 has, most likely first, each with its 音韵地位
-    objects in 《廣韻》's order: ``(("于", (云合三C虞平,)), ("於", (影開三C魚平, 影一模平)))``."""
-    return tuple((form, _lookup(form)) for form in candidates(char) if _lookup(form))
-
-
-@lru_cache(maxsize=None)
-def _positions_of(char: str) -> tuple:
-    """All 音韵地位 objects of a witness character over its candidates, without repeats."""
-    seen: dict[str, object] = {}
-    for _, positions in forms(char):
-        for position in positions:
-            seen.setdefault(position.描述, position)
-    return tuple(seen.values())
-
-
-def readings(char: str) -> list[str]:
-    """The 广韵 readings (描述) of a witness character, e.g. 共 → ['見三C鍾平', '羣三C鍾去']."""
-    return [position.描述 for position in _positions_of(char)]
-
-
-@lru_cache(maxsize=None)
-def _filed_under(char: str) -> dict[str, str]:
-    """描述 → the form 《廣韻》 files it under, for the readings of ``char`` that only a form of
-    ``conv/data/gloss_forms.tsv`` gives (臑 奴报反 under 腝)."""
-    own = {p.描述 for form, positions in forms(char) if form not in _filed_forms(char) for p in positions}
-    return {p.描述: form for form, positions in forms(char) if form in _filed_forms(char)
-            for p in positions if p.描述 not in own}
-
-
-def _filed_forms(char: str) -> set[str]:
-    table = _guangyun_forms()
-    return {table[c] for c in candidates(char) if c in table} - {char}
 
 
 @lru_cache(maxsize=None)
@@ -248,7 +122,7 @@ def _spell(pairs) -> tuple[list[str], bool]:
 @lru_cache(maxsize=None)
 def _execute(upper: str, lower: str) -> tuple[tuple[str, ...], bool]:
     """(positions, by 类隔): every position a pair of readings gives."""
-    found, leige = _spell([(up, low) for up in _positions_of(upper) for low in _positions_of(lower)])
+    found, leige = _spell([(up, low) for up in positions_of(upper) for low in positions_of(lower)])
     return tuple(found), leige
 
 
@@ -353,12 +227,12 @@ def _reading(gloss) -> Reading:
     if not char_positions:
         return Reading(ordered, UNRESOLVED, [], _join(note, f"《广韵》未收{gloss.char}"))
     if ordered[0] in char_positions:
-        filed = _filed_under(gloss.char).get(ordered[0])
+        filed = filed_under(gloss.char).get(ordered[0])
         if filed:
             note = _join(note, f"《广韵》收于{filed}")
         return Reading(ordered, MATCHES, char_positions, note, matching, alternatives)
     homophone = homophones(ordered[0])[:1]
-    status, why = verdicts.classify(ordered[0], _positions_of(gloss.char), _speller(gloss), homophone)
+    status, why = verdicts.classify(ordered[0], positions_of(gloss.char), _speller(gloss), homophone)
     return Reading(ordered, status, char_positions, _join(note, why), matching, alternatives, homophone)
 
 
@@ -390,11 +264,11 @@ def plausible_sound(gloss: Sound) -> bool:
         return True
     if gloss.kind == "fanqie" and gloss.upper and gloss.lower:
         given = [音韻地位.from描述(p) for p in execute(gloss.upper, gloss.lower)]
-        own = _positions_of(gloss.char)
+        own = positions_of(gloss.char)
         return any(a.母 == b.母 and a.韻 == b.韻 for a in given for b in own)
     if gloss.kind == "zhiyin" and gloss.sound:
-        own = _positions_of(gloss.char)
-        given = _positions_of(gloss.sound)
+        own = positions_of(gloss.char)
+        given = positions_of(gloss.sound)
         return any(a.母 == b.母 or a.攝 == b.攝 for a in given for b in own)
     return False
 
@@ -415,7 +289,7 @@ def _given_positions(gloss: Sound) -> tuple:
     if gloss.kind == "fanqie" and gloss.upper and gloss.lower:
         return tuple(音韻地位.from描述(p) for p in execute(gloss.upper, gloss.lower))
     if gloss.kind == "zhiyin" and gloss.sound:
-        return _positions_of(gloss.sound)
+        return positions_of(gloss.sound)
     return ()
 
 

@@ -38,8 +38,8 @@ lines so that what is sure goes into its note, without moving a character:
   characters ending a run before a note that open, with the note's first ones, a 反切 giving a 广韵
   reading of a character standing before them go into the note (one character alone, ``闋(苦穴反)``,
   may be the 经's own and stays);
-- **glosses ending** a run right before a note (``glosses.gloss_run`` from there to the note, one
-  gloss at least phonologically plausible) open that note when every glossed character stands in
+- **glosses ending** a run right before a note (``conv.parser.trailing_glosses``: ``glosses.gloss_run``
+  from there to the note, one gloss at least attested by the 广韵) open that note when every glossed character stands in
   the text before them on the line (or the line before, or the 篇's title); otherwise they stay
   where the transcription puts them, and a problem
   (``unbracketed-gloss``) says where to look; so it does where a run before a note holds a
@@ -56,8 +56,7 @@ from __future__ import annotations
 
 import re
 
-from conv.normalize import fold_char
-from conv.parser import gloss_edges, glosses, phonology, sources, verdicts
+from conv.parser import gloss_edges, glosses, phonology, sources, trailing_glosses
 from conv.parser.note_runs import NoteRuns
 from conv.parser.report import SeedReport
 from conv.reader.lexer import Token, rebuild
@@ -242,7 +241,7 @@ class Unbracketed:
             cuts.setdefault(offsets[cut], []).append("open")
             kinds[after] = "space"
             return
-        first = _trailing_glosses(run, start, before)
+        first = trailing_glosses.first_gloss(run, start, before)
         if first is not None:
             cuts.setdefault(offsets[first], []).append("open")
             kinds[after] = "ideo"
@@ -252,12 +251,12 @@ class Unbracketed:
             first = start + found[0].start
             if self._read_as_jing(offsets[first]):
                 return
-            missing = "".join(g.char for g in found if not g.second and not _stands_in(g.char, before + run[start:first]))
+            missing = "".join(g.char for g in found if not g.second and not trailing_glosses.stands_in(g.char, before + run[start:first]))
             self.report.problem(offsets[first], "unbracketed-gloss",
                                 f"{run[first:]!r} before a note reads as 音义, but {missing} is not in the text "
                                 "before it: kept outside the note as the transcription has it — check the witness")
             return
-        inner = _gloss_inside(run, start)
+        inner = trailing_glosses.inside(run, start)
         if inner is not None and not self._read_as_jing(offsets[inner]):
             self.report.problem(offsets[inner], "unbracketed-gloss",
                                 f"{run[inner:]!r} before a note holds 音义 the gloss parser cannot delimit: kept "
@@ -268,7 +267,6 @@ class Unbracketed:
         return self.decided is not None and self.decided.read_as_jing(offset)
 
 
-WINDOW = 40  # the longest run of glosses looked for before a note
 NOTE_WINDOW = 200  # the characters of a note before a 音义's character it may stand in
 READING = 12  # the characters of a note read for the reading that opens it (本又作勌其卷反)
 FOLLOWING = 8  # the characters of a note read with a run before it (疏 after 曰, a 反切 the ( cuts)
@@ -287,7 +285,7 @@ def _cut_gloss(run: str, start: int, before: str, following: str) -> int | None:
             continue
         gloss = gloss_edges.opening_gloss(run[k:] + following)
         if gloss is not None and gloss.kind == "fanqie" and gloss.end > size and not gloss.second \
-                and phonology.reading(gloss).status == phonology.MATCHES and _stands_in(gloss.char, before + run[start:k]):
+                and phonology.reading(gloss).status == phonology.MATCHES and trailing_glosses.stands_in(gloss.char, before + run[start:k]):
             return k
     return None
 
@@ -297,18 +295,13 @@ def _blank(text: str) -> bool:
     return not text or text.isspace()
 
 
-def _note_tail(text: str, end: int, size: int = WINDOW) -> str:
+def _note_tail(text: str, end: int, size: int = trailing_glosses.WINDOW) -> str:
     """The last characters (``size`` at most) of the note whose 】 is at ``end``: none before its 【,
     a blank or a separator."""
     start = end
     while start > 0 and end - start < size and not text[start - 1].isspace() and text[start - 1] not in "【】○":
         start -= 1
     return text[start:end]
-
-
-#: The verdicts of a reading the 《广韵》 gives (``conv.parser.phonology``): the character's own, another
-#: character's, or one the 音系 differs by.
-READINGS = (phonology.MATCHES, phonology.OTHER, phonology.SYSTEM)
 
 
 def _completion(tail: str, run: str) -> int:
@@ -333,7 +326,7 @@ def _governed_completion(tail: str, run: str) -> int:
     note or comes right after another gloss (a note of 注 ending 之也 and 经 賓反 after it make no
     gloss), nothing in it is unread, the cut falls inside its reading or its scope (…見賢遍反下注婦見)¶皆同…;
     not in a definition: …下及注同)先謂倡道也… is 注), and its reading is one the 广韵 has
-    (:data:`READINGS`: …(枋彼)¶命反(…, …(食音)嗣(…, …(婁力)候反氐丁兮反…) or the run is nothing but a 反切's
+    (``trailing_glosses.READINGS``: …(枋彼)¶命反(…, …(食音)嗣(…, …(婁力)候反氐丁兮反…) or the run is nothing but a 反切's
     rest, whatever its reading (…(比毗)¶志反(…, …(肶昌私)¶反(…: no 经 is a lower speller and 反 alone).
     The glosses before it may govern it: a second reading (…灑本又作洒所買反又)¶所賣反…) or an
     authority's (…間徐古辦)¶反(…)."""
@@ -345,7 +338,7 @@ def _governed_completion(tail: str, run: str) -> int:
             or any(a < gloss.end and gloss.start < b for a, b in unread) \
             or gloss.start and not any(g.end == gloss.start for g in found):
         return 0
-    if gloss.start + len(gloss.core) <= cut or phonology.reading(gloss).status in READINGS \
+    if gloss.start + len(gloss.core) <= cut or phonology.reading(gloss).status in trailing_glosses.READINGS \
             or gloss.kind == "fanqie" and _FANQIE_REST.fullmatch(run):  # (a scope cut: the reading is whole)
         return gloss.end - cut
     return 0
@@ -353,10 +346,10 @@ def _governed_completion(tail: str, run: str) -> int:
 
 def _reads(char: str, note: str) -> bool:
     """Does ``note`` open with a reading of ``char`` printed without it (a 反切, a 直音, a variant
-    before one: 徒報反, 音導, 本又作勌其卷反) that the 广韵 has (:data:`READINGS`)?"""
+    before one: 徒報反, 音導, 本又作勌其卷反) that the 广韵 has (``trailing_glosses.READINGS``)?"""
     found, _ = glosses.parse_run(char + note)
     return bool(found) and found[0].start == 0 and found[0].char == char and not found[0].second \
-        and found[0].kind in ("fanqie", "zhiyin") and phonology.reading(found[0]).status in READINGS
+        and found[0].kind in ("fanqie", "zhiyin") and phonology.reading(found[0]).status in trailing_glosses.READINGS
 
 
 #: What the rest of a cut gloss holds in its first characters: a reading's 反 切 音, a scope's last 同 (the rare
@@ -366,56 +359,10 @@ _CUT_MARKS = "反切音同"
 _FANQIE_REST = re.compile(r"[^反切]{0,2}[反切]")
 
 
-def _trailing_glosses(run: str, start: int, before: str) -> int | None:
-    """Where the longest run of glosses ending ``run`` begins (after ``start``), when it is sure:
-    glosses through and through (``conv.parser.glosses.gloss_run``: scope notes, variants and short
-    definitions included), every glossed character standing in the text before it, one gloss at
-    least phonologically plausible or a 反切 whose reading the 广韵 has, if for another character
-    (:data:`READINGS`: 撅居衛反, the 释文's reading, is 劌's there; not a 直音: 月令's 其音角 is 经)."""
-    best = None
-    for k in range(len(run) - 3, max(start, len(run) - WINDOW) - 1, -1):
-        parsed = glosses.gloss_run(run[k:])
-        if parsed is None:
-            continue
-        found = parsed[0]
-        seen = before + run[start:k]
-        if all(g.second or _stands_in(g.char, seen) for g in found) and any(_attested(g) for g in found):
-            best = k
-    return best
-
-
-def _attested(gloss) -> bool:
-    """Plausible, or a 反切 giving a reading the 广韵 has (:data:`READINGS`) or whose spellers fit one
-    (``verdicts.spellers_fit``: 比毗志反, 夏古雅反)."""
-    return glosses.plausible(gloss) or gloss.kind == "fanqie" and not gloss.second and (
-        phonology.reading(gloss).status in READINGS or verdicts.spellers_fit(
-            phonology.readings(gloss.char), phonology.readings(gloss.upper), phonology.readings(gloss.lower)))
-
-
-def _stands_in(char: str, text: str) -> bool:
-    """Does the glossed ``char`` stand in ``text``, in the same form or in another the reading text
-    folds to the same character (示音祗説音悦 glosses the 說 of 以說逺人: 説 and 說 are one 说)?"""
-    if char in text:
-        return True
-    folded = fold_char(char)
-    return bool(folded) and any(fold_char(other) == folded for other in set(text))
-
-
 def _head_in(run: str, start: int) -> int | None:
     """Where a head (疏曰, 今按 …) stands in ``run`` after ``start``: no 经 holds one."""
     found = [index for index in (run.find(head, start) for head in HEADS) if index != -1]
     return min(found) if found else None
-
-
-def _gloss_inside(run: str, start: int) -> int | None:
-    """The start of the last plausible 反切 or 直音 within the last characters of ``run`` (after
-    ``start``) whose glossed character stands before it: 音义 the parser cannot delimit
-    (``筮市例反庿古廟字``)."""
-    for index in range(len(run) - 3, max(start, len(run) - 24) - 1, -1):
-        found = gloss_edges.leading(run[index:])
-        if found and found[0].char in run[start:index] and glosses.plausible(found[0]) and not found[0].second:
-            return index
-    return None
 
 
 def _circles_as_text(tokens: list[Token]) -> list[Token]:
