@@ -148,7 +148,7 @@ def test_runs_in_a_book_the_judou_lacks_are_read_by_their_words(whole_dump):
     entries = [e for _, e in data.note_runs() if "basis" in e]
     assert [(e["file"], e["line"]) for e in entries][:3] == [("KR1d0085_011.txt", 281), ("KR1d0085_011.txt", 283),
                                                               ("KR1d0085_011.txt", 462)]
-    assert len(entries) == 181 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
+    assert len(entries) == 185 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
     assert not any("judou" in e for e in entries)
     passage = passage_with(whole_dump, "少儀飲酒者禨者醮者有折俎不坐")
     assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [
@@ -160,6 +160,20 @@ def test_runs_in_a_book_the_judou_lacks_are_read_by_their_words(whole_dump):
     assert sorted((r["span"][0], r["line"], r["text"], r["basis"]) for r in records) == sorted(
         (e["file"], e["line"], e["text"], e["basis"]) for e in entries)
     assert not [p for p in whole_dump["problems"] if p["kind"] == "term-unplaced" and p["seed"] == "KR1d0085_011.txt"]
+
+
+@pytest.mark.parametrize("opening, head", [
+    ("加之衣服雖不欲必服而待", "疏曰尊者加己衣服"),          # 内則: …釋蔵也)疏¶(曰尊者…
+    ("其辭于賔曰宗兄宗弟宗子在他國使某辭", "疏曰宿讀為肅"),   # 五宗: …使某告)疏¶<pb>(曰宿讀為肅…
+    ("保章氏掌天星以志星辰日月之變動以觀天下之遷辨其吉凶", "正義曰上馮相氏"),     # 曆數: 孔穎達's 正義, …皆見焉)正義¶(曰…
+])
+def test_a_head_at_a_line_s_end_opens_the_note_on_the_next_line(whole_dump, opening, head):
+    """疏 (正義) ending a line after a note, its 曰 opening the note on the next line: the head opens
+    that note, a 疏 (layer ``shu``) of the passage before, not a passage of one character."""
+    passage = passage_with(whole_dump, opening)
+    assert [n["layer"] for n in passage["notes"] if n["text"].startswith(head)] == ["shu"]
+    assert not [p for w in whole_dump["works"] for c in w["chapters"] for s in c["sections"]
+                for p in s["passages"] if p["text"] in ("疏", "正義")]
 
 
 def test_the_words_of_cheng_zi_are_the_zhangju_s_title_note(whole_dump):

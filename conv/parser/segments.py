@@ -32,7 +32,8 @@ from conv import datafiles as data
 
 from conv.parser import gloss_edges, glosses, sources
 
-SHU_MARKS = ("疏云", "疏曰", "疏又云", "疏又曰")
+#: 疏曰 … (贾疏), and 孔颖达's 正義曰 where the 通解 quotes it by that name (保章氏: …)正義¶(曰…)
+SHU_MARKS = ("疏云", "疏曰", "疏又云", "疏又曰", "正義曰")
 AN_MARKS_JUDOU = ("愚案", "愚按")
 #: the 通解's own remarks (朱熹, his continuators): a note that opens 今按, or 按, 又按, 今案, 今詳 (按忖亦作刌…,
 #: 今詳注文罍下及字恐誤); not 案, which opens 疏's own sentences (案冬官畫繢之事云…)
