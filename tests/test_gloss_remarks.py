@@ -253,6 +253,18 @@ def test_a_variant_the_same_then_its_reading():
         ("齊一作韲同子兮反", "齊", F, "variant", "韲")]
 
 
+@pytest.mark.parametrize("run, char, related", [
+    ("温又作藴又作愠同於運反", "温", "藴愠"),   # 内則 (KR1d0085_003): the 经's 温, written 藴 and 愠 too
+    ("扱本又作捷又作揷初洽反", "扱", "捷揷"),   # 内則: not a gloss of 捷
+    ("說又作脫又作稅同吐活反", "說", "脫稅"),   # 曲禮: a 音义, not a 注
+])
+def test_two_variants_then_the_reading(run, char, related):
+    """A character with two variants before its reading (X又作Y又作Z同…反) is one gloss of X."""
+    glosses, unparsed = parse_run(run)
+    assert unparsed == [] and [(g.text, g.char, g.kind, g.remark, g.related) for g in glosses] == [
+        (run, char, F, "variant", related)]
+
+
 def test_what_the_note_reads_is_no_gloss_without_a_reading():
     """今依注移入 (聘禮, KR1d0085_021:805), 當依注疏减經 (KR1d0085_021:265): 依注 before no reading is
     prose; a mark (反, 音) is never the character 依注 glosses; 舊音泰今讀如字 stays one 如字 gloss."""

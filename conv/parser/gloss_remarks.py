@@ -167,7 +167,10 @@ def before_reading_at(text: str, i: int, is_han) -> tuple[str, str | None, int] 
     依注作Y / 依注讀為Y: related Y), 舊 (the old reading, 膴舊火吳反), 叶 (叶韵), or an authority."""
     match = _VARIANT_BEFORE.match(text, i)
     if match and is_han(text, match.end() - 1):
-        return "variant", match.group(1), match.end()
+        related, at = match.group(1), match.end()
+        while (more := _VARIANT_BEFORE.match(text, at)) and is_han(text, more.end() - 1):
+            related, at = related + more.group(1), more.end()  # 温又作藴又作愠同於運反: two variants
+        return "variant", related, at
     found = per_note_at(text, i, is_han)
     if found is not None:
         return "per-note", found[0], found[1]

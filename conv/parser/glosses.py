@@ -180,7 +180,7 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
         reading = _reading_at(text, at) if remark != "variant" or text[i] not in "本字" else None  # 本又作…: no X
         if reading is not None and reading[0] != "ruzi":
             kind, upper, lower, sound, end = reading
-            sound = related if sound == "同" and related else sound  # 西字又作斯音同: read as 斯
+            sound = related[0] if sound == "同" and related else sound  # 西字又作斯音同: read as 斯
             return _Core(kind, text[i], upper, lower, sound, end, remark=remark, related=related)
         if remark == "variant" and text[i] not in "本字":
             if text[at:at + 1] == "同" and (reading := _reading_at(text, at + 1)) is not None:  # 齊一作韲同子兮反
