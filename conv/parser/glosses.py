@@ -386,7 +386,7 @@ def parse_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]]:
 # Where a text opening with a gloss shows it: X音Y, XAB反/切 (又AB反), X如字, X舊音Y今讀如字, X舊AB反, X上…, XX上…, the
 # context forms 无射之射…, 间间厠之间, 乐乐下字音洛, X又作Y…, X依注…, X叶…, X徐…. A text matching none opens
 # with no gloss.
-_OPENS_WITH_GLOSS = re.compile(r".音|.[舊旧](?:音|..[反切])|.[上下]|(.)\1上|...[反切]|.如字|..之|...之|....音|.[本字]?[又或亦一]作.|.依[注註]|.叶"
+_OPENS_WITH_GLOSS = re.compile(r".音|..[並竝]|...[並竝]|.[舊旧](?:音|..[反切])|.[上下]|(.)\1上|...[反切]|.如字|..之|...之|....音|.[本字]?[又或亦一]作.|.依[注註]|.叶"
                                r"|.[徐劉刘或](?:..[反切]|音)"
                                r"|.[平上去入][声聲]")
 _SPACE = re.compile(r"\s")
