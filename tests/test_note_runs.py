@@ -148,7 +148,7 @@ def test_runs_in_a_book_the_judou_lacks_are_read_by_their_words(whole_dump):
     entries = [e for _, e in data.note_runs() if "basis" in e]
     assert [(e["file"], e["line"]) for e in entries][:3] == [("KR1d0085_011.txt", 281), ("KR1d0085_011.txt", 283),
                                                               ("KR1d0085_011.txt", 462)]
-    assert len(entries) == 195 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
+    assert len(entries) == 202 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
     assert not any("judou" in e for e in entries)
     passage = passage_with(whole_dump, "少儀飲酒者禨者醮者有折俎不坐")
     assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [
@@ -181,13 +181,15 @@ def test_a_head_at_a_line_s_end_opens_the_note_on_the_next_line(whole_dump, open
     ("毋勦說", "勦猶擥也"),
     ("雖然吾君老矣子少國家多難", "子謂奚齊"),                         # over a page: 子¶<pb>(謂奚齊)
     ("傳曰古者深衣盖有制度以應規矩繩權衡", "言聖人制事必有法度"),
+    ("掌畜", "養鳥"),                                                  # 周禮's offices: 掌畜(畜許六反)養¶(鳥)
+    ("為量段氏", "為鏄"),
 ])
 def test_a_note_s_first_character_left_before_its_parentheses_opens_it(whole_dump, text, note):
     """The first character of a 注 (its lemma) printed before the note's parentheses, at a column's
     end or on the line: it opens that 注 (conv/data/note_runs.toml), no passage of one character."""
     passage = passage_with(whole_dump, text)
     assert [n["layer"] for n in passage["notes"] if n["text"] == note or n["text"].startswith(note)] == ["zhu"]
-    assert not [p for p in tongjie_passages(whole_dump) if p["text"] in ("比", "勦", "子", "言")]
+    assert not [p for p in tongjie_passages(whole_dump) if p["text"] in ("比", "勦", "子", "言", "養", "為")]
 
 
 def test_the_words_of_cheng_zi_are_the_zhangju_s_title_note(whole_dump):
