@@ -265,6 +265,20 @@ def test_two_variants_then_the_reading(run, char, related):
         (run, char, F, "variant", related)]
 
 
+@pytest.mark.parametrize("run, upper, lower, second", [
+    ("楔古八先結二反", "古", "八", "先結"),   # 聘禮記: 楔, 古八反 and 先結反
+    ("刺七智七亦二反", "七", "智", "七亦"),   # 曲禮
+    ("隃式注式朱二反", "式", "注", "式朱"),   # 吕氏春秋 古樂 (was corrections.toml c15)
+])
+def test_two_fanqie_with_one_fan(run, upper, lower, second):
+    """「XABCD二反」: two 反切 of X given together — one gloss of X that reads the first and keeps the
+    second (``related``), not a gloss of C spelt D二."""
+    glosses, unparsed = parse_run(run)
+    assert unparsed == [] and [(g.text, g.char, g.upper, g.lower, g.remark, g.related) for g in glosses] == [
+        (run, run[0], upper, lower, "two-readings", second)]
+    assert [(g.char, g.upper, g.lower) for g in parse_run("肄以二反")[0]] == [("肄", "以", "二")]  # 以二反: one
+
+
 def test_what_the_note_reads_is_no_gloss_without_a_reading():
     """今依注移入 (聘禮, KR1d0085_021:805), 當依注疏减經 (KR1d0085_021:265): 依注 before no reading is
     prose; a mark (反, 音) is never the character 依注 glosses; 舊音泰今讀如字 stays one 如字 gloss."""

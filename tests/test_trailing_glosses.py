@@ -62,3 +62,9 @@ def test_a_tone_for_two_characters_is_a_gloss(whole_dump):
     passage = passages["tongjie-yueji-46"]
     assert passage["text"].endswith("故曰生民之道樂為大焉")
     assert passage["notes"][0]["text"] == "樂其獨樂之樂並去聲見音現好去聲"
+
+
+def test_two_fanqie_with_one_fan_leave_the_text(whole_dump):
+    """聘禮記's …者亦然楔古八先結二反(疏曰…: the two 反切 of 楔 are one 音义 before the 疏."""
+    passage = by_id(whole_dump)["tongjie-pinli-237"]
+    assert passage["text"].endswith("者亦然") and passage["notes"][0]["text"] == "楔古八先結二反"

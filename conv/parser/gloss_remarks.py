@@ -18,7 +18,8 @@ with them, each a form that recurs in the 释文 the 通解 quotes and in 张尔
   the 注's reading 「X依注…」 (``拾依注音涉``, ``資依注作齊音咨``, ``愁依注讀為揫子留反``, ``齊依註疾私反``:
   read as the 注 reads it; ``per-note``, ``related`` the form the 注 reads; right after a gloss too,
   a second reading: ``膴舊火吳反依注音冔``) or the old reading 「X舊…」 (``old-reading``)
-  (:func:`before_reading_at`);
+  (:func:`before_reading_at`); two 反切 given with one 反, 「XABCD二反」 (``楔古八先結二反``:
+  ``two-readings``, ``related`` the second's spellers; :func:`two_readings_at`);
 - a variant alone between two glosses, kind ``other`` (``裂又作列紉女陳反``, ``庾一作庾``); a variant a
   book gives (``射音亦詩作斁``, ``螢釋文作熒户扄反``: :data:`VARIANT_MARK`);
 - after a reading, in its definition (:func:`variant_piece_ends`), a variant with its own reading or 音同
@@ -193,4 +194,14 @@ def before_reading(text: str, i: int, contexts: bool, is_han) -> tuple[str, str 
         return before_reading_at(text, i + 1, is_han)
     if text[i + 1:i + 2] == "依" and (per_note := per_note_at(text, i + 1, is_han)) is not None:
         return ("per-note", *per_note)
+    return None
+
+
+def two_readings_at(text: str, i: int, is_han) -> tuple[str, str, str, int] | None:
+    """「XABCD二反」 at ``i`` (楔古八先結二反, 刺七智七亦二反, 廩彼錦力錦二反): two 反切 of X given together, AB反
+    and CD反: (upper, lower, the second's spellers, end), else None. The gloss reads the first; the
+    second is its ``related``."""
+    if text[i + 5:i + 7] == "二反" and all(is_han(text, k) for k in range(i, i + 5)) \
+            and not any(c in "反切音" for c in text[i + 1:i + 5]):
+        return text[i + 1], text[i + 2], text[i + 3:i + 5], i + 7
     return None

@@ -190,6 +190,8 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
                 return _Core("other", text[i], None, None, None, at, remark=remark, related=related)  # 裂又作列
     if options.contexts and (both := _both_at(text, i)) is not None:
         return both
+    if (two := gloss_remarks.two_readings_at(text, i, _han)) is not None:  # 楔古八先結二反
+        return _Core("fanqie", text[i], two[0], two[1], None, two[3], remark="two-readings", related=two[2])
     reading = _reading_at(text, i + 1)
     if reading:
         kind, upper, lower, sound, end = reading
@@ -386,7 +388,7 @@ def parse_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]]:
 # Where a text opening with a gloss shows it: X音Y, XAB反/切 (又AB反), X如字, X舊音Y今讀如字, X舊AB反, X上…, XX上…, the
 # context forms 无射之射…, 间间厠之间, 乐乐下字音洛, X又作Y…, X依注…, X叶…, X徐…. A text matching none opens
 # with no gloss.
-_OPENS_WITH_GLOSS = re.compile(r".音|..[並竝]|...[並竝]|.[舊旧](?:音|..[反切])|.[上下]|(.)\1上|...[反切]|.如字|..之|...之|....音|.[本字]?[又或亦一]作.|.依[注註]|.叶"
+_OPENS_WITH_GLOSS = re.compile(r".音|..[並竝]|...[並竝]|.....二反|.[舊旧](?:音|..[反切])|.[上下]|(.)\1上|...[反切]|.如字|..之|...之|....音|.[本字]?[又或亦一]作.|.依[注註]|.叶"
                                r"|.[徐劉刘或](?:..[反切]|音)"
                                r"|.[平上去入][声聲]")
 _SPACE = re.compile(r"\s")
@@ -394,7 +396,7 @@ _SPACE = re.compile(r"\s")
 
 def opens_with_gloss(text: str) -> bool:
     """Does ``text``, whitespace left out, open as a gloss does (``_OPENS_WITH_GLOSS``)? A cheap test before parsing."""
-    head = text[:5]  # the pattern reads five characters at most
+    head = text[:7]  # the pattern reads seven characters at most (XABCD二反)
     if _SPACE.search(head) is None:  # (``\s`` is ``str.isspace``, what ``split`` splits at)
         return _OPENS_WITH_GLOSS.match(head) is not None
     return _OPENS_WITH_GLOSS.match("".join(text.split())) is not None
