@@ -257,9 +257,12 @@ def test_a_variant_the_same_then_its_reading():
     ("温又作藴又作愠同於運反", "温", "藴愠"),   # 内則 (KR1d0085_003): the 经's 温, written 藴 and 愠 too
     ("扱本又作捷又作揷初洽反", "扱", "捷揷"),   # 内則: not a gloss of 捷
     ("說又作脫又作稅同吐活反", "說", "脫稅"),   # 曲禮: a 音义, not a 注
+    ("韜本作㞵土刀反", "韜", "㞵"),             # 士冠禮: 本作, without 又
 ])
 def test_two_variants_then_the_reading(run, char, related):
-    """A character with two variants before its reading (X又作Y又作Z同…反) is one gloss of X."""
+    """A character with two variants before its reading (X又作Y又作Z同…反), or one written 本作, is one
+    gloss of X; 一本作 (a copy's reading) is no variant of 一: 燖劉音尋一本作爓音潛 glosses 燖, then 爓."""
+    assert [g.char for g in parse_run("燖劉音尋一本作爓音潛")[0]] == ["燖", "爓"]
     glosses, unparsed = parse_run(run)
     assert unparsed == [] and [(g.text, g.char, g.kind, g.remark, g.related) for g in glosses] == [
         (run, char, F, "variant", related)]
@@ -277,6 +280,27 @@ def test_two_fanqie_with_one_fan(run, upper, lower, second):
     assert unparsed == [] and [(g.text, g.char, g.upper, g.lower, g.remark, g.related) for g in glosses] == [
         (run, run[0], upper, lower, "two-readings", second)]
     assert [(g.char, g.upper, g.lower) for g in parse_run("肄以二反")[0]] == [("肄", "以", "二")]  # 以二反: one
+
+
+@pytest.mark.parametrize("run, char, context, remark", [
+    ("在朝於朝之朝直遥反", "朝", "在朝於朝", None),      # 國語 (KR1d0085_032): the 朝 of 在朝 and of 於朝
+    ("使於使者之使色吏反", "使", "使於使者", None),      # 曲禮 (KR1d0085_033), a note the transcription cuts
+    ("中節之中去聲", "中", "中節", "tone"),            # 中庸: a context, then a tone
+    ("樂其獨樂之樂並去聲", "樂", "樂其獨樂", "tone"),    # 樂記
+])
+def test_several_context_words_then_the_reading(run, char, context, remark):
+    """「AB CD之X」 inside a note: one gloss of X as it stands in each word (X in every one of them)."""
+    glosses, unparsed = parse_run(run)
+    assert unparsed == [] and [(g.text, g.char, g.context, g.remark) for g in glosses] == [(run, char, context, remark)]
+
+
+def test_several_context_words_are_no_gloss_at_the_text_s_edge():
+    """Before a note, outside its parentheses, the words before 之 may be 经: 中庸's …其孰能知之聖知之知去聲 is 经
+    (知之) and one gloss (聖知之知去聲); 月令's 律中中吕中吕之中音仲 is 经 (律中中吕) and one gloss."""
+    assert gloss_run("知之聖知之知去聲") is None
+    assert [g.text for g in gloss_run("聖知之知去聲")[0]] == ["聖知之知去聲"]
+    assert gloss_run("律中中吕中吕之中音仲") is None
+    assert gloss_run("在朝於朝之朝直遥反", joined=True) is not None
 
 
 def test_what_the_note_reads_is_no_gloss_without_a_reading():

@@ -92,7 +92,7 @@ def sound_and_sense_at(text: str, i: int, is_han) -> tuple[str, str, int] | None
 
 
 #: A variant's mark: 又作, 本又作, 字或作, 一作 …, or the book that gives it (詩作斁, 螢釋文作熒).
-VARIANT_MARK = r"(?:[本字]?[又或亦一]|釋文|释文|詩)作"
+VARIANT_MARK = r"(?:[本字]?[又或亦一]|(?<!一)本|釋文|释文|詩)作"  # 韜本作㞵土刀反; not 一本作 (a copy)
 _VARIANT_AFTER = re.compile(VARIANT_MARK)
 _VARIANT_BEFORE = re.compile(VARIANT_MARK + "(.)")
 #: The form written with another component, after a gloss (槃薄官反亦從皿, 㖃許候反一從言).
@@ -204,4 +204,17 @@ def two_readings_at(text: str, i: int, is_han) -> tuple[str, str, str, int] | No
     if text[i + 5:i + 7] == "二反" and all(is_han(text, k) for k in range(i, i + 5)) \
             and not any(c in "反切音" for c in text[i + 1:i + 5]):
         return text[i + 1], text[i + 2], text[i + 3:i + 5], i + 7
+    return None
+
+
+def contexts_at(text: str, i: int, is_han, joined: bool = True) -> tuple[str, int] | None:
+    """「AB之X」 at ``i``, X one of A B (无射之射: the 射 of 无射), or with ``joined`` several such words before
+    之 (在朝於朝之朝, 樂其獨樂之樂: the 朝 of 在朝 and of 於朝): (X, where its reading or tone begins), else None."""
+    for width in (2, 4, 6) if joined else (2,):
+        at = i + width
+        if text[at:at + 1] != "之" or not all(is_han(text, k) for k in range(i, at + 2)):
+            continue
+        char = text[at + 1]
+        if all(char in text[k:k + 2] for k in range(i, at, 2)):
+            return char, at + 2
     return None

@@ -88,9 +88,11 @@ class _Core:
 class _Options:
     contexts: bool = True      # context forms (无射之射…, 间间厠之间)
     definitions: bool = True   # 也-phrase definitions (割也)
+    joined: bool = True        # several context words (在朝於朝之朝): inside a note, not at the 经's edge
 
 
 _FULL = _Options()
+_RUN = _Options(joined=False)  # a run that may begin in the 经 (…其孰能知之聖知之知去聲: 知之 is the 经's)
 _EMBEDDED = _Options(contexts=False, definitions=False)
 
 
@@ -136,13 +138,16 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
             kind, upper, lower, sound, end = reading
             return _Core(kind, prev, upper, lower, sound, end, True, None, "authority", name)
     if options.contexts:
-        # 无射之射食亦反: context (two characters) 之 character, then a reading.
-        if i + 3 < len(text) and text[i + 2] == "之" and _han(text, i + 1) and _han(text, i + 3) \
-                and text[i + 3] in text[i:i + 2]:
-            reading = _reading_at(text, i + 4)
-            if reading:
+        # 无射之射食亦反: context (two characters, or several: 在朝於朝之朝) 之 character, then a reading or a tone.
+        if (found := gloss_remarks.contexts_at(text, i, _han, options.joined)) is not None:
+            char, at = found
+            if reading := _reading_at(text, at):
                 kind, upper, lower, sound, end = reading
-                return _Core(kind, text[i + 3], upper, lower, sound, end, context=text[i:i + 2])
+                return _Core(kind, char, upper, lower, sound, end, context=text[i:at - 2])
+            tone = at + (text[at:at + 1] in "並竝")  # 中節之中去聲, 樂其獨樂之樂並去聲
+            if _tone_at(text, tone):
+                return _Core("other", char, None, None, None, tone + 2, context=text[i:at - 2], remark="tone",
+                             related=text[tone])
         # 间间厠之间 (read as in 间厠), optionally followed by a reading.
         if i + 4 < len(text) and text[i + 3] == "之" and text[i + 4] == text[i] \
                 and text[i] in text[i + 1:i + 3] and _han(text, i + 1) and _han(text, i + 2):
@@ -388,7 +393,7 @@ def parse_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]]:
 # Where a text opening with a gloss shows it: X音Y, XAB反/切 (又AB反), X如字, X舊音Y今讀如字, X舊AB反, X上…, XX上…, the
 # context forms 无射之射…, 间间厠之间, 乐乐下字音洛, X又作Y…, X依注…, X叶…, X徐…. A text matching none opens
 # with no gloss.
-_OPENS_WITH_GLOSS = re.compile(r".音|..[並竝]|...[並竝]|.....二反|.[舊旧](?:音|..[反切])|.[上下]|(.)\1上|...[反切]|.如字|..之|...之|....音|.[本字]?[又或亦一]作.|.依[注註]|.叶"
+_OPENS_WITH_GLOSS = re.compile(r".音|..[並竝]|...[並竝]|.....二反|....之|......之|.[舊旧](?:音|..[反切])|.[上下]|(.)\1上|...[反切]|.如字|..之|...之|....音|.[本字]?[又或亦一]作.|.依[注註]|.叶"
                                r"|.[徐劉刘或](?:..[反切]|音)"
                                r"|.[平上去入][声聲]")
 _SPACE = re.compile(r"\s")
@@ -396,18 +401,20 @@ _SPACE = re.compile(r"\s")
 
 def opens_with_gloss(text: str) -> bool:
     """Does ``text``, whitespace left out, open as a gloss does (``_OPENS_WITH_GLOSS``)? A cheap test before parsing."""
-    head = text[:7]  # the pattern reads seven characters at most (XABCD二反)
+    head = text[:7]  # the pattern reads seven characters at most (XABCD二反, 在朝於朝之朝)
     if _SPACE.search(head) is None:  # (``\s`` is ``str.isspace``, what ``split`` splits at)
         return _OPENS_WITH_GLOSS.match(head) is not None
     return _OPENS_WITH_GLOSS.match("".join(text.split())) is not None
 
 
-def gloss_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]] | None:
-    """``parse_run(text)`` when text is entirely glosses (``is_gloss_run``), else None."""
+def gloss_run(text: str, joined: bool = False) -> tuple[list[Gloss], list[tuple[int, int]]] | None:
+    """``parse_run(text)`` when text is entirely glosses (``is_gloss_run``), else None. A run outside a
+    note may hold 经 (…其孰能知之聖知之知去聲, 律中中吕中吕之中音仲): no gloss of several context words
+    there (``_RUN``); ``joined`` for a unit inside a note's parentheses (使於使者之使色吏反)."""
     if not opens_with_gloss(text):
         return None
     try:
-        glosses, unparsed = _parse(text, _FULL, whole=True)
+        glosses, unparsed = _parse(text, _FULL if joined else _RUN, whole=True)
     except Exception:  # never raise on arbitrary input  # pragma: no cover
         return None
     if glosses and not unparsed:

@@ -162,7 +162,7 @@ def _mostly_glosses(text: str, index: int, runs: dict | None) -> bool:
 def _gloss_run(text: str, index: int, runs: dict | None, before: str = "") -> bool:
     """Is ``text`` a run of glosses (with ``before``: one whose first prints no character, glossing
     ``before``)? Its parse goes into ``runs``."""
-    parsed = gloss_edges.gloss_run_after(text, before) if before else glosses.gloss_run(text)
+    parsed = gloss_edges.gloss_run_after(text, before) if before else glosses.gloss_run(text, joined=True)
     if parsed is None:
         return False
     if runs is not None:
