@@ -139,7 +139,7 @@ def test_gloss_run_is_parse_run_of_a_run(text):
     found, unparsed = glosses.parse_run(text)
     expected = (found, unparsed) if found and not unparsed and glosses._OPENS_WITH_GLOSS.match("".join(text.split())) else None
     assert glosses.gloss_run(text) == expected
-    assert glosses.is_gloss_run(text) == (expected is not None)
+    assert (glosses.gloss_run(text) is not None) == (expected is not None)
 
 
 @settings(max_examples=400, deadline=None)

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conv.parser.gloss_edges import embedded
-from conv.parser.glosses import Gloss, is_gloss_run, parse_run
+from conv.parser.glosses import Gloss, gloss_run, parse_run
 
 from seedtext import seed_segments
 
@@ -133,7 +133,7 @@ def test_runs_from_the_seeds(run, expected):
     glosses, unparsed = parse_run(run)
     assert unparsed == []
     assert [fields(g) for g in glosses] == expected
-    assert is_gloss_run(run)
+    assert gloss_run(run) is not None
     position = 0
     for gloss in glosses:  # the glosses tile the run
         assert gloss.start == position and run[gloss.start:gloss.end] == gloss.text
@@ -192,9 +192,9 @@ def test_unparsed_stretches():
         ("膊音纯", "膊", False, None, None), ("又説文之允反", "膊", True, "authority", "説文")]
     assert unparsed == []
     # prose is not a gloss run
-    assert not is_gloss_run("宾降乃反位")
-    assert not is_gloss_run("")
-    assert not is_gloss_run("反位所设中之西南东面也")
+    assert gloss_run("宾降乃反位") is None
+    assert gloss_run("") is None
+    assert gloss_run("反位所设中之西南东面也") is None
     # a gloss after a long stretch of prose is kept
     glosses, unparsed = parse_run("亦每献荐于其位扑普卜反")
     assert [g.text for g in glosses] == ["扑普卜反"] and unparsed == [(0, 7)]
@@ -284,7 +284,7 @@ EMBEDDED_IN_SEEDS = [
 def test_embedded_over_the_seeds_is_conservative():
     found = []
     for prefix, segment in seed_segments():
-        if is_gloss_run(segment):
+        if gloss_run(segment) is not None:
             continue
         found += [(prefix, g.text) for g in embedded(segment)]
     assert found == EMBEDDED_IN_SEEDS
@@ -310,7 +310,7 @@ def test_parse_run_never_raises_and_tiles(text):
     for gloss in glosses:
         assert text[gloss.start:gloss.end] == gloss.text
         assert gloss.kind in {F, Z, R, O}
-    assert is_gloss_run(text) == (bool(glosses) and not unparsed)
+    assert (gloss_run(text) is not None) == (bool(glosses) and not unparsed)
 
 
 @settings(max_examples=200, deadline=None)
@@ -328,7 +328,7 @@ def test_embedded_never_raises(text):
 def test_arbitrary_unicode(text):
     parse_run(text)
     embedded(text)
-    is_gloss_run(text)
+    gloss_run(text)
 
 
 PLAIN = "弛尸纸共九勇仆赴糅女杠江脰豆韬吐刀翿徒橦直"
@@ -361,7 +361,7 @@ def test_an_old_reading_given_up_is_one_ruzi_gloss():
     assert [(g.char, g.kind, g.text) for g in glosses] == [
         ("媺", "zhiyin", "媺音美行去聲"), ("知", "ruzi", "知舊音智今讀如字")]  # 行去聲: a tone note, as 寸上声
     assert [g.text for g in embedded("國子公卿大夫之子弟今讀如字")] == []
-    assert is_gloss_run("大舊音泰今讀如字")  # a title's note made of it is 音义 (tongjie daxue)
+    assert gloss_run("大舊音泰今讀如字") is not None  # a title's note made of it is 音义 (tongjie daxue)
 
 
 # -- a tip's text: private-use code points resolved (text/glosses._shown) ----------------------

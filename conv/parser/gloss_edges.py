@@ -13,7 +13,8 @@ no state, and no input makes it raise.
 from __future__ import annotations
 
 from conv.parser.glosses import (_EMBEDDED, _NOW_READ_AS_USUAL, _OPENS_WITH_GLOSS, _PROSE_BEFORE_YIN, Gloss,
-                                 _gloss_at, _han, _parse, _plausible, _reading_at, gloss_run, opens_with_gloss, parse_run)
+                                 _gloss_at, _han, _parse, _reading_at, gloss_run, opens_with_gloss, parse_run,
+                                 plausible)
 
 __all__ = ["embedded", "opening_gloss", "leading", "trailing", "gloss_run_after"]
 
@@ -33,7 +34,7 @@ def opening_gloss(text: str) -> Gloss | None:
         return None
     if gloss.kind == "zhiyin" and gloss.char not in _PROSE_BEFORE_YIN:
         return gloss
-    return gloss if _plausible(gloss) else None
+    return gloss if plausible(gloss) else None
 
 
 def _leading(text: str) -> list[Gloss]:
@@ -51,7 +52,7 @@ def _leading(text: str) -> list[Gloss]:
         glosses.pop()  # 將依注音牂子郎反…: the 注's reading goes on with another, not read next to prose
     if not glosses:
         return []
-    if len(glosses) >= 2 or all(_plausible(g) for g in glosses):
+    if len(glosses) >= 2 or all(plausible(g) for g in glosses):
         return glosses
     return []
 
@@ -73,7 +74,7 @@ def _trailing(text: str, after: int) -> list[Gloss]:
             continue
         if glosses[0].second:
             continue
-        if all(_plausible(g) for g in glosses):
+        if all(plausible(g) for g in glosses):
             best = [_shift(g, k) for g in glosses]
     return best
 
@@ -137,7 +138,7 @@ def gloss_run_after(text: str, char: str) -> tuple[list[Gloss], list[tuple[int, 
     glosses = found[0]
     first = glosses[0]
     if first.start != 0 or first.char != char or first.second or first.context or first.kind == "other" \
-            or not _plausible(first):
+            or not plausible(first):
         return None
     for gloss in glosses:  # offsets into ``text``: the first gloss loses the character, the others shift
         gloss.start, gloss.end = max(gloss.start - 1, 0), gloss.end - 1
@@ -148,7 +149,7 @@ def gloss_run_after(text: str, char: str) -> tuple[list[Gloss], list[tuple[int, 
 def ends_reading(char: str, note: str) -> bool:
     """Does ``note`` end with 音义 that read ``char`` (a plausible gloss of it among its last glosses)?"""
     found = gloss_run(note[note.rfind(char):]) if char in note else None
-    return found is not None and any(g.char == char and _plausible(g) for g in found[0])
+    return found is not None and any(g.char == char and plausible(g) for g in found[0])
 
 
 def opens_with_reading(note: str) -> bool:

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from conv.parser import gloss_remarks, phonology
 from conv.parser.gloss_record import FANQIE_MARKS as _FANQIE_MARKS, Gloss
 
-__all__ = ["Gloss", "parse_run", "gloss_run", "is_gloss_run", "opens_with_gloss", "plausible", "unread_reason"]
+__all__ = ["Gloss", "parse_run", "gloss_run", "opens_with_gloss", "plausible", "unread_reason"]
 
 # Characters a gloss may be made of: CJK ideographs (all blocks) and private-use code points
 # (the witnesses write 弦 as U+EB8E, 玄 as U+EA20).
@@ -247,7 +247,7 @@ def _after_core(text: str, i: int, last: Gloss, first: bool) -> _Core | None:
             kind, upper, lower, sound, end = reading
             core = _Core(kind, last.char, upper, lower, sound, end, True, None, "authority", name)
             own = _Core(kind, text[i], upper, lower, sound, end)
-            return core if _plausible(_gloss_of(core, text, i, end)) or not _plausible(_gloss_of(own, text, i, end)) \
+            return core if plausible(_gloss_of(core, text, i, end)) or not plausible(_gloss_of(own, text, i, end)) \
                 else None
         return None
     reading = _reading_at(text, i)
@@ -320,7 +320,7 @@ def _gloss_at(text: str, i: int, prev: str | None, options: _Options, last: Glos
     after = last is not None and last.end == i and options.contexts
     core = _after_core(text, i, last, True) if after else None
     core = core or _core_at(text, i, prev, options) or (_after_core(text, i, last, False) if after else None) \
-        or (_pair_core(text, i) if after and _plausible(last) else None)  # (…降釋弓反位去起吕反 is 经)
+        or (_pair_core(text, i) if after and plausible(last) else None)  # (…降釋弓反位去起吕反 is 经)
     if core is None:
         return None
     end = core.end
@@ -408,7 +408,7 @@ def opens_with_gloss(text: str) -> bool:
 
 
 def gloss_run(text: str, joined: bool = False) -> tuple[list[Gloss], list[tuple[int, int]]] | None:
-    """``parse_run(text)`` when text is entirely glosses (``is_gloss_run``), else None. A run outside a
+    """``parse_run(text)`` when text is entirely glosses (through and through), else None. A run outside a
     note may hold 经 (…其孰能知之聖知之知去聲, 律中中吕中吕之中音仲): no gloss of several context words
     there (``_RUN``); ``joined`` for a unit inside a note's parentheses (使於使者之使色吏反)."""
     if not opens_with_gloss(text):
@@ -422,14 +422,9 @@ def gloss_run(text: str, joined: bool = False) -> tuple[list[Gloss], list[tuple[
     return None
 
 
-def is_gloss_run(text: str) -> bool:
-    """True when text is entirely glosses (allowing a trailing definition like 寸上声割也 and
-    又… second readings)."""
-    return gloss_run(text) is not None
-
-
-def _plausible(gloss: Gloss) -> bool:
-    """Does a candidate found next to prose read like a real gloss? (see ``conv.parser.phonology``)"""
+def plausible(gloss: Gloss) -> bool:
+    """Does ``gloss`` (a candidate found next to prose) read like a gloss? (``conv.parser.phonology.plausible``;
+    如字 always)"""
     if gloss.kind == "zhiyin" and gloss.char in _PROSE_BEFORE_YIN and not gloss.second:
         return False
     if gloss.remark in ("tone", "per-note"):  # 風去聲: as 如字, no speller to check; 觚依注音觶: the
@@ -438,11 +433,6 @@ def _plausible(gloss: Gloss) -> bool:
         return phonology.plausible(gloss)
     except Exception:  # pragma: no cover
         return False
-
-
-def plausible(gloss: Gloss) -> bool:
-    """Does ``gloss`` read like a gloss (``conv.parser.phonology.plausible``; 如字 always)?"""
-    return _plausible(gloss)
 
 
 def unread_reason(text: str, start: int, found: list[Gloss]) -> str:
