@@ -68,3 +68,10 @@ def test_two_fanqie_with_one_fan_leave_the_text(whole_dump):
     """聘禮記's …者亦然楔古八先結二反(疏曰…: the two 反切 of 楔 are one 音义 before the 疏."""
     passage = by_id(whole_dump)["tongjie-pinli-237"]
     assert passage["text"].endswith("者亦然") and passage["notes"][0]["text"] == "楔古八先結二反"
+
+
+def test_glosses_after_a_note_attested_go_into_it(whole_dump):
+    """聘禮: …無藉者則襲(藉在夜反下同)禓星厯反(藉藻也…: 禓星厯反 after the note, glosses through and through and
+    attested (禓, the witness's form of the 经's 裼, 先擊切), is in the notes, no passage of its own."""
+    passage = by_id(whole_dump)["tongjie-pinli-77"]
+    assert passage["notes"][0]["layer"] == "yin" and passage["notes"][0]["text"] == "藉在夜反下同禓星厯反"

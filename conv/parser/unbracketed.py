@@ -381,9 +381,11 @@ def _circles_as_text(tokens: list[Token]) -> list[Token]:
 
 
 def _glosses_only(run: str) -> bool:
-    """Is the run 音义 through and through, every gloss plausible?"""
+    """Is the run 音义 through and through, every gloss attested by the 广韵 (``trailing_glosses.attested``:
+    惷勑江反, its spellers fitting 丑江切) or a variant of one (齊音咨本又作齊)?"""
     parsed = glosses.gloss_run(run)
-    return parsed is not None and all(glosses.plausible(g) for g in parsed[0])
+    return parsed is not None and all(trailing_glosses.attested(g) or g.kind == "other" and g.remark == "variant"
+                                      for g in parsed[0]) and any(trailing_glosses.attested(g) for g in parsed[0])
 
 
 def _groups(kinds: list[str]) -> list[tuple[int, int]]:
