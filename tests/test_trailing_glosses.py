@@ -75,3 +75,16 @@ def test_glosses_after_a_note_attested_go_into_it(whole_dump):
     attested (禓, the witness's form of the 经's 裼, 先擊切), is in the notes, no passage of its own."""
     passage = by_id(whole_dump)["tongjie-pinli-77"]
     assert passage["notes"][0]["layer"] == "yin" and passage["notes"][0]["text"] == "藉在夜反下同禓星厯反"
+
+
+@pytest.mark.parametrize("passage_id, text, yin", [
+    ("tongjie-neize-453", "之子非有見焉弗與為友", "兒賢遍反"),   # read as 見賢遍反
+    ("tongjie-wangzhiren-112", "武車綏旌", "綏耳佳反"),          # read as 綏耳隹反 (緌)
+    ("tongjie-wangzhiren-351", "宣王料民於大原", "大音秦"),       # read as 大音泰
+])
+def test_a_reviewed_misprint_is_read_in_its_right_form(whole_dump, passage_id, text, yin):
+    """A gloss the witness misprints (conv/data/misprints.toml: 兒 for 見, 佳 for 隹, 秦 for 泰) is read by the
+    rules in its right form, so the 音义 ending the 经 goes into its note; the text keeps what is printed."""
+    passage = by_id(whole_dump)[passage_id]
+    assert passage["text"].endswith(text) and passage["notes"][0]["text"] == yin
+    assert passage["notes"][0]["glosses"][0]["restored"]

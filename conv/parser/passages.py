@@ -69,11 +69,12 @@ class PassageReader(SeedStructure):
         self.inline_titles = InlineTitles(self.report, self.text, self.folded, self.corrections, work["layout"],
                                           self.tongjie_witness)
         restored = Restorations().for_seed(self.report.seed, self.text, self.report)
-        restored.update(Misprints().for_seed(self.report.seed, self.text, self.report))
+        misprints = Misprints().for_seed(self.report.seed, self.text, self.report)
+        restored.update(misprints)
         self.segmenter = NoteSegmenter(self.report, self.folded, self.corrections, work["layout"], restored,
                                        witness=self.tongjie_witness)
         if self.tongjie_witness:  # the 文渊阁 通解: small characters outside its parentheses
-            self.unbracketed = Unbracketed(self.text, self.report, NoteRuns(self.src, self.report))
+            self.unbracketed = Unbracketed(self.text, self.report, NoteRuns(self.src, self.report), misprints)
 
     def tokens(self, s: int, e: int) -> list[Token]:
         """The tokens of ``text[s:e]`` (one line), the 通解 witness's small runs in their notes."""

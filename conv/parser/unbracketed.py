@@ -77,10 +77,12 @@ GLOSS_LEMMA_REASON = ("the character is left alone between two notes, stands in 
 class Unbracketed:
     """Rewrites the tokens of the lines of one 通解 witness file (see the module docstring)."""
 
-    def __init__(self, text: str, report: SeedReport, decided: NoteRuns | None = None) -> None:
+    def __init__(self, text: str, report: SeedReport, decided: NoteRuns | None = None,
+                 misprints: dict[int, dict] | None = None) -> None:
         self.text = text
         self.report = report
         self.decided = decided
+        self.misprints = misprints or {}  # offset → reviewed misprint (misprints.toml): the rules read its form
         self.closed: int | None = None  # the offset of the 】 that ended the last line read, if one did
 
     def adjust(self, tokens: list[Token], context: str = "") -> list[Token]:
@@ -107,7 +109,7 @@ class Unbracketed:
             after = last + 1 if last + 1 < len(kinds) and kinds[last + 1] in MARKUP else None
             pieces = [t for t in tokens[first:last + 1] if t.kind == "text"]
             offsets = [o for t in pieces for o in range(t.start, t.end)]
-            run = "".join(self.text[t.start:t.end] for t in pieces)
+            run = "".join(self._read(t.start, t.end) for t in pieces)
             start = 0
             opening_line = before is None and closed is not None and not any(k != "space" for k in kinds[:first])
             if before is not None and kinds[before] == "close" or opening_line:
@@ -162,6 +164,14 @@ class Unbracketed:
             return 0
         cuts.setdefault(offsets[end], []).append("close")
         return end
+
+    def _read(self, start: int, end: int) -> str:
+        """The witness's characters at ``[start, end)`` as the rules read them: a reviewed misprint in its
+        right form (兒賢遍反 is 見賢遍反: ``conv/data/misprints.toml``); one character for one, offsets kept."""
+        text = self.text[start:end]
+        if self.misprints and any(start <= at < end for at in self.misprints):
+            text = "".join(self.misprints[at]["form"] if at in self.misprints else self.text[at] for at in range(start, end))
+        return text
 
     def _lemma(self, kinds, before, after, run, offsets, cuts, earlier: str) -> bool:
         """A run alone between two notes that is the lemma of the second (see the module
