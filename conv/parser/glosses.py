@@ -12,11 +12,12 @@ A gloss (音义) tells how one character of the 经 or 注 is read. The witnesse
   after a gloss, where it is that gloss's definition (``刌寸本反寸上声``);
 - 又音 *second reading* (``second=True``): ``又章允反`` after ``纯之闰反``; its ``char`` is the
   previous gloss's character;
-- context forms (``context``): ``无射之射食亦反`` (the 射 of 无射), ``采地之采七代反``,
+- context forms (``context``): ``无射之射食亦反`` (the 射 of 无射), ``采地之采七代反``, several words inside
+  a note (``在朝於朝之朝直遥反``; not at the 经's edge: ``gloss_run``), a tone after them (``中節之中去聲``),
   ``乐乐下字音洛`` (the lower 乐 of 乐乐), and the sound-less ``间间厠之间`` / ``近附近之近``
   (``kind="other"``: "read 间 as in 间厠");
 - a reading of two or three characters 「XY並…」 (``稍削並所教反``, ``逺近間並如字``: remark ``both``,
-  ``related`` the others);
+  ``related`` the others); two 反切 with one 反 (``楔古八先結二反``: remark ``two-readings``);
 - scope notes (``scope``) right after a gloss: ``注同``, ``下同``, ``下注升相同``;
 - a trailing definition (``definition``): a tone note ``寸上声``, a short gloss ending in 也
   (``割也``), or a variant note ``本或作离``, ``字又作孩``: ``刌寸本反寸上声割也``;
