@@ -18,6 +18,9 @@ lines so that what is sure goes into its note, without moving a character:
 - the **rest of a gloss the note's 】 cuts** (``…(甒亡)¶甫反(…``, ``…(濡音)儒(…``, ``…又)¶所賣反…``,
   ``…下注婦見)¶皆同…``: :func:`_completion`) goes on in the note's last segment, also at a line's start
   after a line that ended with the note (a 【 of no width reopens it);
+- a run right after a note that is 月令's **collation notes** (校语) through and through
+  (``conv.parser.collation_notes``: ``吕唐齊皆作齋淮無是月至此一節``) goes into that note, also at a line's
+  start after a line that ended with the note (``…)吕帥作率習作肄¶淮無天子乃字力下有勁字(…``);
 - a **source attribution** cut by the parentheses (``…其服)玉(藻)``) goes into the note before as one
   segment;
 - a **source attribution** (出处, ``conv.parser.sources``) right after a note, ending the line, before
@@ -56,7 +59,7 @@ from __future__ import annotations
 
 import re
 
-from conv.parser import gloss_edges, glosses, phonology, sources, trailing_glosses
+from conv.parser import collation_notes, gloss_edges, glosses, phonology, sources, trailing_glosses
 from conv.parser.note_runs import NoteRuns
 from conv.parser.report import SeedReport
 from conv.reader.lexer import Token, rebuild
@@ -114,7 +117,8 @@ class Unbracketed:
             opening_line = before is None and closed is not None and not any(k != "space" for k in kinds[:first])
             if before is not None and kinds[before] == "close" or opening_line:
                 done = _completion(_note_tail(self.text, tokens[before].start if before is not None else closed), run)
-                start = self._after_note(kinds, before, after, run, offsets, cuts, done) if before is not None or done else 0
+                go_on = before is not None or done or collation_notes.is_collation(run)  # (吕帥作率習作肄)¶淮無…
+                start = self._after_note(kinds, before, after, run, offsets, cuts, done) if go_on else 0
                 if start is None:
                     continue
             if after is not None and kinds[after] == "open" and start < len(run):
@@ -139,7 +143,8 @@ class Unbracketed:
         rest = run[done:]
         following = self.text[self._note_start(offsets[-1] + 1):][:2] if into_next else ""
         source = sources.ending_run(rest, following)  # 出处 ending the paragraph (…)曲禮¶), or before 朱熹's 按
-        whole = not rest or rest.startswith(HEADS) or _glosses_only(rest) or source == len(rest)
+        whole = not rest or rest.startswith(HEADS) or _glosses_only(rest) or source == len(rest) \
+            or collation_notes.is_collation(rest)  # 月令's 校语: …)吕唐齊皆作齋淮無是月至此一節(…
         stop = self.decided.jing_from(offsets[done:]) if whole and self.decided and rest.startswith(HEADS) else 0
         if stop:  # a head's words end where 经 read as such begins (…今按西面當作南面｜勞者揖皮出乃退)
             whole, source = False, stop

@@ -1,0 +1,91 @@
+"""朱熹's collation notes in 月令 (校语): how the 吕氏春秋 (吕), the 淮南子 (淮) and the 唐月令 (唐) read the 经.
+
+The 通解's 月令 follows each stretch of 经 with the readings of the three other texts, printed small
+(``吕唐齊皆作齋淮無是月至此一節``, ``吕尉作封淮遂作選長大作孝弟``, ``淮無日在東井字有招摇指午字``). The
+transcription often leaves them outside its parentheses, where they read as 经. :func:`is_collation`
+tells a run that is such notes through and through: one or more sigla (吕 淮 唐, up to three), each
+followed by clauses of the collation's own grammar —
+
+- ``A作B`` (also ``A並作B``, ``A皆作B``), ``B`` as long as ``A`` or one character more or less (鸞作青,
+  帝籍作藉田, 大尉作相); ``皆作B`` with no ``A``, right after the sigla, ends a run (吕淮皆作觜嶲中: the words
+  the 经 just gave, read otherwise);
+- ``無…字`` / ``有…字`` (无射 words lacked or added), ``無…至…一節`` (``此節``, ``此一節``), ``無此一節``;
+- ``A下有…字``, ``A上有…字`` (``别有`` too), ``此上有…字``, ``此下有…字``;
+- ``篇内並同``, ``並同``, ``屬上文``, ``屬下文``.
+
+Only a run that parses whole is one (``conv.parser.unbracketed`` puts it in the note before it): a
+clause's end is where the next siglum or clause begins, and a run that leaves characters over is 经.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+SIGLA = "吕淮唐"
+MARKS = "作字"  # never in the words a clause names
+FIXED = ("篇内並同", "並同", "屬上文", "屬下文", "無此一節", "無此節", "無之")
+SECTION_ENDS = ("此一節", "一節", "此節")
+WORDS = 12  # the longest stretch of words a clause names (無是月也以立春字: 6)
+TAIL = 6  # the longest reading of a run's last clause with no word before 作 (吕淮皆作觜嶲中)
+
+
+def is_collation(run: str) -> bool:
+    """Is ``run`` 校语 through and through, opening with a siglum (see the module docstring)?"""
+    return bool(run) and run[0] in SIGLA and _parses(run)
+
+
+def _parses(run: str) -> bool:
+    @lru_cache(maxsize=None)
+    def from_(i: int, after_siglum: bool) -> bool:
+        if i == len(run):
+            return not after_siglum
+        if run[i] in SIGLA:
+            k = i
+            while k < len(run) and run[k] in SIGLA and k - i < 3:
+                k += 1
+            if any(from_(end, False) for end in _clauses(run, k, True)):
+                return True
+        return not after_siglum and any(from_(end, False) for end in _clauses(run, i, False))
+
+    return from_(0, True)
+
+
+def _clauses(text: str, i: int, first: bool) -> list[int]:
+    """Where a clause of the collation's grammar that starts at ``i`` may end; ``first``: right after
+    the sigla."""
+    ends = [i + len(fixed) for fixed in FIXED if text.startswith(fixed, i)]
+    if text[i:i + 1] in ("無", "有"):
+        ends += _words_then(text, i + 1, "字")
+    if text[i:i + 1] == "無":
+        for tail in SECTION_ENDS:
+            at = text.find(tail, i + 1)
+            if at != -1 and at - i <= WORDS + 2 and "至" in text[i + 1:at]:
+                ends.append(at + len(tail))
+    for mark in ("此上有", "此下有", "此上别有", "此下别有"):
+        if text.startswith(mark, i):
+            ends += _words_then(text, i + len(mark), "字")
+    for width in (1, 2, 3, 4):
+        at = i + width
+        if any(c in SIGLA or c in MARKS for c in text[i:at]):
+            continue
+        for mark in ("下有", "上有", "下别有", "上别有"):
+            if text.startswith(mark, at):
+                ends += _words_then(text, at + len(mark), "字")
+        for mark in ("作", "並作", "皆作"):
+            if text.startswith(mark, at):
+                for other in {width, width - 1, width + 1} - {0}:  # 大尉作相, 日長至作長至日
+                    end = at + len(mark) + other
+                    if end <= len(text) and not any(c in SIGLA or c in MARKS for c in text[end - other:end]):
+                        ends.append(end)
+    for mark in ("作", "並作", "皆作") if first else ():  # 吕淮皆作觜嶲中: the words the 经 has just given
+        if text.startswith(mark, i) and 0 < len(text) - i - len(mark) <= TAIL \
+                and not any(c in SIGLA for c in text[i + len(mark):]):
+            ends.append(len(text))
+    return ends
+
+
+def _words_then(text: str, start: int, last: str) -> list[int]:
+    """The end of words running from ``start`` to the first ``last`` (字), within :data:`WORDS`."""
+    at = text.find(last, start)
+    if at == -1 or at - start > WORDS or any(c in SIGLA for c in text[start:at]):
+        return []
+    return [at + 1]

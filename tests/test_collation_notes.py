@@ -1,0 +1,51 @@
+"""月令's collation notes (校语): 朱熹's readings of the 吕氏春秋 (吕), the 淮南子 (淮) and the 唐月令 (唐), which
+the transcription often prints large after a note (``conv.parser.collation_notes``): a run that is such notes
+through and through goes into the note before it; 经 stays 经."""
+from __future__ import annotations
+
+import pytest
+
+from conv.parser.collation_notes import is_collation
+
+
+@pytest.mark.parametrize("run", [
+    "吕唐齊皆作齋淮無是月至此一節",                      # 作 with 皆; 無…至…一節
+    "吕唐毋皆作無篇内並同",                               # 篇内並同
+    "吕於參作參於帥作率帝籍作藉田侯下有大夫字",            # two-character words; 下有…字
+    "吕尉作封淮遂作選長大作孝弟唐大尉作相桀作傑",          # three sigla; 大尉作相 (one character fewer)
+    "淮無日在角字有招摇指酉字吕淮皆作觜嶲中",              # 有…字; 皆作 with no word before it, last
+    "吕日長至作長至日",
+    "唐無此一節",
+])
+def test_collation_notes_through_and_through(run):
+    assert is_collation(run)
+
+
+@pytest.mark.parametrize("run", [
+    "唐鸞作青路作輅倉並作蒼是月也以立春",   # 校语, then 经 (是月也…): not through and through
+    "淮揔作緫藜莠蓬蒿並興",                # 校语, then 经
+    "吕煖作煗惰作墮師興不居",              # 师兴不居 is 经
+    "淮天作其汁作水國有大兵",              # 国有大兵 is 经
+    "律中中吕",                            # 中吕, the pitch-pipe: no siglum opens it
+    "吕", "淮無", "吕作",
+])
+def test_text_with_the_sigla_is_no_collation(run):
+    assert not is_collation(run)
+
+
+def passage(dump: dict, passage_id: str) -> dict:
+    return next(p for w in dump["works"] for c in w["chapters"] for s in c["sections"] for p in s["passages"]
+                if p["id"] == passage_id)
+
+
+def test_collation_notes_printed_large_are_in_their_notes(whole_dump):
+    """月令 孟春 (卷二十六): …天子乃齊(先悉薦反…)(太史禮官之屬…)吕唐齊皆作齋淮無是月至此一節(唐無是月也以立春字…): the
+    collation notes printed large are a note of the passage before, with the note in parentheses after
+    them; no passage of 月令 is collation notes through and through."""
+    notes = [n["text"] for n in passage(whole_dump, "tongjie-yueling-20")["notes"]]
+    assert "吕唐齊皆作齋淮無是月至此一節" in notes
+    assert any(n.startswith("唐無是月也以立春字") for n in notes)
+    (yueling,) = [c for w in whole_dump["works"] if w["id"] == "tongjie" for c in w["chapters"] if c["id"] == "yueling"]
+    assert not [p["text"] for s in yueling["sections"] for p in s["passages"] if is_collation(p["text"])]
+    redirect = next(r for r in whole_dump["redirects"] if r["from"] == "tongjie-yueling-21")
+    assert redirect["to"] == "tongjie-yueling-20"
