@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conv.parser.collation_notes import is_collation
+from conv.parser.collation_notes import ending, is_collation
 
 
 @pytest.mark.parametrize("run", [
@@ -33,6 +33,16 @@ def test_text_with_the_sigla_is_no_collation(run):
     assert not is_collation(run)
 
 
+@pytest.mark.parametrize("run, at", [
+    ("進退度數吕貸作忒淮無乃命至此一節", 4),   # 经, then 校语 to the run's end
+    ("得天材淮無是月也至此節", 3),
+    ("律中中吕", None),                     # 中吕 is the pitch-pipe, and nothing follows
+    ("唐鸞作青路作輅倉並作蒼是月也以立春", None),  # 校语 opens the run, 经 ends it
+])
+def test_collation_notes_ending_a_run(run, at):
+    assert ending(run) == at
+
+
 def passage(dump: dict, passage_id: str) -> dict:
     return next(p for w in dump["works"] for c in w["chapters"] for s in c["sections"] for p in s["passages"]
                 if p["id"] == passage_id)
@@ -49,3 +59,6 @@ def test_collation_notes_printed_large_are_in_their_notes(whole_dump):
     assert not [p["text"] for s in yueling["sections"] for p in s["passages"] if is_collation(p["text"])]
     redirect = next(r for r in whole_dump["redirects"] if r["from"] == "tongjie-yueling-21")
     assert redirect["to"] == "tongjie-yueling-20"
+    # 校语 ending a run of 经 before a note open that note
+    ended = passage(whole_dump, "tongjie-yueling-30")
+    assert ended["text"] == "進退度數" and ended["notes"][0]["text"] == "吕貸作忒淮無乃命至此一節"

@@ -33,6 +33,15 @@ def is_collation(run: str) -> bool:
     return bool(run) and run[0] in SIGLA and _parses(run)
 
 
+def ending(run: str, start: int = 0) -> int | None:
+    """Where 校语 that end ``run`` begin, after some text of it (after ``start``): the first siglum from
+    which the rest is 校语 through and through (…進退度數吕貸作忒淮無乃命至此一節), else None."""
+    for at in range(start + 1, len(run)):
+        if run[at] in SIGLA and _parses(run[at:]):
+            return at
+    return None
+
+
 def _parses(run: str) -> bool:
     @lru_cache(maxsize=None)
     def from_(i: int, after_siglum: bool) -> bool:

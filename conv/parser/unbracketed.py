@@ -20,7 +20,8 @@ lines so that what is sure goes into its note, without moving a character:
   after a line that ended with the note (a 【 of no width reopens it);
 - a run right after a note that is 月令's **collation notes** (校语) through and through
   (``conv.parser.collation_notes``: ``吕唐齊皆作齋淮無是月至此一節``) goes into that note, also at a line's
-  start after a line that ended with the note (``…)吕帥作率習作肄¶淮無天子乃字力下有勁字(…``);
+  start after a line that ended with the note (``…)吕帥作率習作肄¶淮無天子乃字力下有勁字(…``); 校语 ending a
+  run of 经 right before a note opens that note (``…進退度數吕貸作忒淮無乃命至此一節(唐云…``);
 - a **source attribution** cut by the parentheses (``…其服)玉(藻)``) goes into the note before as one
   segment;
 - a **source attribution** (出处, ``conv.parser.sources``) right after a note, ending the line, before
@@ -240,7 +241,7 @@ class Unbracketed:
     def _before_note(self, kinds, after, run, offsets, start, cuts, line_start, context, following) -> None:
         """Glosses ending a run right before a note open that note, when they are sure; so does a
         head ending it (``…榮屋翼疏曰(云南北…``, or ``疏`` when the note goes on ``曰…``, or a ``今`` alone
-        when it goes on ``按…``: ``…)今(按婦人不冠…``)."""
+        when it goes on ``按…``: ``…)今(按婦人不冠…``), and 月令's 校语 ending it (``collation_notes.ending``)."""
         at = _head_in(run, start)
         if at is None and run.endswith("疏") and following[:1] in ("曰", "云"):
             at = len(run) - 1
@@ -249,6 +250,11 @@ class Unbracketed:
         if at is not None:
             cuts.setdefault(offsets[at], []).append("open")
             kinds[after] = "space"
+            return
+        notes = collation_notes.ending(run, start)  # 月令: …進退度數吕貸作忒淮無乃命至此一節(唐云…
+        if notes is not None:
+            cuts.setdefault(offsets[notes], []).append("open")
+            kinds[after] = "ideo"
             return
         before = context + self.text[line_start:offsets[start]]
         cut = _cut_gloss(run, start, before, following)
