@@ -1,11 +1,11 @@
 """月令's collation notes (校语): 朱熹's readings of the 吕氏春秋 (吕), the 淮南子 (淮) and the 唐月令 (唐), which
 the transcription often prints large after a note (``conv.parser.collation_notes``): a run that is such notes
-through and through goes into the note before it; 经 stays 经."""
+through and through goes into the note before it, and so do 校语 ending or opening a run of 经; 经 stays 经."""
 from __future__ import annotations
 
 import pytest
 
-from conv.parser.collation_notes import ending, is_collation
+from conv.parser.collation_notes import ending, is_collation, opening
 
 
 @pytest.mark.parametrize("run", [
@@ -43,6 +43,18 @@ def test_collation_notes_ending_a_run(run, at):
     assert ending(run) == at
 
 
+@pytest.mark.parametrize("run, at", [
+    ("唐鸞作青路作輅倉並作蒼是月也以立春", 11),     # 校语, then 经 (是月也…)
+    ("淮揔作緫藜莠蓬蒿並興", 4),
+    ("唐民作人篇内並同慶賜遂行毋有不當", 8),
+    ("淮無此一節毋作大事以妨農之事", 5),           # 毋作大事 is 经: no 作 clause after a closed one
+    ("吕煖作煗惰作墮師興不居", 7),
+    ("律中中吕", None),
+])
+def test_collation_notes_opening_a_run(run, at):
+    assert opening(run) == at
+
+
 def passage(dump: dict, passage_id: str) -> dict:
     return next(p for w in dump["works"] for c in w["chapters"] for s in c["sections"] for p in s["passages"]
                 if p["id"] == passage_id)
@@ -62,3 +74,6 @@ def test_collation_notes_printed_large_are_in_their_notes(whole_dump):
     # 校语 ending a run of 经 before a note open that note
     ended = passage(whole_dump, "tongjie-yueling-30")
     assert ended["text"] == "進退度數" and ended["notes"][0]["text"] == "吕貸作忒淮無乃命至此一節"
+    # 校语 opening a run of 经 after a note go into that note; the 经 goes on
+    assert passage(whole_dump, "tongjie-yueling-72")["text"] == "藜莠蓬蒿並興"
+    assert passage(whole_dump, "tongjie-yueling-26")["text"] == "慶賜遂行毋有不當"

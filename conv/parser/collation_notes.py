@@ -10,7 +10,8 @@ followed by clauses of the collation's own grammar —
   帝籍作藉田, 大尉作相); ``皆作B`` with no ``A``, right after the sigla, ends a run (吕淮皆作觜嶲中: the words
   the 经 just gave, read otherwise);
 - ``無…字`` / ``有…字`` (无射 words lacked or added), ``無…至…一節`` (``此節``, ``此一節``), ``無此一節``;
-- ``A下有…字``, ``A上有…字`` (``别有`` too), ``此上有…字``, ``此下有…字``;
+- ``A下有…字``, ``A上有…字`` (``别有`` too), ``此上有…字``, ``此下有…字``, ``下有…字`` (after the word the
+  clause before named);
 - ``篇内並同``, ``並同``, ``屬上文``, ``屬下文``.
 
 Only a run that parses whole is one (``conv.parser.unbracketed`` puts it in the note before it): a
@@ -21,7 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 SIGLA = "吕淮唐"
-MARKS = "作字"  # never in the words a clause names
+MARKS = "作字並皆"  # never in the words of an A作B
 FIXED = ("篇内並同", "並同", "屬上文", "屬下文", "無此一節", "無此節", "無之")
 SECTION_ENDS = ("此一節", "一節", "此節")
 WORDS = 12  # the longest stretch of words a clause names (無是月也以立春字: 6)
@@ -40,6 +41,55 @@ def ending(run: str, start: int = 0) -> int | None:
         if run[at] in SIGLA and _parses(run[at:]):
             return at
     return None
+
+
+def opening(run: str) -> int | None:
+    """Where 校语 that open ``run`` end, the 经 going on after them (唐鸞作青路作輅倉並作蒼｜是月也以立春…,
+    淮揔作緫｜藜莠蓬蒿並興), else None. Stricter than a run through and through, since the 经 after them may
+    read like a clause (淮無此一節｜毋作大事…): each ``A作B`` keeps ``A``'s length, and after a clause that
+    ends with 字 or 節 (or 篇内並同 …) only another such clause or a siglum goes on. The longest such
+    stretch; never the whole run (that is :func:`is_collation`)."""
+    if not run or run[0] not in SIGLA:
+        return None
+    best = None
+    stack = [(0, True, False)]  # (where, right after sigla, after a closed clause)
+    seen = set()
+    while stack:
+        at, after_siglum, closed = stack.pop()
+        if (at, after_siglum, closed) in seen:
+            continue
+        seen.add((at, after_siglum, closed))
+        if not after_siglum and at < len(run) and (best is None or at > best):
+            best = at
+        if at < len(run) and run[at] in SIGLA:
+            k = at
+            while k < len(run) and run[k] in SIGLA and k - at < 3:
+                k += 1
+            stack.append((k, True, False))
+            continue
+        for end, kind in _strict_clauses(run, at):
+            if kind == "substitution" and closed and not after_siglum:
+                continue
+            stack.append((end, False, kind == "closed"))
+    return best
+
+
+def _strict_clauses(text: str, i: int) -> list[tuple[int, str]]:
+    """The clauses of :func:`_clauses` with ``A作B`` of one length only, each with its kind."""
+    found = []
+    for end in _clauses(text, i, False):
+        if text[end - 1] in "字節文同":
+            found.append((end, "closed"))
+    for width in (1, 2, 3, 4):
+        at = i + width
+        if any(c in SIGLA or c in MARKS for c in text[i:at]):
+            continue
+        for mark in ("作", "並作", "皆作"):
+            end = at + len(mark) + width
+            if text.startswith(mark, at) and end <= len(text) \
+                    and not any(c in SIGLA or c in MARKS for c in text[end - width:end]):
+                found.append((end, "substitution"))
+    return found
 
 
 def _parses(run: str) -> bool:
@@ -69,7 +119,7 @@ def _clauses(text: str, i: int, first: bool) -> list[int]:
             at = text.find(tail, i + 1)
             if at != -1 and at - i <= WORDS + 2 and "至" in text[i + 1:at]:
                 ends.append(at + len(tail))
-    for mark in ("此上有", "此下有", "此上别有", "此下别有"):
+    for mark in ("此上有", "此下有", "此上别有", "此下别有", "下有", "上有"):  # 下有盛徳在火字: after the word just named
         if text.startswith(mark, i):
             ends += _words_then(text, i + len(mark), "字")
     for width in (1, 2, 3, 4):

@@ -19,7 +19,8 @@ lines so that what is sure goes into its note, without moving a character:
   ``…下注婦見)¶皆同…``: :func:`_completion`) goes on in the note's last segment, also at a line's start
   after a line that ended with the note (a 【 of no width reopens it);
 - a run right after a note that is 月令's **collation notes** (校语) through and through
-  (``conv.parser.collation_notes``: ``吕唐齊皆作齋淮無是月至此一節``) goes into that note, also at a line's
+  (``conv.parser.collation_notes``: ``吕唐齊皆作齋淮無是月至此一節``) goes into that note, and so do 校语 opening
+  a run of 经 (``…)淮揔作緫藜莠蓬蒿並興``: ``collation_notes.opening``), also at a line's
   start after a line that ended with the note (``…)吕帥作率習作肄¶淮無天子乃字力下有勁字(…``); 校语 ending a
   run of 经 right before a note opens that note (``…進退度數吕貸作忒淮無乃命至此一節(唐云…``);
 - a **source attribution** cut by the parentheses (``…其服)玉(藻)``) goes into the note before as one
@@ -150,6 +151,8 @@ class Unbracketed:
         if stop:  # a head's words end where 经 read as such begins (…今按西面當作南面｜勞者揖皮出乃退)
             whole, source = False, stop
         opening = [] if whole or source else gloss_edges.leading(rest)
+        if not (whole or source or opening):  # 月令's 校语 opening the run, the 经 going on (淮揔作緫｜藜莠蓬蒿並興)
+            source = collation_notes.opening(rest) or 0
         if opening and (opening[-1].end >= len(rest) or into_next and rest[opening[-1].end:].startswith(HEADS)):
             whole = True
         if before is None:  # the note closed at the line's end before goes on: reopened (passages.open_note)
