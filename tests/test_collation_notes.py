@@ -16,6 +16,7 @@ from conv.parser.collation_notes import ending, is_collation, opening
     "淮無日在角字有招摇指酉字吕淮皆作觜嶲中",              # 有…字; 皆作 with no word before it, last
     "吕日長至作長至日",
     "唐無此一節",
+    "唐作三月之節日在婁昏",                               # 唐's own words for the 经's, ending the run
 ])
 def test_collation_notes_through_and_through(run):
     assert is_collation(run)
@@ -49,6 +50,7 @@ def test_collation_notes_ending_a_run(run, at):
     ("唐民作人篇内並同慶賜遂行毋有不當", 8),
     ("淮無此一節毋作大事以妨農之事", 5),           # 毋作大事 is 经: no 作 clause after a closed one
     ("吕煖作煗惰作墮師興不居", 7),
+    ("淮無此二句其蟲羽", 5),                     # 無…句
     ("律中中吕", None),
 ])
 def test_collation_notes_opening_a_run(run, at):

@@ -9,7 +9,8 @@ followed by clauses of the collation's own grammar —
 - ``A作B`` (also ``A並作B``, ``A皆作B``), ``B`` as long as ``A`` or one character more or less (鸞作青,
   帝籍作藉田, 大尉作相); ``皆作B`` with no ``A``, right after the sigla, ends a run (吕淮皆作觜嶲中: the words
   the 经 just gave, read otherwise);
-- ``無…字`` / ``有…字`` (无射 words lacked or added), ``無…至…一節`` (``此節``, ``此一節``), ``無此一節``;
+- ``無…字`` / ``有…字`` (words lacked or added), ``無…句`` (無此二句), ``無…至…一節`` (``此節``, ``此一節``),
+  ``無此一節``;
 - ``A下有…字``, ``A上有…字`` (``别有`` too), ``此上有…字``, ``此下有…字``, ``下有…字`` (after the word the
   clause before named);
 - ``篇内並同``, ``並同``, ``屬上文``, ``屬下文``.
@@ -26,7 +27,7 @@ MARKS = "作字並皆"  # never in the words of an A作B
 FIXED = ("篇内並同", "並同", "屬上文", "屬下文", "無此一節", "無此節", "無之")
 SECTION_ENDS = ("此一節", "一節", "此節")
 WORDS = 12  # the longest stretch of words a clause names (無是月也以立春字: 6)
-TAIL = 6  # the longest reading of a run's last clause with no word before 作 (吕淮皆作觜嶲中)
+TAIL = 12  # the longest reading of a run's last clause with no word before 作 (吕淮皆作觜嶲中, 唐作三月之節日在婁昏)
 
 
 def is_collation(run: str) -> bool:
@@ -78,7 +79,7 @@ def _strict_clauses(text: str, i: int) -> list[tuple[int, str]]:
     """The clauses of :func:`_clauses` with ``A作B`` of one length only, each with its kind."""
     found = []
     for end in _clauses(text, i, False):
-        if text[end - 1] in "字節文同":
+        if text[end - 1] in "字節文同句":
             found.append((end, "closed"))
     for width in (1, 2, 3, 4):
         at = i + width
@@ -114,6 +115,8 @@ def _clauses(text: str, i: int, first: bool) -> list[int]:
     ends = [i + len(fixed) for fixed in FIXED if text.startswith(fixed, i)]
     if text[i:i + 1] in ("無", "有"):
         ends += _words_then(text, i + 1, "字")
+    if text[i:i + 1] == "無":  # 無此二句, 無斷薄刑決小罪二句
+        ends += _words_then(text, i + 1, "句")
     if text[i:i + 1] == "無":
         for tail in SECTION_ENDS:
             at = text.find(tail, i + 1)
