@@ -65,10 +65,11 @@ def passage(dump: dict, passage_id: str) -> dict:
 def test_collation_notes_printed_large_are_in_their_notes(whole_dump):
     """月令 孟春 (卷二十六): …天子乃齊(先悉薦反…)(太史禮官之屬…)吕唐齊皆作齋淮無是月至此一節(唐無是月也以立春字…): the
     collation notes printed large are a note of the passage before, with the note in parentheses after
-    them; no passage of 月令 is collation notes through and through."""
-    notes = [n["text"] for n in passage(whole_dump, "tongjie-yueling-20")["notes"]]
-    assert "吕唐齊皆作齋淮無是月至此一節" in notes
-    assert any(n.startswith("唐無是月也以立春字") for n in notes)
+    them; no passage of 月令 is collation notes through and through. 校语 are 朱熹's: layer ``an`` (按语)."""
+    notes = [(n["layer"], n["text"]) for n in passage(whole_dump, "tongjie-yueling-20")["notes"]]
+    assert ("an", "吕唐齊皆作齋淮無是月至此一節") in notes  # 朱熹's remark (按语), not 郑注
+    assert any(layer == "an" and text.startswith("唐無是月也以立春字") for layer, text in notes)
+    assert notes[1][0] == "zhu"  # 太史禮官之屬…: 郑注
     (yueling,) = [c for w in whole_dump["works"] if w["id"] == "tongjie" for c in w["chapters"] if c["id"] == "yueling"]
     assert not [p["text"] for s in yueling["sections"] for p in s["passages"] if is_collation(p["text"])]
     redirect = next(r for r in whole_dump["redirects"] if r["from"] == "tongjie-yueling-21")

@@ -35,6 +35,12 @@ def is_collation(run: str) -> bool:
     return bool(run) and run[0] in SIGLA and _parses(run)
 
 
+def opens(text: str) -> bool:
+    """Does ``text`` (a note's segment) open with 校语 — through and through, or followed by other words
+    (唐無是月也以立春字太史下有以先立春三日字之作於, 吕弧作孤)? Such a segment is 朱熹's, a remark (layer ``an``)."""
+    return is_collation(text) or opening(text) is not None
+
+
 def ending(run: str, start: int = 0) -> int | None:
     """Where 校语 that end ``run`` begin, after some text of it (after ``start``): the first siglum from
     which the rest is 校语 through and through (…進退度數吕貸作忒淮無乃命至此一節), else None."""

@@ -30,7 +30,7 @@ from functools import cache
 
 from conv import datafiles as data
 
-from conv.parser import gloss_edges, glosses, sources
+from conv.parser import collation_notes, gloss_edges, glosses, sources
 
 #: 疏曰 … (贾疏), and 孔颖达's 正義曰 where the 通解 quotes it by that name (保章氏: …)正義¶(曰…)
 SHU_MARKS = ("疏云", "疏曰", "疏又云", "疏又曰", "正義曰")
@@ -119,8 +119,8 @@ def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | No
         else:
             if sources.is_source(text):
                 layers.append(sources.LAYER)
-            elif text.startswith(AN_MARKS_TONGJIE) or _is_scholar(text):
-                layers.append("an")
+            elif text.startswith(AN_MARKS_TONGJIE) or _is_scholar(text) or collation_notes.opens(text):
+                layers.append("an")  # (朱熹's 校语 in 月令: 吕唐齊皆作齋淮無是月至此一節)
             elif _gloss_run(text, index, runs) or (index == 0 and before and _gloss_run(text, index, runs, before)) \
                     or _mostly_glosses(text, index, runs):
                 layers.append("yin")
