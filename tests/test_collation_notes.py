@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conv.parser.collation_notes import ending, is_collation, opening
+from conv.parser.collation_notes import ending, is_collation, opening, runs_into
 
 
 @pytest.mark.parametrize("run", [
@@ -57,6 +57,17 @@ def test_collation_notes_opening_a_run(run, at):
     assert opening(run) == at
 
 
+@pytest.mark.parametrize("run, note, cut", [
+    ("吕萌", "作繁", True),                                   # 萌作繁, cut by the note's (
+    ("吕淮唐帥", "皆作率唐無三九字吕淮並無諸侯字", True),
+    ("唐無是月至此", "一節", True),
+    ("吕唐齊皆作齋", "太史禮官之屬", False),                   # whole before the note: is_collation's
+    ("律中中吕", "中吕之中音仲", False),
+])
+def test_a_clause_the_parentheses_cut(run, note, cut):
+    assert runs_into(run, note) is cut
+
+
 def passage(dump: dict, passage_id: str) -> dict:
     return next(p for w in dump["works"] for c in w["chapters"] for s in c["sections"] for p in s["passages"]
                 if p["id"] == passage_id)
@@ -80,3 +91,5 @@ def test_collation_notes_printed_large_are_in_their_notes(whole_dump):
     # 校语 opening a run of 经 after a note go into that note; the 经 goes on
     assert passage(whole_dump, "tongjie-yueling-72")["text"] == "藜莠蓬蒿並興"
     assert passage(whole_dump, "tongjie-yueling-26")["text"] == "慶賜遂行毋有不當"
+    # a clause the note's ( cuts: one segment, 按
+    assert ("an", "吕萌作繁") in [(n["layer"], n["text"]) for n in passage(whole_dump, "tongjie-yueling-40")["notes"]]

@@ -41,6 +41,15 @@ def opens(text: str) -> bool:
     return is_collation(text) or opening(text) is not None
 
 
+def runs_into(run: str, note: str) -> bool:
+    """Is ``run`` 校语 whose last clause the parentheses cut, going on in ``note`` (吕萌｜作繁, 吕淮唐帥｜皆作率…,
+    唐無是月至此｜一節)? The two read together open with 校语 reaching past the run's end."""
+    if not run or run[0] not in SIGLA or is_collation(run):
+        return False
+    joined = run + note
+    return is_collation(joined) or (opening(joined) or 0) > len(run)
+
+
 def ending(run: str, start: int = 0) -> int | None:
     """Where 校语 that end ``run`` begin, after some text of it (after ``start``): the first siglum from
     which the rest is 校语 through and through (…進退度數吕貸作忒淮無乃命至此一節), else None."""

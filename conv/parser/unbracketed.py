@@ -20,7 +20,8 @@ lines so that what is sure goes into its note, without moving a character:
   after a line that ended with the note (a 【 of no width reopens it);
 - a run right after a note that is 月令's **collation notes** (校语) through and through
   (``conv.parser.collation_notes``: ``吕唐齊皆作齋淮無是月至此一節``) goes into that note, and so do 校语 opening
-  a run of 经 (``…)淮揔作緫藜莠蓬蒿並興``: ``collation_notes.opening``), also at a line's
+  a run of 经 (``…)淮揔作緫藜莠蓬蒿並興``: ``collation_notes.opening``) and a clause the note's ``(`` cuts
+  (``…)吕萌(作繁)``: ``collation_notes.runs_into``), also at a line's
   start after a line that ended with the note (``…)吕帥作率習作肄¶淮無天子乃字力下有勁字(…``); 校语 ending a
   run of 经 right before a note opens that note (``…進退度數吕貸作忒淮無乃命至此一節(唐云…``);
 - a **source attribution** cut by the parentheses (``…其服)玉(藻)``) goes into the note before as one
@@ -145,8 +146,9 @@ class Unbracketed:
         rest = run[done:]
         following = self.text[self._note_start(offsets[-1] + 1):][:2] if into_next else ""
         source = sources.ending_run(rest, following)  # 出处 ending the paragraph (…)曲禮¶), or before 朱熹's 按
+        cut = into_next and collation_notes.runs_into(rest, self._note_text(offsets[-1] + 1))  # …)吕萌(作繁)…
         whole = not rest or rest.startswith(HEADS) or _glosses_only(rest) or source == len(rest) \
-            or collation_notes.is_collation(rest)  # 月令's 校语: …)吕唐齊皆作齋淮無是月至此一節(…
+            or collation_notes.is_collation(rest) or cut  # 月令's 校语: …)吕唐齊皆作齋淮無是月至此一節(…
         stop = self.decided.jing_from(offsets[done:]) if whole and self.decided and rest.startswith(HEADS) else 0
         if stop:  # a head's words end where 经 read as such begins (…今按西面當作南面｜勞者揖皮出乃退)
             whole, source = False, stop
@@ -163,7 +165,7 @@ class Unbracketed:
             if into_next:  # the 疏/按 a head opens (after glosses or not) goes on in the note after it;
                 # glosses end a segment
                 head = rest.startswith(HEADS) or bool(opening) and rest[opening[-1].end:].startswith(HEADS)
-                kinds[after] = "space" if head else "ideo"
+                kinds[after] = "space" if head or cut else "ideo"
             else:
                 cuts.setdefault(offsets[-1] + 1, []).append("close")
             return None
@@ -209,6 +211,12 @@ class Unbracketed:
         self.report.record("note-words", offsets[0], offsets[-1] + 1, text=run, evidence="source",
                            source=title, reason=sources.CUT_REASON)
         return True
+
+    def _note_text(self, at: int) -> str:
+        """The text of the note after a run ending at ``at``, up to its 】 (or the line's end)."""
+        start = self._note_start(at)
+        end = min((i for i in (self.text.find("】", start), self.text.find("\n", start)) if i != -1), default=len(self.text))
+        return self.text[start:end]
 
     def _note_start(self, at: int) -> int:
         """Where the note after a run ending at ``at`` begins: past blanks (a page line) and its 【."""
