@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from conv.parser import phonology, verdicts
+from conv.parser import verdicts
+from conv.parser.guangyun_forms import positions_of
 
 
 def by_id(dump: dict) -> dict:
@@ -24,8 +25,7 @@ def by_id(dump: dict) -> dict:
 ])
 def test_spellers_fit(gloss, fits):
     char, upper, lower = gloss
-    assert verdicts.spellers_fit(phonology.readings(char), phonology.readings(upper),
-                                 phonology.readings(lower)) is fits
+    assert verdicts.spellers_fit(positions_of(char), positions_of(upper), positions_of(lower)) is fits
 
 
 @pytest.mark.parametrize("passage_id, text, yin", [

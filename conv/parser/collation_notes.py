@@ -24,6 +24,7 @@ from functools import lru_cache
 
 SIGLA = "吕淮唐"
 MARKS = "作字並皆"  # never in the words of an A作B
+SUBSTITUTE = ("作", "並作", "皆作")  # the marks of A作B
 FIXED = ("篇内並同", "並同", "屬上文", "屬下文", "無此一節", "無此節", "無之")
 SECTION_ENDS = ("此一節", "一節", "此節")
 WORDS = 12  # the longest stretch of words a clause names (無是月也以立春字: 6)
@@ -78,10 +79,7 @@ def opening(run: str) -> int | None:
         if not after_siglum and at < len(run) and (best is None or at > best):
             best = at
         if at < len(run) and run[at] in SIGLA:
-            k = at
-            while k < len(run) and run[k] in SIGLA and k - at < 3:
-                k += 1
-            stack.append((k, True, False))
+            stack.append((_sigla_end(run, at), True, False))
             continue
         for end, kind in _strict_clauses(run, at):
             if kind == "substitution" and closed and not after_siglum:
@@ -96,16 +94,7 @@ def _strict_clauses(text: str, i: int) -> list[tuple[int, str]]:
     for end in _clauses(text, i, False):
         if text[end - 1] in "字節文同句":
             found.append((end, "closed"))
-    for width in (1, 2, 3, 4):
-        at = i + width
-        if any(c in SIGLA or c in MARKS for c in text[i:at]):
-            continue
-        for mark in ("作", "並作", "皆作"):
-            end = at + len(mark) + width
-            if text.startswith(mark, at) and end <= len(text) \
-                    and not any(c in SIGLA or c in MARKS for c in text[end - width:end]):
-                found.append((end, "substitution"))
-    return found
+    return found + [(end, "substitution") for end in _substitutions(text, i, strict=True)]
 
 
 def _parses(run: str) -> bool:
@@ -113,12 +102,8 @@ def _parses(run: str) -> bool:
     def from_(i: int, after_siglum: bool) -> bool:
         if i == len(run):
             return not after_siglum
-        if run[i] in SIGLA:
-            k = i
-            while k < len(run) and run[k] in SIGLA and k - i < 3:
-                k += 1
-            if any(from_(end, False) for end in _clauses(run, k, True)):
-                return True
+        if run[i] in SIGLA and any(from_(end, False) for end in _clauses(run, _sigla_end(run, i), True)):
+            return True
         return not after_siglum and any(from_(end, False) for end in _clauses(run, i, False))
 
     return from_(0, True)
@@ -130,9 +115,8 @@ def _clauses(text: str, i: int, first: bool) -> list[int]:
     ends = [i + len(fixed) for fixed in FIXED if text.startswith(fixed, i)]
     if text[i:i + 1] in ("無", "有"):
         ends += _words_then(text, i + 1, "字")
-    if text[i:i + 1] == "無":  # 無此二句, 無斷薄刑決小罪二句
-        ends += _words_then(text, i + 1, "句")
     if text[i:i + 1] == "無":
+        ends += _words_then(text, i + 1, "句")  # 無此二句, 無斷薄刑決小罪二句
         for tail in SECTION_ENDS:
             at = text.find(tail, i + 1)
             if at != -1 and at - i <= WORDS + 2 and "至" in text[i + 1:at]:
@@ -140,23 +124,43 @@ def _clauses(text: str, i: int, first: bool) -> list[int]:
     for mark in ("此上有", "此下有", "此上别有", "此下别有", "下有", "上有"):  # 下有盛徳在火字: after the word just named
         if text.startswith(mark, i):
             ends += _words_then(text, i + len(mark), "字")
-    for width in (1, 2, 3, 4):
-        at = i + width
-        if any(c in SIGLA or c in MARKS for c in text[i:at]):
-            continue
+    for width in _word_widths(text, i):
         for mark in ("下有", "上有", "下别有", "上别有"):
-            if text.startswith(mark, at):
-                ends += _words_then(text, at + len(mark), "字")
-        for mark in ("作", "並作", "皆作"):
-            if text.startswith(mark, at):
-                for other in {width, width - 1, width + 1} - {0}:  # 大尉作相, 日長至作長至日
-                    end = at + len(mark) + other
-                    if end <= len(text) and not any(c in SIGLA or c in MARKS for c in text[end - other:end]):
-                        ends.append(end)
-    for mark in ("作", "並作", "皆作") if first else ():  # 吕淮皆作觜嶲中: the words the 经 has just given
+            if text.startswith(mark, i + width):
+                ends += _words_then(text, i + width + len(mark), "字")
+    ends += _substitutions(text, i, strict=False)
+    for mark in SUBSTITUTE if first else ():  # 吕淮皆作觜嶲中: the words the 经 has just given
         if text.startswith(mark, i) and 0 < len(text) - i - len(mark) <= TAIL \
                 and not any(c in SIGLA for c in text[i + len(mark):]):
             ends.append(len(text))
+    return ends
+
+
+def _sigla_end(text: str, i: int) -> int:
+    """The end of the sigla (up to three: 吕淮唐) that open a clause at ``i``."""
+    k = i
+    while k < len(text) and text[k] in SIGLA and k - i < 3:
+        k += 1
+    return k
+
+
+def _word_widths(text: str, i: int) -> list[int]:
+    """The widths (1 to 4) a word ``A`` at ``i`` may have: no siglum and no mark (:data:`MARKS`) in it."""
+    return [w for w in (1, 2, 3, 4) if not any(c in SIGLA or c in MARKS for c in text[i:i + w])]
+
+
+def _substitutions(text: str, i: int, strict: bool) -> list[int]:
+    """Where an ``A作B`` (``A並作B``, ``A皆作B``) at ``i`` may end: ``B`` as long as ``A``, or with ``strict``
+    false one character more or less too (大尉作相, 日長至作長至日)."""
+    ends = []
+    for width in _word_widths(text, i):
+        at = i + width
+        for mark in SUBSTITUTE:
+            if text.startswith(mark, at):
+                for other in {width} if strict else {width, width - 1, width + 1} - {0}:
+                    end = at + len(mark) + other
+                    if end <= len(text) and not any(c in SIGLA or c in MARKS for c in text[end - other:end]):
+                        ends.append(end)
     return ends
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from conv.normalize import fold_char
 from conv.parser import gloss_edges, glosses, phonology, verdicts
+from conv.parser.guangyun_forms import positions_of
 
 WINDOW = 40  # the longest run of glosses looked for before a note
 
@@ -40,7 +41,7 @@ def attested(gloss) -> bool:
     (``verdicts.spellers_fit``: 比毗志反, 夏古雅反)."""
     return glosses.plausible(gloss) or gloss.kind == "fanqie" and not gloss.second and (
         phonology.reading(gloss).status in READINGS or verdicts.spellers_fit(
-            phonology.readings(gloss.char), phonology.readings(gloss.upper), phonology.readings(gloss.lower)))
+            positions_of(gloss.char), positions_of(gloss.upper), positions_of(gloss.lower)))
 
 
 def stands_in(char: str, text: str) -> bool:

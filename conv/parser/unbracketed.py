@@ -144,9 +144,9 @@ class Unbracketed:
         the note's last segment, and the rest of the run is read as a run after a note."""
         into_next = after is not None and kinds[after] == "open"
         rest = run[done:]
-        following = self.text[self._note_start(offsets[-1] + 1):][:2] if into_next else ""
-        source = sources.ending_run(rest, following)  # 出处 ending the paragraph (…)曲禮¶), or before 朱熹's 按
-        cut = into_next and collation_notes.runs_into(rest, self._note_text(offsets[-1] + 1))  # …)吕萌(作繁)…
+        note = self._note_text(offsets[-1] + 1) if into_next else ""
+        source = sources.ending_run(rest, note[:2])  # 出处 ending the paragraph (…)曲禮¶), or before 朱熹's 按
+        cut = into_next and collation_notes.runs_into(rest, note)  # …)吕萌(作繁)…
         whole = not rest or rest.startswith(HEADS) or _glosses_only(rest) or source == len(rest) \
             or collation_notes.is_collation(rest) or cut  # 月令's 校语: …)吕唐齊皆作齋淮無是月至此一節(…
         stop = self.decided.jing_from(offsets[done:]) if whole and self.decided and rest.startswith(HEADS) else 0

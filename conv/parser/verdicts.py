@@ -72,20 +72,15 @@ def classify(description: str, own: tuple, speller: str = "", homophone: str = "
     return OTHER, f"推得之音为{homophone}小韵之音" if homophone else ""
 
 
-def spellers_fit(own: list[str], uppers: list[str], lowers: list[str]) -> bool:
-    """Do the spellers of a 反切 fit a reading of its character (``own``, 描述) where what it gives is
-    none of them: the lower speller (``lowers``: its readings) gives the reading's rhyme, 等 and tone,
-    only the initial differs (夏古雅反: 見 for 匣, 檟's reading; 已居里反, the 己 it glosses) — or the
-    upper speller gives the reading's initial and the lower its 攝 and tone, where the two spell no
-    position of 《廣韻》 (比毗志反: 之韵 has no 唇音; 倍薄亥反). Evidence that a run of the text is a
-    反切 at all (``conv.parser.unbracketed``), never a reading: its verdict stays what it is."""
-    from tshet_uinh import 音韻地位
-
-    readings = [音韻地位.from描述(d) for d in own]
-    initials = {音韻地位.from描述(d).母 for d in uppers}
-    for low in (音韻地位.from描述(d) for d in lowers):
-        for reading in readings:
-            if low.聲 == reading.聲 and (low.韻 == reading.韻 and low.等 == reading.等
-                                         or low.攝 == reading.攝 and reading.母 in initials):
-                return True
-    return False
+def spellers_fit(own: tuple, uppers: tuple, lowers: tuple) -> bool:
+    """Do the spellers of a 反切 fit a reading of its character (``own``: tshet-uinh 音韻地位 objects, as
+    :func:`classify` takes them) where what it gives is none of them: the lower speller (``lowers``: its
+    readings) gives the reading's rhyme, 等 and tone, only the initial differs (夏古雅反: 見 for 匣, 檟's
+    reading; 已居里反, the 己 it glosses) — or the upper speller (``uppers``) gives the reading's initial and
+    the lower its 攝 and tone, where the two spell no position of 《廣韻》 (比毗志反: 之韵 has no 唇音;
+    倍薄亥反). Evidence that a run of the text is a 反切 at all (``conv.parser.unbracketed``), never a
+    reading: its verdict stays what it is."""
+    initials = {upper.母 for upper in uppers}
+    return any(low.聲 == reading.聲 and (low.韻 == reading.韻 and low.等 == reading.等
+                                        or low.攝 == reading.攝 and reading.母 in initials)
+               for low in lowers for reading in own)
