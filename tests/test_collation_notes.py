@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from conv.parser.collation_notes import ending, is_collation, opening, runs_into
+from conv.parser import collation_notes
+from conv.parser.collation_notes import ending, is_collation, opening, opens, runs_into
 
 
 @pytest.mark.parametrize("run", [
@@ -17,6 +18,20 @@ from conv.parser.collation_notes import ending, is_collation, opening, runs_into
     "吕日長至作長至日",
     "唐無此一節",
     "唐作三月之節日在婁昏",                               # 唐's own words for the 经's, ending the run
+    "諸本帥並作率反並作乃",                               # 諸本: all the other texts
+    "諸本並無一身字耆皆作嗜",                             # 並無…字
+    "諸本見仲冬章",                                       # (the readings) see the 仲冬 章
+    "唐以此一節屬下文", "淮唐皆以此屬下文", "唐屬後九月章", "唐以此一節屬孟春章",  # where 唐 places a 節
+    "諸本上下並與孟春文同今以唐本刪後倣此",               # 朱熹 follows the 唐月令 here
+    "唐上四字見上文亦無下六字",                           # 上…字見上文; 亦無…字
+    "淮肆作笞下有養幼小存孤獨以通句萌擇元日令民社十六字",  # 下有…十六字: sixteen words, counted
+    "淮無是月也雛作雉唐無此一節",                         # 無是月也 with no 字
+    "唐自是月也樹木至此屬下文",
+    "淮無此章文並見季夏章",
+    "吕氏春秋及淮鴻鴈來皆作候鴈北",                       # 吕 written out, two sigla joined by 及
+    "淮巢下無毋字及孩蟲飛鳥字",                           # A下無…字, 及…字
+    "淮以此句屬下文",
+    "吕作霾髊淮作薶胔",                                   # 作 with no word before it, before another siglum
 ])
 def test_collation_notes_through_and_through(run):
     assert is_collation(run)
@@ -29,6 +44,9 @@ def test_collation_notes_through_and_through(run):
     "淮天作其汁作水國有大兵",              # 国有大兵 is 经
     "律中中吕",                            # 中吕, the pitch-pipe: no siglum opens it
     "吕", "淮無", "吕作",
+    "淮肆作笞下有養幼小存孤獨以通句萌擇元日令民社十五字",  # the count is wrong: too long for words
+    "唐此下有其性禮其事視其味苦其臭焦",                   # a quotation whose end the run does not show
+    "諸本",
 ])
 def test_text_with_the_sigla_is_no_collation(run):
     assert not is_collation(run)
@@ -39,6 +57,7 @@ def test_text_with_the_sigla_is_no_collation(run):
     ("得天材淮無是月也至此節", 3),
     ("律中中吕", None),                     # 中吕 is the pitch-pipe, and nothing follows
     ("唐鸞作青路作輅倉並作蒼是月也以立春", None),  # 校语 opens the run, 经 ends it
+    ("申重也當謂值其罪諸本皆無乃字", 8),     # the end of a 注, then 諸本's 校语
 ])
 def test_collation_notes_ending_a_run(run, at):
     assert ending(run) == at
@@ -63,9 +82,50 @@ def test_collation_notes_opening_a_run(run, at):
     ("唐無是月至此", "一節", True),
     ("吕唐齊皆作齋", "太史禮官之屬", False),                   # whole before the note: is_collation's
     ("律中中吕", "中吕之中音仲", False),
+    ("唐以此一節屬", "下文", True),
+    ("諸本見仲春", "章", True),
+    ("唐無", "此一節", True),
+    ("吕", "是月也", False),
+    # a quotation's end may lie in the run or in the note: read place by place (note_runs.toml), not by rule
+    ("唐云", "立春之日東風解凍後五日蟄蟲始振後五日魚上永仍以獺祭魚鴻鴈來兩句入後章", False),
+    ("淮此下有十月官司馬其樹檀仲冬之月日在斗昏東辟中旦軫中", "仲冬者日月㑹於星紀而斗", False),
 ])
 def test_a_clause_the_parentheses_cut(run, note, cut):
     assert runs_into(run, note) is cut
+
+
+@pytest.mark.parametrize("text, collation", [
+    ("唐此下有命樂正習舞上丁釋奠於國學天子乃率公卿諸侯親往視之", True),  # 唐's words quoted: a 校语 note
+    ("唐此下别分一章云七月中氣日在張昏箕中曉", True),
+    ("吕此下有行之是令是月甘雨三至三旬二日", True),
+    ("唐此上有命有司此下有是月也趣人收斂務蓄菜十字", True),
+    ("淮無此章文並見季夏章", True),
+    ("吕唐並作鷙淮作摰", True),
+    ("唐親東鄉躬桑作享先蠶而躬桑無禁婦女無觀省婦使字", True),  # a siglum, then 作 within a few characters
+    ("唐命有上有是月也必當下有無留有罪仍以此一節屬後章", True),
+    ("淮無告備於天子", True),
+    ("淮此一節云天子衣白衣乗白輅服白玉建白旗食麻與犬", True),
+    ("淮唐帥反並同吕本", True),
+    ("唐虞之世以德化民", False),                           # 唐 with no mark after it
+    ("唐尚書云十六㪷曰庾昭謂此庾露積穀也", False),          # 韋昭's 注 quoting 唐固 (唐尚書): no 校语
+    ("吕氏曰國無遊民則生者衆矣", False),                    # 吕大临's words
+    ("淮南子時則訓篇無日在營室字有招謡指寅字", True),          # 淮 written out
+    ("唐本作正月之節日在虚昏觜中曉心中斗建寅位之初", True),
+    ("大廟大室中央室也大路殷路也", False),           # 郑注
+    ("唐虞之際", False),
+])
+def test_a_note_that_opens_with_collation(text, collation):
+    assert opens(text) is collation
+
+
+@pytest.mark.parametrize("run, quoting", [
+    ("唐云", True), ("唐作", True), ("唐此下有其性禮其事視其味苦其臭焦", True), ("淮此下", True),
+    ("吕淮唐此上有是月也", True), ("諸本此下有", True),
+    ("唐鸞作青路作輅", False),  # A作B, no quotation
+    ("唐", False), ("律中中吕", False),
+])
+def test_a_quotation_whose_end_the_grammar_cannot_tell(run, quoting):
+    assert collation_notes.quoting(run) is quoting
 
 
 def passage(dump: dict, passage_id: str) -> dict:
@@ -93,3 +153,25 @@ def test_collation_notes_printed_large_are_in_their_notes(whole_dump):
     assert passage(whole_dump, "tongjie-yueling-26")["text"] == "慶賜遂行毋有不當"
     # a clause the note's ( cuts: one segment, 按
     assert ("an", "吕萌作繁") in [(n["layer"], n["text"]) for n in passage(whole_dump, "tongjie-yueling-40")["notes"]]
+
+
+def test_quotations_and_notes_printed_large_in_yueling_are_in_their_notes(whole_dump):
+    """月令's 校语 that quote another text (唐此下有…, 淮此下有…) and the words of 注 printed large around them were
+    read place by place (note_runs.toml): 孟夏 …亦舉其成數)唐此下有其性禮其事視其味苦其¶臭焦(火之臭味也…): the 校语
+    is a note of 其數七, 其味苦其臭焦 is 经 again; 孟冬's last 校语 (淮此下有十月官司馬其樹檀) no longer swallows
+    仲冬's first 经. No 月令 passage holds 校语 the grammar reads, and none is left for a reader to review."""
+    assert [(n["layer"], n["text"]) for n in passage(whole_dump, "tongjie-yueling-193")["notes"]] == [
+        ("zhu", "火生數二成數七但言七者亦舉其成數"), ("an", "唐此下有其性禮其事視")]
+    assert passage(whole_dump, "tongjie-yueling-194")["text"] == "其味苦其臭焦"
+    assert passage(whole_dump, "tongjie-yueling-576")["notes"][-1] == {**passage(whole_dump, "tongjie-yueling-576")["notes"][-1],
+                                                                       "layer": "an", "text": "淮此下有十月官司馬其樹檀"}
+    assert passage(whole_dump, "tongjie-yueling-577")["text"] == "仲冬之月日在斗昏東辟中旦軫中"
+    assert ("an", "埋胔吕作霾髊淮作薶\U000f07c6") in [(n["layer"], n["text"]) for n in passage(whole_dump, "tongjie-yueling-56")["notes"]]
+    (yueling,) = [c for w in whole_dump["works"] if w["id"] == "tongjie" for c in w["chapters"] if c["id"] == "yueling"]
+    texts = [p["text"] for s in yueling["sections"] for p in s["passages"]]
+    assert not [t for t in texts if collation_notes.quotation_at(t) is not None or opening(t) is not None
+                or ending(t) is not None]
+    assert not [p for p in whole_dump["problems"] if p["kind"] == "collation-in-text"]
+    redirect = next(r for r in whole_dump["redirects"] if r["from"] == "tongjie-yueling-17")  # 唐云｜(立春之日…)
+    assert redirect["to"] == "tongjie-yueling-16"
+

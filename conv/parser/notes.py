@@ -14,7 +14,7 @@ from dataclasses import replace
 from conv.model.tree import Gloss, Segment
 from conv.normalize import FoldedSource, is_cjk
 from conv.parser import gloss_edges, glosses as gloss_parser
-from conv.parser import phonology, sources
+from conv.parser import collation_notes, phonology, sources
 from conv.parser.corrections import Corrections
 from conv.parser.drafts import NoteDraft
 from conv.parser.report import SeedReport
@@ -55,7 +55,8 @@ class NoteSegmenter:
                     raise self.corrections.unneeded(correction, layer)
                 report.record("correction", unit.offsets[0], unit.offsets[-1] + 1, reason=correction["reason"], decision=f"layer: {correction['layer']} (not {layer})", correction=correction["id"])
                 layer = correction["layer"]
-            pieces = _pieces(unit, layer, runs.get(index) if layer == "yin" else None, self.layout)
+            pieces = [piece for whole in _pieces(unit, layer, runs.get(index) if layer == "yin" else None, self.layout)
+                      for piece in _collation_tail(*whole, self.layout)]
             if self.layout == "tongjie":
                 pieces = [cut for piece in pieces for cut in _closing_source(*piece)]
             for number, (piece, piece_layer, parsed) in enumerate(pieces):
@@ -140,9 +141,29 @@ def _pieces(unit: Unit, layer: str, parsed: tuple | None, layout: str) -> list[t
     return pieces
 
 
+TAIL_HEAD = 3  # the fewest characters of a 注 before 校语 that end it: fewer are the 校语's (埋胔｜吕作霾髊…: the
+# word it reads; 以｜淮誓作贊: the end of the clause before), and the whole unit is 校语
+
+
+def _collation_tail(unit: Unit, layer: str, parsed: tuple | None, layout: str) -> list[tuple[Unit, str, tuple | None]]:
+    """A 注 of the 通解 that 月令's 校语 end (…凡周之法以正月和之｜淮職作賦地作墜無以給下十字, …亦舉其成數｜唐此下有其性義其事言):
+    the 注, then the 校语, 朱熹's remark (``an``): ``collation_notes.ending`` or a quotation (``quotation_at``)."""
+    if layout != "tongjie" or layer != "zhu":
+        return [(unit, layer, parsed)]
+    cuts = [at for at in (collation_notes.ending(unit.text), collation_notes.quotation_at(unit.text, 1)) if at is not None]
+    if not cuts:
+        return [(unit, layer, parsed)]
+    if min(cuts) < TAIL_HEAD:
+        return [(unit, "an", None)]
+    return [(_cut(unit, 0, min(cuts)), layer, None), (_cut(unit, min(cuts), len(unit.text)), "an", None)]
+
+
 def _rest_layer(rest: Unit, layer: str, layout: str) -> str:
-    """The layer of what follows a note's glosses: 出处 in the 通解 when it is a source's name (…擯必忍反士相見禮)."""
-    return sources.LAYER if layout == "tongjie" and sources.is_source(rest.text) else layer
+    """The layer of what follows a note's glosses: in the 通解 出处 when it is a source's name (…擯必忍反士相見禮),
+    朱熹's remark when it opens with 月令's 校语 (繕市戰反｜吕繕作謹淮無是月也及具桎梏字…)."""
+    if layout != "tongjie":
+        return layer
+    return sources.LAYER if sources.is_source(rest.text) else "an" if collation_notes.opens(rest.text) else layer
 
 
 PROSE = 8  # the fewest characters of a remark after a 音义 that holds no mark of a gloss (反 切 音)

@@ -3,7 +3,8 @@ the transcription leaves them outside the note's parentheses (…比年入學比
 
 ``first_gloss`` finds the longest run of glosses ending a run that is sure (every glossed character stands in
 the text before it, one gloss at least attested by the 《广韵》); ``inside`` finds 音义 the gloss parser
-cannot delimit, for a problem report. Used by ``conv.parser.unbracketed``.
+cannot delimit, for a problem report; ``cut_gloss`` a 反切 the note's ``(`` cuts in two. Used by
+``conv.parser.unbracketed``.
 """
 from __future__ import annotations
 
@@ -61,4 +62,21 @@ def inside(run: str, start: int) -> int | None:
         found = gloss_edges.leading(run[index:])
         if found and found[0].char in run[start:index] and glosses.plausible(found[0]) and not found[0].second:
             return index
+    return None
+
+
+def cut_gloss(run: str, start: int, before: str, following: str) -> int | None:
+    """Where a 反切 begins that the note's ( cuts in two, the run ending with its character and one or
+    two of its spellers (…纚山綺反纋一¶(尤反)…, …譴弃戰¶(反)…): the gloss these characters open with the
+    note's first ones ends inside the note, gives a 广韵 reading of its character (``phonology.MATCHES``:
+    not 文伯復命(反命於晉君), 經 before a note) and glosses a character that stands in the text before it.
+    One character alone before a bare 反切 (闋(苦穴反)) may be the 经's own, glossed: it stays."""
+    for size in (3, 2):
+        k = len(run) - size
+        if k < start:
+            continue
+        gloss = gloss_edges.opening_gloss(run[k:] + following)
+        if gloss is not None and gloss.kind == "fanqie" and gloss.end > size and not gloss.second \
+                and phonology.reading(gloss).status == phonology.MATCHES and stands_in(gloss.char, before + run[start:k]):
+            return k
     return None

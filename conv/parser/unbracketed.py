@@ -21,9 +21,11 @@ lines so that what is sure goes into its note, without moving a character:
 - a run right after a note that is 月令's **collation notes** (校语) through and through
   (``conv.parser.collation_notes``: ``吕唐齊皆作齋淮無是月至此一節``) goes into that note, and so do 校语 opening
   a run of 经 (``…)淮揔作緫藜莠蓬蒿並興``: ``collation_notes.opening``) and a clause the note's ``(`` cuts
-  (``…)吕萌(作繁)``: ``collation_notes.runs_into``), also at a line's
-  start after a line that ended with the note (``…)吕帥作率習作肄¶淮無天子乃字力下有勁字(…``); 校语 ending a
-  run of 经 right before a note opens that note (``…進退度數吕貸作忒淮無乃命至此一節(唐云…``);
+  (``…)吕萌(作繁)``, or opening the next line: ``…)唐無¶(此一節)``: ``collation_notes.runs_into``), also at a
+  line's start after a line that ended with the note (``…)吕帥作率習作肄¶淮無天子乃字力下有勁字(…``); 校语 ending a
+  run of 经 right before a note opens that note (``…進退度數吕貸作忒淮無乃命至此一節(唐云…``). 校语 quoting
+  another text (``唐云…``, ``淮此下有…``) the rules leave in the 经 — its end may be anywhere — are reported
+  (``collation-in-text``: list the run in ``conv/data/note_runs.toml``);
 - a **source attribution** cut by the parentheses (``…其服)玉(藻)``) goes into the note before as one
   segment;
 - a **source attribution** (出处, ``conv.parser.sources``) right after a note, ending the line, before
@@ -124,6 +126,8 @@ class Unbracketed:
                 start = self._after_note(kinds, before, after, run, offsets, cuts, done) if go_on else 0
                 if start is None:
                     continue
+            if not sum(1 if t.kind == "open" else -1 if t.kind == "close" else 0 for t in tokens[:first]):
+                self._quotation(run, offsets, start)  # (a run of the 经: outside the notes)
             if after is not None and kinds[after] == "open" and start < len(run):
                 earlier = context + self.text[tokens[0].start:offsets[0]]
                 if start == 0 and self._lemma(kinds, before, after, run, offsets, cuts, earlier):
@@ -146,7 +150,8 @@ class Unbracketed:
         rest = run[done:]
         note = self._note_text(offsets[-1] + 1) if into_next else ""
         source = sources.ending_run(rest, note[:2])  # 出处 ending the paragraph (…)曲禮¶), or before 朱熹's 按
-        cut = into_next and collation_notes.runs_into(rest, note)  # …)吕萌(作繁)…
+        below = "" if after is not None else self._note_below(offsets[-1] + 1)  # …)唐無¶(此一節)…
+        cut = collation_notes.runs_into(rest, note if into_next else below)  # …)吕萌(作繁)…
         whole = not rest or rest.startswith(HEADS) or _glosses_only(rest) or source == len(rest) \
             or collation_notes.is_collation(rest) or cut  # 月令's 校语: …)吕唐齊皆作齋淮無是月至此一節(…
         stop = self.decided.jing_from(offsets[done:]) if whole and self.decided and rest.startswith(HEADS) else 0
@@ -175,6 +180,16 @@ class Unbracketed:
             return 0
         cuts.setdefault(offsets[end], []).append("close")
         return end
+
+    def _quotation(self, run: str, offsets: list[int], start: int) -> None:
+        """月令's 校语 quoting another text in the 经 (唐云…, 淮此下有…), where no reviewed entry put it in its
+        note: reported, since the grammar cannot tell where the quotation ends (``collation_notes``)."""
+        at = collation_notes.quotation_at(run, start)
+        if at is not None:
+            self.report.problem(offsets[at], "collation-in-text",
+                                f"{run[at:]!r} opens with 校语 quoting another text, whose end the rules cannot tell: "
+                                "kept in the text as the transcription has it — read the place and list the run in "
+                                "conv/data/note_runs.toml")
 
     def _read(self, start: int, end: int) -> str:
         """The witness's characters at ``[start, end)`` as the rules read them: a reviewed misprint in its
@@ -217,6 +232,16 @@ class Unbracketed:
         start = self._note_start(at)
         end = min((i for i in (self.text.find("】", start), self.text.find("\n", start)) if i != -1), default=len(self.text))
         return self.text[start:end]
+
+    def _note_below(self, at: int) -> str:
+        """The text of a note opening the next line, a run ending its line at ``at``, else ``""``."""
+        end = at
+        while end < len(self.text) and self.text[end] == " ":
+            end += 1
+        if self.text[end:end + 1] != "\n":
+            return ""
+        start = self._note_start(end + 1)
+        return self._note_text(start) if self.text[start - 1:start] == "【" else ""
 
     def _note_start(self, at: int) -> int:
         """Where the note after a run ending at ``at`` begins: past blanks (a page line) and its 【."""
@@ -268,7 +293,7 @@ class Unbracketed:
             kinds[after] = "ideo"
             return
         before = context + self.text[line_start:offsets[start]]
-        cut = _cut_gloss(run, start, before, following)
+        cut = trailing_glosses.cut_gloss(run, start, before, following)
         if cut is not None:  # the note's ( cuts a 反切: its head goes into the note, the gloss runs on
             cuts.setdefault(offsets[cut], []).append("open")
             kinds[after] = "space"
@@ -303,23 +328,6 @@ NOTE_WINDOW = 200  # the characters of a note before a 音义's character it may
 READING = 12  # the characters of a note read for the reading that opens it (本又作勌其卷反)
 FOLLOWING = 8  # the characters of a note read with a run before it (疏 after 曰, a 反切 the ( cuts)
 PEEK = 24  # the characters of a run after a note within which a gloss the note's 】 cut ends (its scope too)
-
-
-def _cut_gloss(run: str, start: int, before: str, following: str) -> int | None:
-    """Where a 反切 begins that the note's ( cuts in two, the run ending with its character and one or
-    two of its spellers (…纚山綺反纋一¶(尤反)…, …譴弃戰¶(反)…): the gloss these characters open with the
-    note's first ones ends inside the note, gives a 广韵 reading of its character (``phonology.MATCHES``:
-    not 文伯復命(反命於晉君), 經 before a note) and glosses a character that stands in the text before it.
-    One character alone before a bare 反切 (闋(苦穴反)) may be the 经's own, glossed: it stays."""
-    for size in (3, 2):
-        k = len(run) - size
-        if k < start:
-            continue
-        gloss = gloss_edges.opening_gloss(run[k:] + following)
-        if gloss is not None and gloss.kind == "fanqie" and gloss.end > size and not gloss.second \
-                and phonology.reading(gloss).status == phonology.MATCHES and trailing_glosses.stands_in(gloss.char, before + run[start:k]):
-            return k
-    return None
 
 
 def _blank(text: str) -> bool:
