@@ -106,6 +106,9 @@ def test_a_clause_the_parentheses_cut(run, note, cut):
     ("淮無告備於天子", True),
     ("淮此一節云天子衣白衣乗白輅服白玉建白旗食麻與犬", True),
     ("淮唐帥反並同吕本", True),
+    ("淮以命相至此一節屬上文", True),
+    ("唐與淮同并無則有天殃四字", True),
+    ("唐分此下别為一章曰三月中氣日在胃昏張中曉南斗中斗", True),
     ("唐虞之世以德化民", False),                           # 唐 with no mark after it
     ("唐尚書云十六㪷曰庾昭謂此庾露積穀也", False),          # 韋昭's 注 quoting 唐固 (唐尚書): no 校语
     ("吕氏曰國無遊民則生者衆矣", False),                    # 吕大临's words
@@ -126,6 +129,18 @@ def test_a_note_that_opens_with_collation(text, collation):
 ])
 def test_a_quotation_whose_end_the_grammar_cannot_tell(run, quoting):
     assert collation_notes.quoting(run) is quoting
+
+
+@pytest.mark.parametrize("before, text, goes_on", [
+    ("淮無慎盖字", "屋作居無以固至沮泄八字房作藏又作有喪下有急捕盜賊", True),   # 淮's clauses go on
+    ("唐無是月也字", "草木黄落已見上文", True),
+    ("淮無是月至此一節唐反作還執", "爵作讌飲于作於無三九字", True),
+    ("淮無乃字割作禱祠作祭無及門閭字", "臘作畢饗無五祀字", True),
+    ("淮無是月也字", "大事兵役之屬", False),                              # a 注
+    ("今按此句當屬上章", "臘作畢饗無五祀字", False),                      # no 校语 before it
+])
+def test_collation_notes_the_parentheses_cut(before, text, goes_on):
+    assert collation_notes.goes_on(before, text) is goes_on
 
 
 def passage(dump: dict, passage_id: str) -> dict:

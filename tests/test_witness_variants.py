@@ -48,7 +48,7 @@ def test_the_normalized_view_reads_the_standard_form(whole_dump):
 @pytest.mark.parametrize("passage_id, witness, normalized", [
     # 月令's 校语 (a note now: tests/test_collation_notes.py): 揔 and 緫 are both 总, but the note says one
     # was written for the other (淮揔作緫)
-    ("tongjie-yueling-71", "淮揔作緫", "淮揔作总"),
+    ("tongjie-yueling-70", "淮揔作緫", "淮揔作总"),
     # 郑注 sets the 古文's 荅 against the 经's 答 (燕礼: 公答拜, 古文曰公荅)
     ("tongjie-yanli-229", "古文曰公荅", "古文曰公荅"),
 ])
@@ -62,7 +62,7 @@ def test_a_form_a_note_sets_against_another_stays(whole_dump, passage_id, witnes
 @pytest.mark.parametrize("passage_id, text, yin", [
     # 縣音𤣥: 𤣥 is 玄 for the 广韵 too, so the 直音 reads 縣 (胡涓切) and goes into its note
     ("tongjie-xiangshe-13", "縣于洗東北西面", "縣音𤣥"),
-    ("tongjie-yueling-656", "日窮於次月窮於紀星囘於天數將㡬終", "㡬音機"),
+    ("tongjie-yueling-655", "是月也日窮於次月窮於紀星囘於天數將㡬終", "㡬音機"),  # (是月也｜日窮於次: a column join)
     ("tongjie-yueling-254", "養壯佼", "佼古夘反"),
 ])
 def test_glosses_read_through_the_forms_go_into_their_note(whole_dump, passage_id, text, yin):

@@ -45,7 +45,7 @@ _NUMBER = "[一二三四五六七八九十]+"
 PLACES = tuple(re.compile(pattern) for pattern in (
     rf"(?:仍|皆|並)?以?此?(?:一節|二節|句)?屬(?:上文|下文|上章|下章|前章|後章|後{_NUMBER}月章|{_SEASON}章)",
     r"入(?:前|後|上|下)章",
-    rf"(?:此一節)?已?見(?:上文|上章|前章|{_SEASON}章)",
+    rf"(?:此一節|餘)?已?見(?:上文|上章|前章|{_SEASON}章)",
     r"[^吕淮唐作字]{1,6}已見上文",
     rf"上{_NUMBER}字見上文",
     rf"(?:上下)?並?與?{_SEASON}文?同",
@@ -54,6 +54,8 @@ PLACES = tuple(re.compile(pattern) for pattern in (
     rf"無此章文?(?:並見{_SEASON}章)?",
     r"(?:並|皆)無此一?節",
     r"[^吕淮唐作字]{1,4}並同吕本",
+    r"以[^吕淮唐]{1,8}?至此(?:一節|二節)?屬(?:上|下)文",
+    r"與[吕淮唐]{1,2}同",
 ))
 #: In a note's segment (small print already: only its layer is read) 校语 may also open with a mark right
 #: after the sigla (淮無告備於天子, 唐無正鈞石角斗甬别有…), a longer word before 作 (唐親東鄉躬桑作享…) or a short one
@@ -62,7 +64,7 @@ NOTE_MARKS = re.compile(r"無|有|[^吕淮唐云曰氏]{1,5}作|[^吕淮唐云�
 #: Marks after which a text's own words are quoted, to the end of what is read: right after the sigla
 #: (``唐云…``, ``唐作…``) or after any clause.
 QUOTES_FIRST = ("云", "作", "並作", "皆作")
-QUOTES = ("此一節云", "此一節作", "此下别分一章云", "此下别分作一章云", "此下又别分作一章云", "又分此下别為一章云", "又别分一章云", "此下云",
+QUOTES = ("此一節云", "此一節作", "分此下别為一章曰", "分此下别為一章云", "又作", "此下别分一章云", "此下别分作一章云", "此下又别分作一章云", "又分此下别為一章云", "又别分一章云", "此下云",
           "此下有", "此上有", "此上别有", "此但云")
 CLOSED = "字節文同句章本此也"  # the last character of a clause after which 经 may go on (opening)
 COUNTED = 40  # the most words a counted clause names (…十六字)
@@ -80,6 +82,16 @@ def opens(text: str) -> bool:
     """Does ``text`` (a note's segment) open with 校语 — through and through, or followed by other words
     (唐無是月也以立春字太史下有以先立春三日字之作於, 吕弧作孤)? Such a segment is 朱熹's, a remark (layer ``an``)."""
     return is_collation(text) or opening(text) is not None or _siglum(text, 0) > 0 and _parses(text, quotes=True)
+
+
+def goes_on(before: str, text: str) -> bool:
+    """Does a note's segment ``text`` go on with the 校语 of the segment ``before`` it, the transcription's
+    parentheses cutting them (…淮無慎盖字)(屋作居無以固至沮泄八字房作藏…, …唐無是月也字)(草木黄落已見上文): read after
+    the last siglum of ``before``, it is 校语 through and through?"""
+    sigla = [at for at in range(len(before)) if _siglum(before, at)]
+    if not opens(before) or not sigla:
+        return False
+    return _parses(before[sigla[-1]:_sigla_end(before, sigla[-1])] + text, quotes=True)
 
 
 def runs_into(run: str, note: str) -> bool:
@@ -178,7 +190,7 @@ def _clauses(text: str, i: int, first: bool) -> list[int]:
     the sigla."""
     ends = [i + len(fixed) for fixed in FIXED if text.startswith(fixed, i)]
     ends += [match.end() for place in PLACES if (match := place.match(text, i))]
-    if text[i:i + 1] in ("皆", "並", "亦") and text[i + 1:i + 2] in ("無", "有"):  # 皆無乃字, 亦無下六字
+    if text[i:i + 1] in ("皆", "並", "并", "亦") and text[i + 1:i + 2] in ("無", "有"):  # 皆無乃字, 亦無下六字
         ends += _clauses(text, i + 1, False)
     if text[i:i + 1] in ("無", "有", "及"):  # 及: more words a 無…字 lacks (無毋字及孩蟲飛鳥字)
         ends += _words_then(text, i + 1, "字")

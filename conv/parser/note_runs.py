@@ -119,6 +119,8 @@ class NoteRuns:
         before = _neighbour(tokens, first, -1) if tokens[first].start == run.start else None
         if before is not None and kinds[before] == "close":
             kinds[before] = "space" if run.before else "ideo"
+        elif before is None and first == 0 and not run.before:  # opening the line: a segment of its own, also
+            cuts[run.start] = ["open", "ideo"]                   # where the note the line before ended goes on
         else:
             cuts[run.start] = ["open"]
         after = _neighbour(tokens, last, 1) if tokens[last].end == run.end else None

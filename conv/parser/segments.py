@@ -124,6 +124,8 @@ def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | No
             elif _gloss_run(text, index, runs) or (index == 0 and before and _gloss_run(text, index, runs, before)) \
                     or _mostly_glosses(text, index, runs):
                 layers.append("yin")
+            elif index and layers[-1] == "an" and collation_notes.goes_on(units[index - 1].text, text):
+                layers.append("an")  # 校语 the parentheses cut: …淮無慎盖字)(屋作居無以固至沮泄八字…
             else:
                 layers.append("zhu")
     return layers
