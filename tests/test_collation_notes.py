@@ -3,6 +3,8 @@ the transcription often prints large after a note (``conv.parser.collation_notes
 through and through goes into the note before it, and so do 校语 ending or opening a run of 经; 经 stays 经."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from conv.parser import collation_notes
@@ -151,10 +153,10 @@ def passage(dump: dict, passage_id: str) -> dict:
 def test_collation_notes_printed_large_are_in_their_notes(whole_dump):
     """月令 孟春 (卷二十六): …天子乃齊(先悉薦反…)(太史禮官之屬…)吕唐齊皆作齋淮無是月至此一節(唐無是月也以立春字…): the
     collation notes printed large are a note of the passage before, with the note in parentheses after
-    them; no passage of 月令 is collation notes through and through. 校语 are 朱熹's: layer ``an`` (按语)."""
+    them; no passage of 月令 is collation notes through and through. 校语 are 朱熹's: a layer of their own, ``jiao``."""
     notes = [(n["layer"], n["text"]) for n in passage(whole_dump, "tongjie-yueling-20")["notes"]]
-    assert ("an", "吕唐齊皆作齋淮無是月至此一節") in notes  # 朱熹's remark (按语), not 郑注
-    assert any(layer == "an" and text.startswith("唐無是月也以立春字") for layer, text in notes)
+    assert ("jiao", "吕唐齊皆作齋淮無是月至此一節") in notes  # 朱熹's 校语, not 郑注
+    assert any(layer == "jiao" and text.startswith("唐無是月也以立春字") for layer, text in notes)
     assert notes[1][0] == "zhu"  # 太史禮官之屬…: 郑注
     (yueling,) = [c for w in whole_dump["works"] if w["id"] == "tongjie" for c in w["chapters"] if c["id"] == "yueling"]
     assert not [p["text"] for s in yueling["sections"] for p in s["passages"] if is_collation(p["text"])]
@@ -167,7 +169,7 @@ def test_collation_notes_printed_large_are_in_their_notes(whole_dump):
     assert passage(whole_dump, "tongjie-yueling-72")["text"] == "藜莠蓬蒿並興"
     assert passage(whole_dump, "tongjie-yueling-26")["text"] == "慶賜遂行毋有不當"
     # a clause the note's ( cuts: one segment, 按
-    assert ("an", "吕萌作繁") in [(n["layer"], n["text"]) for n in passage(whole_dump, "tongjie-yueling-40")["notes"]]
+    assert ("jiao", "吕萌作繁") in [(n["layer"], n["text"]) for n in passage(whole_dump, "tongjie-yueling-40")["notes"]]
 
 
 def test_quotations_and_notes_printed_large_in_yueling_are_in_their_notes(whole_dump):
@@ -176,12 +178,12 @@ def test_quotations_and_notes_printed_large_in_yueling_are_in_their_notes(whole_
     is a note of 其數七, 其味苦其臭焦 is 经 again; 孟冬's last 校语 (淮此下有十月官司馬其樹檀) no longer swallows
     仲冬's first 经. No 月令 passage holds 校语 the grammar reads, and none is left for a reader to review."""
     assert [(n["layer"], n["text"]) for n in passage(whole_dump, "tongjie-yueling-193")["notes"]] == [
-        ("zhu", "火生數二成數七但言七者亦舉其成數"), ("an", "唐此下有其性禮其事視")]
+        ("zhu", "火生數二成數七但言七者亦舉其成數"), ("jiao", "唐此下有其性禮其事視")]
     assert passage(whole_dump, "tongjie-yueling-194")["text"] == "其味苦其臭焦"
     assert passage(whole_dump, "tongjie-yueling-576")["notes"][-1] == {**passage(whole_dump, "tongjie-yueling-576")["notes"][-1],
-                                                                       "layer": "an", "text": "淮此下有十月官司馬其樹檀"}
+                                                                       "layer": "jiao", "text": "淮此下有十月官司馬其樹檀"}
     assert passage(whole_dump, "tongjie-yueling-577")["text"] == "仲冬之月日在斗昏東辟中旦軫中"
-    assert ("an", "埋胔吕作霾髊淮作薶\U000f07c6") in [(n["layer"], n["text"]) for n in passage(whole_dump, "tongjie-yueling-56")["notes"]]
+    assert ("jiao", "埋胔吕作霾髊淮作薶\U000f07c6") in [(n["layer"], n["text"]) for n in passage(whole_dump, "tongjie-yueling-56")["notes"]]
     (yueling,) = [c for w in whole_dump["works"] if w["id"] == "tongjie" for c in w["chapters"] if c["id"] == "yueling"]
     texts = [p["text"] for s in yueling["sections"] for p in s["passages"]]
     assert not [t for t in texts if collation_notes.quotation_at(t) is not None or opening(t) is not None
@@ -189,4 +191,32 @@ def test_quotations_and_notes_printed_large_in_yueling_are_in_their_notes(whole_
     assert not [p for p in whole_dump["problems"] if p["kind"] == "collation-in-text"]
     redirect = next(r for r in whole_dump["redirects"] if r["from"] == "tongjie-yueling-17")  # 唐云｜(立春之日…)
     assert redirect["to"] == "tongjie-yueling-16"
+
+
+def test_the_five_notes_are_jing(whole_dump):
+    """孟夏 其音徵 (卷二十六叶二十八a, 其｜音徵 over a column): 经 like 其音角 and 其音宫, no 直音 of 其 (a [[jing]]
+    entry), with its 音义 徵張里反 in its note."""
+    assert passage(whole_dump, "tongjie-yueling-191")["text"] == "其蟲羽"
+    heard = passage(whole_dump, "tongjie-yueling-679")
+    assert heard["text"] == "其音徵" and [(n["layer"], n["text"]) for n in heard["notes"]][0] == ("yin", "徵張里反")
+
+
+def test_a_reader_sees_and_hides_the_jiao_as_a_layer_of_their_own(whole_html):
+    """The 校语 are a layer of their own on the page: 〔校语〕 before each, a toggle in the toolbar of 月令 (and of no
+    page without them), their own class for the search (``_search``: layer ``jiao``), apart from 朱熹's 今按 (按)."""
+    from bs4 import BeautifulSoup
+    page = BeautifulSoup(whole_html.html("tongjie/yueling"), "html.parser")
+    toggles = [box["data-layer"] for box in page.select('input[type="checkbox"][data-layer]')]
+    assert toggles == ["zhu", "an", "jiao", "yin"]
+    notes = page.select(".yl-note.yl-jiao")
+    assert len(notes) == 494 and all(n.select_one(".yl-lead").get_text() == "〔校语〕" for n in notes)
+    for shown in page.select(".yl-n, .yl-ed"):  # the witness's words alone: not the reading forms, brackets, marks
+        shown.decompose()
+    assert "吕唐齊皆作齋淮無是月至此一節" in [n.get_text() for n in page.select("#tongjie-yueling-20 .yl-note.yl-jiao")]
+    assert [n.get_text() for n in page.select("#tongjie-yueling-254 .yl-note.yl-an")] == ["今按此句當屬上章舉長大之下"]
+    other = BeautifulSoup(whole_html.html("tongjie/shiguan"), "html.parser")
+    assert "jiao" not in [box["data-layer"] for box in other.select('input[type="checkbox"][data-layer]')]
+    units = json.loads((whole_html.outdir / "_search" / "tongjie" / "yueling.json").read_text(encoding="utf-8"))["u"]
+    (unit,) = [u for u in units if u[0] == "tongjie-yueling-1"]
+    assert ["jiao", "淮南子時則訓篇無日在營室字有招謡指寅字"] in unit[3]
 

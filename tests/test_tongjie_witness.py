@@ -287,7 +287,7 @@ def test_the_reviewed_runs_put_the_gloss_in_its_note(tongjie):
     assert "此段注文定为音义，不作注文（底本此处无层次标记，据文意定之）。底本作“近附近之地蠱音古”。" in bodies
     (passage,) = [p for p in passages(chapters["yueling"]) if p["text"] == "鷹隼蚤"]
     assert [(n["layer"], n["text"]) for n in passage["notes"]] == [
-        ("yin", "隼息允反音至"), ("zhu", "得疾癘之氣也"), ("an", "吕唐並作鷙淮作摰")]  # 校语: 朱熹's
+        ("yin", "隼息允反音至"), ("zhu", "得疾癘之氣也"), ("jiao", "吕唐並作鷙淮作摰")]  # 朱熹's 校语
 
 
 def test_one_file_alone_and_the_seeds_unchanged():

@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+LAYER = "jiao"  # the segment layer of 校语 (朱熹's collation notes: conv/sphinx_ext/util.SEGMENT_LAYERS)
 SIGLA = "吕淮唐"
 ALL = "諸本"  # all the texts: a siglum of two characters
 NAMED = ("吕氏春秋", "淮南子時則訓篇", "唐本")  # a siglum written out (吕氏春秋及淮鴻鴈來皆作候鴈北)
@@ -80,7 +81,7 @@ def is_collation(run: str) -> bool:
 
 def opens(text: str) -> bool:
     """Does ``text`` (a note's segment) open with 校语 — through and through, or followed by other words
-    (唐無是月也以立春字太史下有以先立春三日字之作於, 吕弧作孤)? Such a segment is 朱熹's, a remark (layer ``an``)."""
+    (唐無是月也以立春字太史下有以先立春三日字之作於, 吕弧作孤)? Such a segment is 朱熹's 校语 (layer :data:`LAYER`)."""
     return is_collation(text) or opening(text) is not None or _siglum(text, 0) > 0 and _parses(text, quotes=True)
 
 

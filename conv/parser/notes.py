@@ -147,23 +147,23 @@ TAIL_HEAD = 3  # the fewest characters of a 注 before 校语 that end it: fewer
 
 def _collation_tail(unit: Unit, layer: str, parsed: tuple | None, layout: str) -> list[tuple[Unit, str, tuple | None]]:
     """A 注 of the 通解 that 月令's 校语 end (…凡周之法以正月和之｜淮職作賦地作墜無以給下十字, …亦舉其成數｜唐此下有其性義其事言):
-    the 注, then the 校语, 朱熹's remark (``an``): ``collation_notes.ending`` or a quotation (``quotation_at``)."""
+    the 注, then the 校语 (``collation_notes.LAYER``): ``collation_notes.ending`` or a quotation (``quotation_at``)."""
     if layout != "tongjie" or layer != "zhu":
         return [(unit, layer, parsed)]
     cuts = [at for at in (collation_notes.ending(unit.text), collation_notes.quotation_at(unit.text, 1)) if at is not None]
     if not cuts:
         return [(unit, layer, parsed)]
     if min(cuts) < TAIL_HEAD:
-        return [(unit, "an", None)]
-    return [(_cut(unit, 0, min(cuts)), layer, None), (_cut(unit, min(cuts), len(unit.text)), "an", None)]
+        return [(unit, collation_notes.LAYER, None)]
+    return [(_cut(unit, 0, min(cuts)), layer, None), (_cut(unit, min(cuts), len(unit.text)), collation_notes.LAYER, None)]
 
 
 def _rest_layer(rest: Unit, layer: str, layout: str) -> str:
     """The layer of what follows a note's glosses: in the 通解 出处 when it is a source's name (…擯必忍反士相見禮),
-    朱熹's remark when it opens with 月令's 校语 (繕市戰反｜吕繕作謹淮無是月也及具桎梏字…)."""
+    校语 when it opens with 月令's (繕市戰反｜吕繕作謹淮無是月也及具桎梏字…)."""
     if layout != "tongjie":
         return layer
-    return sources.LAYER if sources.is_source(rest.text) else "an" if collation_notes.opens(rest.text) else layer
+    return sources.LAYER if sources.is_source(rest.text) else collation_notes.LAYER if collation_notes.opens(rest.text) else layer
 
 
 PROSE = 8  # the fewest characters of a remark after a 音义 that holds no mark of a gloss (反 切 音)

@@ -119,13 +119,15 @@ def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | No
         else:
             if sources.is_source(text):
                 layers.append(sources.LAYER)
-            elif text.startswith(AN_MARKS_TONGJIE) or _is_scholar(text) or collation_notes.opens(text):
-                layers.append("an")  # (朱熹's 校语 in 月令: 吕唐齊皆作齋淮無是月至此一節)
+            elif text.startswith(AN_MARKS_TONGJIE) or _is_scholar(text):
+                layers.append("an")
+            elif collation_notes.opens(text):
+                layers.append(collation_notes.LAYER)  # (朱熹's 校语 in 月令: 吕唐齊皆作齋淮無是月至此一節)
             elif _gloss_run(text, index, runs) or (index == 0 and before and _gloss_run(text, index, runs, before)) \
                     or _mostly_glosses(text, index, runs):
                 layers.append("yin")
-            elif index and layers[-1] == "an" and collation_notes.goes_on(units[index - 1].text, text):
-                layers.append("an")  # 校语 the parentheses cut: …淮無慎盖字)(屋作居無以固至沮泄八字…
+            elif index and layers[-1] == collation_notes.LAYER and collation_notes.goes_on(units[index - 1].text, text):
+                layers.append(collation_notes.LAYER)  # 校语 the parentheses cut: …淮無慎盖字)(屋作居無以固至沮泄八字…
             else:
                 layers.append("zhu")
     return layers

@@ -145,7 +145,10 @@ class Unbracketed:
         """A run right after a note: None when all of it went into the note, else where the text
         resumes (after the glosses that opened it went into the note). ``done``: how many of its
         first characters complete the gloss the note ends with (:func:`_completion`): they go on in
-        the note's last segment, and the rest of the run is read as a run after a note."""
+        the note's last segment, and the rest of the run is read as a run after a note. A run read as 经
+        (``[[jing]]``: 月令's 其音徵, the note's glosses would take 其 音徵 for a 直音) stays."""
+        if not done and self._read_as_jing(offsets[0]):
+            return 0
         into_next = after is not None and kinds[after] == "open"
         rest = run[done:]
         note = self._note_text(offsets[-1] + 1) if into_next else ""

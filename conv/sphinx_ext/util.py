@@ -48,7 +48,8 @@ def add_templates_folder(config, folder: Path) -> None:
 #: The main-text layers of a passage.
 TEXT_LAYERS = {"jing": "经", "ji": "记", "front": "文", "errata": "校"}
 #: The commentary layers, in the order of the toolbar; the value is the printed label.
-SEGMENT_LAYERS = {"zhu": "注", "shu": "疏", "an": "按", "yin": "音义", "mulu": "目录", "chu": "出处", "small": "小字"}
+SEGMENT_LAYERS = {"zhu": "注", "shu": "疏", "an": "按", "jiao": "校语", "yin": "音义", "mulu": "目录", "chu": "出处",
+                  "small": "小字"}
 #: Layers of the text outside the 仪礼 and its commentary: the 卷首 of both works, 张尔岐's collation
 #: notes, their small characters (the legend of the 仪礼's layers leaves them out).
 APART_LAYERS = ("front", "errata", "small")
@@ -64,6 +65,7 @@ LAYER_NAMES = {
     "yin": "音义",
     "mulu": "郑目录",
     "chu": "出处（《通解》所录之书、篇）",
+    "jiao": "校语（《通解》月令所记吕氏春秋、淮南子、唐月令之异文）",
     "small": "小字（提要、序、校记中之小字）",
     "title": "章旨",
     "meta": "卷次、著录",

@@ -192,7 +192,7 @@ class Apparatus:
 
 
 #: The layers a correction can give a segment, by name (a reader's words).
-LAYER_WORDS = {"zhu": "郑注", "shu": "贾疏", "an": "按语", "yin": "音义", "mulu": "郑目录", "chu": "出处",
+LAYER_WORDS = {"zhu": "郑注", "shu": "贾疏", "an": "按语", "jiao": "校语", "yin": "音义", "mulu": "郑目录", "chu": "出处",
                "jing": "经文", "ji": "记文"}
 _LAYER_DECISION = re.compile(r"layer: (\w+)(?: \(not (\w+)\))?$")
 

@@ -34,7 +34,7 @@ from conv.sphinx_ext.nodes import yl_appmark, yl_char, yl_ednote_ref, yl_emend, 
 #: Where the files go, under the HTML output.
 DIRECTORY = "_search"
 #: The layers a text can be in (classes ``yl-<layer>``), as the search page names them.
-LAYERS = ("jing", "ji", "zhu", "shu", "an", "yin", "mulu", "chu", "title", "meta", "front", "errata", "small")
+LAYERS = ("jing", "ji", "zhu", "shu", "an", "jiao", "yin", "mulu", "chu", "title", "meta", "front", "errata", "small")
 # yl-mark: the 衍 of a spurious code point; yl-n: the reading form of an element of the class
 # yl-char that holds both forms (its witness form, yl-w, is the text: ``n`` maps it)
 _SKIP_CLASSES = {"no-search", "toctree-wrapper", "yl-legend", "headerlink", "yl-mark", "yl-n"}

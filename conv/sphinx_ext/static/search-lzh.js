@@ -25,7 +25,7 @@
   const YL = YL_SEARCH;
   const CLASSIC_LAYERS = ["jing", "ji"];
   const LAYER_LABELS = {
-    jing: "经", ji: "记", zhu: "注", shu: "疏", an: "按", yin: "音义", mulu: "目录", chu: "出处", front: "文", errata: "校记", small: "小字",
+    jing: "经", ji: "记", zhu: "注", shu: "疏", an: "按", jiao: "校语", yin: "音义", mulu: "目录", chu: "出处", front: "文", errata: "校记", small: "小字",
     title: "章旨", meta: "卷次",
   };
   const MAX_PER_PAGE = 200;

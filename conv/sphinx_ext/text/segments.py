@@ -1,5 +1,5 @@
 """Commentary layers (注疏层次): ``yl:zhu`` ``yl:shu`` ``yl:an`` ``yl:yin`` ``yl:mulu``, ``yl:chu`` (出处, the
-source 朱熹 names after a paragraph of the 通解) and ``yl:small``, and the
+source 朱熹 names after a paragraph of the 通解), ``yl:jiao`` (校语, his collation notes in 月令) and ``yl:small``, and the
 ``yl:legend`` that explains their styles.
 
 Each segment directive's body is one commentary segment as inline MyST (escaped witness text,
@@ -106,7 +106,7 @@ def _segment_siblings(node: yl_segment) -> tuple[bool, bool]:
 # a layer hides its separator, and a run with every note hidden shows no brackets (yili.css).
 
 #: Layers whose notes open with a lead mark, as in the print (``\ylnote@shu``, ``\ylnote@an``).
-LEAD_MARKS = ("shu", "an", "chu")
+LEAD_MARKS = ("shu", "an", "jiao", "chu")
 
 
 def _edition_mark(kind: str, text: str) -> str:
