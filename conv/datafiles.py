@@ -201,6 +201,12 @@ def t2s_keep() -> dict[str, str]:
 
 
 @cache
+def senses() -> list[dict]:
+    """Characters simplified by their sense: the form another sense keeps, the words that show it."""
+    return _toml("senses.toml")["sense"]
+
+
+@cache
 def scholars() -> list[str]:
     """Later scholars quoted in 通解 notes (`刘敞云…`), whose remarks are layer ``an``."""
     return _toml("scholars.toml")["scholars"]

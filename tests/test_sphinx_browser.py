@@ -104,7 +104,7 @@ def test_front_page(page, site, screenshots):
     page.goto(f"{site}/index.html")
     assert page.locator(".sd-card").count() >= 3
     assert page.locator(".yl-toolbar").count() == 0
-    assert page.locator("ul.yl-legend li").count() == 9  # 经 记 注 疏 按 音义 目录 出处 右…
+    assert page.locator("ul.yl-legend li").count() == 10  # 经 记 注 疏 按 校语 音义 目录 出处 右…
     page.screenshot(path=str(screenshots / "index.png"), full_page=True)
 
 

@@ -308,7 +308,7 @@ def test_html_assets_and_front_page(fixture_html):
     assert len(index.select(".sd-card")) >= 3
     legend = index.select("ul.yl-legend li")
     assert [li.select_one(".yl-sample").get_text() for li in legend] == [
-        "经", "记", "注", "疏", "按", "音义", "目录", "出处", "右…"]
+        "经", "记", "注", "疏", "按", "校语", "音义", "目录", "出处", "右…"]
     # the 注 of the books the 通解 quotes besides the 仪礼 are their own commentators'
     assert "郑注（《通解》所录他书之注各从其书，如大学、中庸为朱熹章句" in legend[2].get_text()
 

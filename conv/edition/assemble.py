@@ -19,7 +19,7 @@ from conv.edition import overlap
 from conv.reader import source as reader
 from conv.reader import wenyuange
 
-from conv.analyses import distinctions, readings, terms
+from conv.analyses import distinctions, readings, senses, terms
 from conv.edition import catalogue, collation, errata, joins, parallels, parallels_within
 from conv.errors import ConversionError
 from conv.parser.restorations import Misprints
@@ -98,6 +98,7 @@ def _convert(paths, corrections, ledger, full) -> Edition:
     edition.redirects = edition.anchors.redirects
     edition.problems.extend(edition.anchors.problems)
     distinctions.protect(edition)  # after the anchors: a fingerprint is the fully folded text
+    edition.problems.extend(senses.keep(edition))  # 徵 the note of the scale stays 徵 (as above: after them)
     collation.emend_readings(edition)  # after the anchors too: the stand-ins the witness corrects
     edition.problems.extend(readings.problems(edition))  # 今文/古文 notes that need an editor
     edition.problems.extend(terms.problems(edition))  # 名物 the sense rules cannot place

@@ -50,7 +50,7 @@ class Apparatus:
         self.readings: dict[str, list[Entry]] = {w.id: [] for w in edition.works}
         self.pua_counts: dict[str, Counter] = {w.id: Counter() for w in edition.works}
         self._pua_groups: dict[tuple[str, str, str], Entry] = {}  # (work, code point, locus) → entry
-        self.kept = kept_forms(edition)  # what 郑注 distinguishes (conv.analyses.distinctions)
+        self.kept = kept_forms(edition)  # what 郑注 distinguishes, a sense keeps (conv.analyses.distinctions, senses)
         for record in edition.apparatus:
             if shown(record):
                 self._intervention(record)
@@ -85,6 +85,7 @@ class Apparatus:
         entry = Entry(kind if kind in KIND_NAMES else "unknown", locus, list(span), body,
                       source=source_of(self.edition, span), reason=maintainer_reason(kind, record),
                       collation=collation_row(record) if kind == "collation" else None)
+        entry.keep = "".join(c for c in self.kept.get(locus.anchor, "") if c in body)  # as its passage shows them
         if kind == "pua":
             entry.code = record.get("witness", "")
             self.pua_counts[work][entry.code] += 1

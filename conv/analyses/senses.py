@@ -1,0 +1,81 @@
+"""Characters simplified by their sense (一字多义，简化因义而异): 徵 the note of the scale keeps 徵.
+
+The reading text folds one character at a time (``conv.normalize.fold_char``: OpenCC t2s per character), and
+OpenCC's character table gives 徵 → 征, right for 納徵, 徵求, 無徵不信 but not for the note of the scale
+(宫商角徵羽, zhǐ), which simplified Chinese writes 徵. ``conv/data/senses.toml`` names each such character,
+the form its other sense keeps and words that show that sense; OpenCC's own phrase table (``TSPhrases.txt``
+of the installed package: 宫商角徵羽, 角徵, 變徵, 徵聲, 徵音 …) adds the phrases in which it keeps the character.
+
+:func:`keep` finds, passage by passage (its 经 or 记 and all its notes), the occurrences of each character:
+where every one lies in such a word, the passage keeps the character unfolded in its reading text
+(``Passage.kept``, as for what 郑注 distinguishes: ``conv.analyses.distinctions``); where some do and some do
+not, a problem ``sense-mixed`` asks an editor. Search folds the character as ever.
+"""
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import opencc
+
+from conv import datafiles as data
+from conv.analyses.text import passages
+from conv.model.tree import Edition
+from conv.normalize import fold_keeping
+
+PHRASES = Path(opencc.__file__).with_name("dictionary") / "TSPhrases.txt"
+
+
+@cache
+def _patterns() -> dict[str, re.Pattern]:
+    """Each character of ``senses.toml`` → one pattern of its words (the data's and OpenCC's phrases that
+    keep it), in reading forms but for the character itself: matched on ``fold_keeping(text, {char})``."""
+    patterns = {}
+    for entry in data.senses():
+        char, kept = entry["char"], entry["keep"]
+        words = set(entry["words"])
+        for line in PHRASES.read_text(encoding="utf-8").splitlines():
+            traditional, _, simplified = line.partition("\t")
+            for at, found in enumerate(traditional):  # OpenCC's phrases where the character keeps its form
+                if found == char and len(simplified.split(" ")[0]) == len(traditional) and simplified[at] == kept:
+                    words.add(traditional)
+        folded = sorted({fold_keeping(word, frozenset(char)) for word in words}, key=len, reverse=True)
+        patterns[char] = re.compile("|".join(map(re.escape, folded)))
+    return patterns
+
+
+def covered(char: str, text: str) -> tuple[int, int]:
+    """How many occurrences of ``char`` ``text`` holds, and how many of them lie in a word of its kept sense."""
+    pattern = _patterns()[char]
+    reading = fold_keeping(text, frozenset(char))
+    inside = set()
+    for found in pattern.finditer(reading):
+        inside.update(at for at in range(found.start(), found.end()) if reading[at] == char)
+    return reading.count(char), len(inside)
+
+
+def keep(edition: Edition) -> list[dict]:
+    """Keep each character of its other sense unfolded in the passages where every occurrence has it."""
+    problems = []
+    for _, _, _, passage in passages(edition):
+        blocks = [passage, *passage.notes]
+        for char in _patterns():
+            counts = [covered(char, block.text) for block in blocks if char in block.text]
+            total, inside = sum(c for c, _ in counts), sum(i for _, i in counts)
+            if not inside:
+                continue
+            if inside < total:
+                seed, start, _ = passage.span
+                line, col = edition.sources[seed].position(start)
+                problems.append({"seed": seed, "line": line, "col": col, "kind": "sense-mixed",
+                                 "message": f"{passage.id}: {inside} of its {total} {char} are in a word of the sense "
+                                            f"that keeps it unfolded, the others not: the reading text folds them all "
+                                            f"— read the place and add the words to conv/data/senses.toml"})
+                continue
+            passage.kept = "".join(sorted(set(passage.kept) | {char}))
+            chars = frozenset(passage.kept)
+            passage.normalized = fold_keeping(passage.text, chars)
+            for segment in passage.notes:
+                segment.normalized = fold_keeping(segment.text, chars)
+    return problems
