@@ -32,10 +32,11 @@ def _patterns() -> dict[str, re.Pattern]:
     """Each character of ``senses.toml`` → one pattern of its words (the data's and OpenCC's phrases that
     keep it), in reading forms but for the character itself: matched on ``fold_keeping(text, {char})``."""
     patterns = {}
+    phrases = PHRASES.read_text(encoding="utf-8").splitlines()
     for entry in data.senses():
         char, kept = entry["char"], entry["keep"]
         words = set(entry["words"])
-        for line in PHRASES.read_text(encoding="utf-8").splitlines():
+        for line in phrases:
             traditional, _, simplified = line.partition("\t")
             for at, found in enumerate(traditional):  # OpenCC's phrases where the character keeps its form
                 if found == char and len(simplified.split(" ")[0]) == len(traditional) and simplified[at] == kept:

@@ -17,14 +17,14 @@ followed by clauses of the collation's own grammar —
 - where a text places a 節 (:data:`PLACES`): ``以此一節屬上文``, ``屬後九月章``, ``入前章``, ``已見上文``, ``見仲春章``,
   ``自是月也樹木至此屬下文``, ``無此章文並見季夏章``; and 朱熹's choice, ``上下與孟夏同今從唐本``.
 
-The sigla are 吕 (or 吕氏春秋), 淮, 唐 and 諸本 (all three), two joined by 及 too. A count ends some clauses (``下有養幼小存孤獨以通句萌擇元日令民社十六字``):
-words that many may be longer than :data:`WORDS`. Only a run that parses whole is one
+The sigla are 吕 (吕氏春秋), 淮 (淮南子時則訓篇), 唐 (唐本) and 諸本 (all three), two joined by 及 too. A count
+ends some clauses (``下有養幼小存孤獨以通句萌擇元日令民社十六字``): words that many may be longer than :data:`WORDS`. Only a run that parses whole is one
 (``conv.parser.unbracketed`` puts it in the note before it): a clause's end is where the next siglum or
 clause begins, and a run that leaves characters over is 经. A quotation (``唐云…``, ``唐作…``, ``唐此下有…``,
 ``此下别分一章云…``: :data:`QUOTES`) runs to the end of what is read, so it is 校语 only where that end is a
 note's: a note's segment (:func:`opens`). In a run of the 经 its end may be anywhere, in the run or in the
 note after it (``唐此下有其性禮其事視｜其味苦其臭焦``, ``淮此下有十月官司馬其樹檀｜仲冬之月…``, ``唐云｜(立春之日…)``):
-each such run was read (``conv/data/note_runs.toml``), and one left unread is reported (:func:`quoting`).
+each such run was read (``conv/data/note_runs.toml``), and one left unread is reported (:func:`quotation_at`).
 """
 from __future__ import annotations
 
@@ -65,8 +65,8 @@ NOTE_MARKS = re.compile(r"無|有|[^吕淮唐云曰氏]{1,5}作|[^吕淮唐云�
 #: Marks after which a text's own words are quoted, to the end of what is read: right after the sigla
 #: (``唐云…``, ``唐作…``) or after any clause.
 QUOTES_FIRST = ("云", "作", "並作", "皆作")
-QUOTES = ("此一節云", "此一節作", "分此下别為一章曰", "分此下别為一章云", "又作", "此下别分一章云", "此下别分作一章云", "此下又别分作一章云", "又分此下别為一章云", "又别分一章云", "此下云",
-          "此下有", "此上有", "此上别有", "此但云")
+QUOTES = ("此一節云", "此一節作", "分此下别為一章曰", "分此下别為一章云", "又作", "此下别分一章云", "此下别分作一章云",
+          "此下又别分作一章云", "又分此下别為一章云", "又别分一章云", "此下云", "此下有", "此上有", "此上别有", "此但云")
 CLOSED = "字節文同句章本此也"  # the last character of a clause after which 经 may go on (opening)
 COUNTED = 40  # the most words a counted clause names (…十六字)
 WORDS = 12  # the longest stretch of words a clause names (無是月也以立春字: 6)
@@ -123,12 +123,11 @@ def quotation_at(run: str, start: int = 0) -> int | None:
     return None
 
 
-def ending(run: str, start: int = 0, quotes: bool = False) -> int | None:
+def ending(run: str, start: int = 0) -> int | None:
     """Where 校语 that end ``run`` begin, after some text of it (after ``start``): the first siglum from
-    which the rest is 校语 through and through (…進退度數吕貸作忒淮無乃命至此一節), else None. ``quotes``: ``run``
-    is a note's segment, whose end is the 校语's, and they may quote (:func:`opens`)."""
+    which the rest is 校语 through and through (…進退度數吕貸作忒淮無乃命至此一節), else None."""
     for at in range(start + 1, len(run)):
-        if _siglum(run, at) and _parses(run[at:], quotes):
+        if _siglum(run, at) and _parses(run[at:]):
             return at
     return None
 
@@ -225,9 +224,9 @@ def _marked(text: str, i: int) -> bool:
 
 
 def _siglum(text: str, i: int) -> int:
-    """The length of the siglum at ``i`` (吕, 淮, 唐: 1; 諸本: 2), else 0."""
+    """The length of the siglum at ``i`` (吕, 淮, 唐: 1; 諸本: 2; a name written out: :data:`NAMED`), else 0."""
     named = next((name for name in (*NAMED, ALL) if text.startswith(name, i)), "")
-    return len(named) if named else 1 if text[i:i + 1] in tuple(SIGLA) else 0
+    return len(named) if named else 1 if i < len(text) and text[i] in SIGLA else 0
 
 
 def _sigla_end(text: str, i: int) -> int:
