@@ -36,6 +36,7 @@ SIGLA = "吕淮唐"
 ALL = "諸本"  # all the texts: a siglum of two characters
 NAMED = ("吕氏春秋", "淮南子時則訓篇", "唐本")  # a siglum written out (吕氏春秋及淮鴻鴈來皆作候鴈北)
 AND = "及"  # between two sigla
+_OPENING = re.compile("[吕淮唐諸]")  # where a siglum may begin (a fast scan: most text holds none)
 MARKS = "作字並皆"  # never in the words of an A作B
 SUBSTITUTE = ("作", "並作", "皆作")  # the marks of A作B
 FIXED = ("篇内並同", "篇内皆同", "並同", "屬上文", "屬下文", "無此一節", "無此節", "無之", "無是月也")
@@ -117,7 +118,8 @@ def quotation_at(run: str, start: int = 0) -> int | None:
     siglum followed by 此下有, 此下云 … : :data:`QUOTES`), else None."""
     if quoting(run[start:]):
         return start
-    for at in range(start + 1, len(run)):
+    for found in _OPENING.finditer(run, start + 1):
+        at = found.start()
         if _siglum(run, at) and run.startswith(QUOTES, _sigla_end(run, at)):
             return at
     return None
@@ -126,9 +128,9 @@ def quotation_at(run: str, start: int = 0) -> int | None:
 def ending(run: str, start: int = 0) -> int | None:
     """Where 校语 that end ``run`` begin, after some text of it (after ``start``): the first siglum from
     which the rest is 校语 through and through (…進退度數吕貸作忒淮無乃命至此一節), else None."""
-    for at in range(start + 1, len(run)):
-        if _siglum(run, at) and _parses(run[at:]):
-            return at
+    for found in _OPENING.finditer(run, start + 1):
+        if _siglum(run, found.start()) and _parses(run[found.start():]):
+            return found.start()
     return None
 
 
@@ -225,8 +227,10 @@ def _marked(text: str, i: int) -> bool:
 
 def _siglum(text: str, i: int) -> int:
     """The length of the siglum at ``i`` (吕, 淮, 唐: 1; 諸本: 2; a name written out: :data:`NAMED`), else 0."""
+    if i >= len(text) or text[i] not in "吕淮唐諸":
+        return 0
     named = next((name for name in (*NAMED, ALL) if text.startswith(name, i)), "")
-    return len(named) if named else 1 if i < len(text) and text[i] in SIGLA else 0
+    return len(named) if named else 1 if text[i] in SIGLA else 0
 
 
 def _sigla_end(text: str, i: int) -> int:

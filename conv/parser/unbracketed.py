@@ -126,8 +126,7 @@ class Unbracketed:
                 start = self._after_note(kinds, before, after, run, offsets, cuts, done) if go_on else 0
                 if start is None:
                     continue
-            if not sum(1 if t.kind == "open" else -1 if t.kind == "close" else 0 for t in tokens[:first]):
-                self._quotation(run, offsets, start)  # (a run of the 经: outside the notes)
+            self._quotation(run, offsets, start, tokens[:first])
             if after is not None and kinds[after] == "open" and start < len(run):
                 earlier = context + self.text[tokens[0].start:offsets[0]]
                 if start == 0 and self._lemma(kinds, before, after, run, offsets, cuts, earlier):
@@ -184,11 +183,12 @@ class Unbracketed:
         cuts.setdefault(offsets[end], []).append("close")
         return end
 
-    def _quotation(self, run: str, offsets: list[int], start: int) -> None:
+    def _quotation(self, run: str, offsets: list[int], start: int, earlier: list[Token]) -> None:
         """月令's 校语 quoting another text in the 经 (唐云…, 淮此下有…), where no reviewed entry put it in its
-        note: reported, since the grammar cannot tell where the quotation ends (``collation_notes``)."""
+        note: reported, since the grammar cannot tell where the quotation ends (``collation_notes``). ``earlier``:
+        the line's tokens before the run (a run inside a note, their brackets unbalanced, is no 经)."""
         at = collation_notes.quotation_at(run, start)
-        if at is not None:
+        if at is not None and not sum(1 if t.kind == "open" else -1 if t.kind == "close" else 0 for t in earlier):
             self.report.problem(offsets[at], "collation-in-text",
                                 f"{run[at:]!r} opens with 校语 quoting another text, whose end the rules cannot tell: "
                                 "kept in the text as the transcription has it — read the place and list the run in "
