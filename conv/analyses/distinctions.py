@@ -57,10 +57,15 @@ def protect(edition: Edition) -> None:
         return
     for _, _, _, passage in passages(edition):
         chars = chosen.get(passage.id)
-        if not chars:
-            continue
-        keep = frozenset(chars)
-        passage.kept = chars
-        passage.normalized = fold_keeping(passage.text, keep)
-        for segment in passage.notes:
-            segment.normalized = fold_keeping(segment.text, keep)
+        if chars:
+            keep_unfolded(passage, chars)
+
+
+def keep_unfolded(passage, chars: str) -> None:
+    """Keep ``chars``, with what ``passage`` keeps already (``Passage.kept``), unfolded in its reading text and its
+    notes' (also for a character a sense keeps: ``conv.analyses.senses``)."""
+    passage.kept = "".join(sorted(set(passage.kept) | set(chars)))
+    keep = frozenset(passage.kept)
+    passage.normalized = fold_keeping(passage.text, keep)
+    for segment in passage.notes:
+        segment.normalized = fold_keeping(segment.text, keep)

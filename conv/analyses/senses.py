@@ -20,6 +20,7 @@ from pathlib import Path
 import opencc
 
 from conv import datafiles as data
+from conv.analyses.distinctions import keep_unfolded
 from conv.analyses.text import passages
 from conv.model.tree import Edition
 from conv.normalize import fold_keeping
@@ -74,9 +75,5 @@ def keep(edition: Edition) -> list[dict]:
                                             f"that keeps it unfolded, the others not: the reading text folds them all "
                                             f"— read the place and add the words to conv/data/senses.toml"})
                 continue
-            passage.kept = "".join(sorted(set(passage.kept) | {char}))
-            chars = frozenset(passage.kept)
-            passage.normalized = fold_keeping(passage.text, chars)
-            for segment in passage.notes:
-                segment.normalized = fold_keeping(segment.text, chars)
+            keep_unfolded(passage, char)
     return problems

@@ -36,7 +36,8 @@ SIGLA = "吕淮唐"
 ALL = "諸本"  # all the texts: a siglum of two characters
 NAMED = ("吕氏春秋", "淮南子時則訓篇", "唐本")  # a siglum written out (吕氏春秋及淮鴻鴈來皆作候鴈北)
 AND = "及"  # between two sigla
-_OPENING = re.compile("[吕淮唐諸]")  # where a siglum may begin (a fast scan: most text holds none)
+_FIRSTS = SIGLA + ALL[0]  # the characters a siglum begins with (NAMED's begin with one of SIGLA)
+_OPENING = re.compile(f"[{_FIRSTS}]")  # where a siglum may begin (a fast scan: most text holds none)
 MARKS = "作字並皆"  # never in the words of an A作B
 SUBSTITUTE = ("作", "並作", "皆作")  # the marks of A作B
 FIXED = ("篇内並同", "篇内皆同", "並同", "屬上文", "屬下文", "無此一節", "無此節", "無之", "無是月也")
@@ -90,7 +91,7 @@ def goes_on(before: str, text: str) -> bool:
     """Does a note's segment ``text`` go on with the 校语 of the segment ``before`` it, the transcription's
     parentheses cutting them (…淮無慎盖字)(屋作居無以固至沮泄八字房作藏…, …唐無是月也字)(草木黄落已見上文): read after
     the last siglum of ``before``, it is 校语 through and through?"""
-    sigla = [at for at in range(len(before)) if _siglum(before, at)]
+    sigla = [found.start() for found in _OPENING.finditer(before) if _siglum(before, found.start())]
     if not opens(before) or not sigla:
         return False
     return _parses(before[sigla[-1]:_sigla_end(before, sigla[-1])] + text, quotes=True)
@@ -227,7 +228,7 @@ def _marked(text: str, i: int) -> bool:
 
 def _siglum(text: str, i: int) -> int:
     """The length of the siglum at ``i`` (吕, 淮, 唐: 1; 諸本: 2; a name written out: :data:`NAMED`), else 0."""
-    if i >= len(text) or text[i] not in "吕淮唐諸":
+    if i >= len(text) or text[i] not in _FIRSTS:
         return 0
     named = next((name for name in (*NAMED, ALL) if text.startswith(name, i)), "")
     return len(named) if named else 1 if text[i] in SIGLA else 0
