@@ -148,7 +148,7 @@ def test_runs_in_a_book_the_judou_lacks_are_read_by_their_words(whole_dump):
     entries = [e for _, e in data.note_runs() if "basis" in e]
     assert [(e["file"], e["line"]) for e in entries][:3] == [("KR1d0085_011.txt", 281), ("KR1d0085_011.txt", 283),
                                                               ("KR1d0085_011.txt", 462)]
-    assert len(entries) == 415 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
+    assert len(entries) == 450 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
     assert not any("judou" in e for e in entries)
     passage = passage_with(whole_dump, "少儀飲酒者禨者醮者有折俎不坐")
     assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [
@@ -344,3 +344,49 @@ def test_a_head_s_words_stop_where_jing_read_so_begins(whole_dump):
     assert [(n["layer"], n["text"]) for n in passage["notes"][:1]] == [("zhu", "揖皮出東面揖執皮者而出")]
     (remark,) = [n for p in tongjie_passages(whole_dump) for n in p["notes"] if n["text"].startswith("今按西面當作南面")]
     assert remark["text"] == "今按西面當作南面" and remark["layer"] == "an"
+
+
+def test_jing_after_a_remark_printed_large_is_jing_again(whole_dump):
+    """内則 (the 通解's, 祭義's words; 卷三叶十四b–十五a): …)今按凖猶齊也言無不同也詩云自西自東…不以其¶<pb>¶時非孝也(…:
+    the 按 ends at 同也 (``[[jing]]``), the 经 after it (詩云… 曾子曰…) is a passage again, joined over the page
+    (conv/data/page_joins.toml) to the 时非孝也 the next page opens with."""
+    (remark,) = [n for p in tongjie_passages(whole_dump) for n in p["notes"] if n["text"].startswith("今按凖猶齊也")]
+    assert remark["text"] == "今按凖猶齊也言無不同也" and remark["layer"] == "an"
+    passage = passage_with(whole_dump, "詩云自西自東自南自北無思不服此之謂也曾子曰樹木以時伐焉禽獸以時殺焉"
+                                       "夫子曰斷一樹殺一獸不以其時非孝也")
+    assert passage["id"] == "tongjie-neize-158" and passage["page"] == {"juan": 3, "leaf": 14, "side": "b"}
+    assert [(n["layer"], n["text"]) for n in passage["notes"]] == [("zhu", "夫子孔子也曽子述其言以云")]
+
+
+def test_a_head_printed_large_gives_back_the_jing_it_took(whole_dump):
+    """曲禮 (the 通解's, from 少儀; 卷十一叶十八a): …(為于偽反薤户戒反)¶<pb>¶為有萎乾(萎於危反乾音千)疏曰根不淨末萎乾
+    羞首者進喙祭耳(喙許穢反)耳出見也見賢遍反(疏曰…: 為有萎乾 and 耳出見也 are 注, each before the 音义 of its words;
+    the 疏 ends at 萎乾, and 羞首者進喙祭耳 is 经 (a new anchor; 耳出見也's old one redirects to it)."""
+    before = passage_with(whole_dump, "為君子擇蔥薤則絶其本末")
+    assert [(n["layer"], n["text"]) for n in before["notes"]] == [
+        ("yin", "為于偽反薤户戒反"), ("zhu", "為有萎乾"), ("yin", "萎於危反乾音千"), ("shu", "疏曰根不淨末萎乾")]
+    passage = passage_with(whole_dump, "羞首者進喙祭耳")
+    assert passage["id"] == "tongjie-quli-455"
+    assert [(n["layer"], n["text"]) for n in passage["notes"][:3]] == [
+        ("yin", "喙許穢反"), ("zhu", "耳出見也"), ("yin", "見賢遍反")]
+    assert {"from": "tongjie-quli-238", "to": "tongjie-quli-455"}.items() <= next(
+        r for r in whole_dump["redirects"] if r["from"] == "tongjie-quli-238").items()
+
+
+def test_the_end_of_a_gloss_s_definition_over_a_column_is_the_gloss_s(whole_dump):
+    """五學 (王制's words; 卷十八): (瘖於金反啞也…躃必亦反兩足)¶不能行也侏音朱(…: 兩足不能行也 defines 躃 (the 音义 of
+    释文), its last words at the top of the next column: the gloss reads it whole, and no problem is left."""
+    passage = passage_with(whole_dump, "瘖聾跛躃斷者侏儒百土各以其器食之")
+    (note,) = [n for n in passage["notes"] if n["text"].startswith("瘖於金反")]
+    assert note["text"].endswith("躃必亦反兩足不能行也")
+    assert [g["definition"] for g in note["glosses"] if g["char"] == "躃"] == ["兩足不能行也"]
+    assert not [p for p in whole_dump["problems"] if "兩足" in p["message"]]
+
+
+def test_a_note_over_two_columns_joined_keeps_the_note_after_it(whole_dump):
+    """士昏禮's 記 (卷二叶三b–四b): …受諸禰廟(用昕)¶使者用昬壻也(…: the 注 用昕使者用昬壻也 runs over the column
+    (conv/data/column_joins.toml), and the 注 further on, …稱有恵)¶明下達貺賜也…, is still one note."""
+    passage = passage_with(whole_dump, "士昬禮凡行事必用昬昕受諸禰廟")
+    assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [("zhu", "用昕使者用昬壻也"), ("yin", "壻悉計反")]
+    passage = passage_with(whole_dump, "昬辭曰吾子有惠貺室某也")
+    assert passage["notes"][0]["text"] == "昬辭擯者請事告之辭吾子謂女父也稱有恵明下達貺賜也室猶妻也某壻名"
