@@ -93,7 +93,7 @@ def test_every_run_is_in_a_note_with_its_entry(whole_dump):
     entries = [(n, e) for n, e in data.note_runs() if "judou" in e]
     records = {(r["span"][0], r["line"], r["text"]): r for r in whole_dump["apparatus"]
                if r["kind"] == "note-words" and r["evidence"] == "judou"}
-    assert len(records) == len(entries) == 655 and sum(e.get("in_notes", True) for _, e in entries) == 516
+    assert len(records) == len(entries) == 659 and sum(e.get("in_notes", True) for _, e in entries) == 518
     ledger = Ledger.load()
     note_spans, text_spans = [], []
     for passage in tongjie_passages(whole_dump):
@@ -148,7 +148,7 @@ def test_runs_in_a_book_the_judou_lacks_are_read_by_their_words(whole_dump):
     entries = [e for _, e in data.note_runs() if "basis" in e]
     assert [(e["file"], e["line"]) for e in entries][:3] == [("KR1d0085_011.txt", 281), ("KR1d0085_011.txt", 283),
                                                               ("KR1d0085_011.txt", 462)]
-    assert len(entries) == 450 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
+    assert len(entries) == 515 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
     assert not any("judou" in e for e in entries)
     passage = passage_with(whole_dump, "少儀飲酒者禨者醮者有折俎不坐")
     assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [
@@ -246,7 +246,7 @@ def test_the_reader_reads_each_in_chinese_with_the_judou_passage(whole_edition):
     from conv.myst.backmatter.apparatus import Apparatus
     entries = [e for e in Apparatus(whole_edition).interventions["tongjie"]
                if e.kind == "note-words" and e.reason.startswith(("the 句读 prints", "the 句读's 经 lacks"))]
-    assert len(entries) == 655
+    assert len(entries) == 659
     (entry,) = [e for e in entries if e.body.startswith("“請事母出")]
     assert re.fullmatch(r"“請事母出南面房外示親授壻且當戒女也”十七字（卷二叶十八b），录入本在括号外，作经文大字；句读本在注中（"
                         r"\{yl:cite\}`句读·士昏礼108 <judou-shihun-108>`），今归入注。", entry.body)
@@ -390,3 +390,42 @@ def test_a_note_over_two_columns_joined_keeps_the_note_after_it(whole_dump):
     assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [("zhu", "用昕使者用昬壻也"), ("yin", "壻悉計反")]
     passage = passage_with(whole_dump, "昬辭曰吾子有惠貺室某也")
     assert passage["notes"][0]["text"] == "昬辭擯者請事告之辭吾子謂女父也稱有恵明下達貺賜也室猶妻也某壻名"
+
+
+def sections_of(dump: dict, chapter: str) -> dict:
+    (work,) = [w for w in dump["works"] if w["id"] == "tongjie"]
+    (found,) = [c for c in work["chapters"] if c["id"] == chapter]
+    return {s["title"]: s for s in found["sections"]}
+
+
+def test_a_note_whose_parenthesis_opens_late_takes_its_first_words(whole_dump):
+    """樂記 (卷二十七叶二十二a): …非致味也(食音嗣)隆猶¶(盛也極窮也)…: 隆猶 opens the 注 whose parenthesis the
+    transcriber opened after it (``continues = "after"``): one 注, after the 音义; the passage that was 隆猶 redirects."""
+    passage = passage_with(whole_dump, "是故樂之隆非極音也食饗之禮非致味也")
+    assert [(n["layer"], n["text"]) for n in passage["notes"]] == [("yin", "食音嗣"), ("zhu", "隆猶盛也極窮也")]
+    assert next(r for r in whole_dump["redirects"] if r["from"] == "tongjie-yueji-20")["to"] == passage["id"]
+
+
+def test_a_note_printed_large_before_the_jing_is_cut_from_it(whole_dump):
+    """内則 (卷三叶七a): (綴丁劣反又丁衛反)綻猶觧也五日則燂湯請浴…: the 注 綻猶觧也 ends the note of 衣裳綻裂紉箴請補綴,
+    and 五日則燂湯請浴 opens the next passage, which keeps its anchor."""
+    passage = passage_with(whole_dump, "衣裳綻裂紉箴請補綴")
+    assert [(n["layer"], n["text"]) for n in passage["notes"]][-1] == ("zhu", "綻猶觧也")
+    after = passage_with(whole_dump, "五日則燂湯請浴三日具沐其間面垢燂潘請靧足垢燂湯請洗")
+    assert after["id"] == "tongjie-neize-66"
+
+
+def test_zhu_xi_s_words_after_a_chapter_title_are_its_notes(whole_dump):
+    """大學 and 中庸 (卷十六, 十七): 右傳之首章釋明明徳(此通下三章…), 右第一章子思述所傳之意…: what follows the 章's
+    number on its title line is 朱熹's 章句 on the 章, printed large: a note of the title (按), not a passage of 经;
+    the passages it made redirect to the section."""
+    daxue = sections_of(whole_dump, "daxue")
+    assert [(n["layer"], n["text"]) for n in daxue["右傳之首章"]["title_notes"]] == [
+        ("an", "釋明明徳此通下三章至止於信舊本誤在沒世不忘之下")]
+    assert [n["text"] for n in daxue["右傳之二章"]["title_notes"]] == ["釋新民"]
+    zhongyong = sections_of(whole_dump, "zhongyong")
+    assert zhongyong["右第一章"]["title_notes"][0]["text"].startswith("子思述所傳之意以立言")
+    assert zhongyong["右第三十三章"]["title_notes"][0]["text"].endswith("學者其可不盡心乎")
+    words = {p["text"] for c in ("daxue", "zhongyong") for s in sections_of(whole_dump, c).values() for p in s["passages"]}
+    assert not [text for text in words if text.startswith(("釋", "葢釋", "子思"))]
+    assert next(r for r in whole_dump["redirects"] if r["from"] == "tongjie-daxue-18")["to"] == "tongjie-daxue-s2"
