@@ -29,6 +29,10 @@ def passages(dump: dict) -> dict:
     ("喪大記", True), ("䘮大記", True),  # compared folded: the 文渊阁 form of 喪
     ("以上並玉藻", True),  # prefixes one after the other
     ("曲禮曰", False), ("注見少儀", False), ("自若常也", False), ("詩", False), ("並", False),
+    # a 春秋 傳 with the year of its entry: 僖公三十三年春秋左氏傳, 莊公二十四年穀梁傳, 文公七年左氏傳
+    ("僖公三十三年春秋左氏傳", True), ("莊公二十四年穀梁傳", True), ("文公七年左氏傳", True), ("隠公八年春秋左氏傳", True),
+    ("十五年左氏傳", True), ("元年春秋左氏傳", True), ("昭二十六年春秋左氏傳", True),
+    ("三年問", True), ("僖公三十三年", False), ("三十三年曲禮", False), ("秦穆公三年左氏傳", False),
 ])
 def test_what_is_a_source(text, expected):
     assert sources.is_source(text) is expected
@@ -69,7 +73,7 @@ def test_a_source_inside_the_parentheses(whole_dump):
     notes = Counter((n["layer"], n["text"]) for _, _, ps in tongjie_passages(whole_dump) for p in ps for n in p["notes"])
     assert notes[("chu", "以上列女傳")] == 1 and notes[("chu", "以上並文王世子")] == 1 and notes[("chu", "列女傳")] == 6
     assert not [text for (layer, text) in notes if layer == "zhu" and sources.is_source(text)]
-    assert sum(count for (layer, _), count in notes.items() if layer == "chu") == 145  # 曲禮's (乃得殺也)王制 (note_runs.toml); 曽子問 since 曽 folds to 曾 (variants.tsv); 7 cut in two by the parentheses (並賈誼(新書) was one already), 3 more with 以上並, 13 closing a note
+    assert sum(count for (layer, _), count in notes.items() if layer == "chu") == 166  # 21 春秋 傳 named with their year (僖公三十四年春秋左氏傳); 曲禮's (乃得殺也)王制 (note_runs.toml); 曽子問 since 曽 folds to 曾 (variants.tsv); 7 cut in two by the parentheses (並賈誼(新書) was one already), 3 more with 以上並, 13 closing a note
 
 
 def test_a_source_before_a_title_leaves_the_title(whole_dump):
@@ -136,3 +140,14 @@ def test_a_source_the_parentheses_cut_in_two(whole_dump):
                  and r["text"] == "文王世"]
     assert record["source"] == "文王世子" and record["line"] == 193
     assert passages(whole_dump)["tongjie-wuzong-155"]["text"].startswith("魯人有同姓死而弗弔者")
+
+
+def test_a_dated_source_is_a_source_not_zhu(whole_dump):
+    """The 春秋 傳 named with the year of their entry, (僖公三十三年春秋左氏傳), 昭公元年春秋左氏傳(今按…: 出处, not
+    注; printed large after a note and before 朱熹's 按 (…非正也)隠公八年春秋左氏傳(今按…), it is that note's 出处;
+    and no passage of 经 is one (…)文公七年左氏傳¶)."""
+    dated = [(n["layer"], n["text"]) for _, _, ps in tongjie_passages(whole_dump) for p in ps for n in p["notes"]
+             if n["text"].endswith(("左氏傳", "穀梁傳", "公羊傳")) and "年" in n["text"] and sources.is_source(n["text"])]
+    assert len(dated) == 21 and {layer for layer, _ in dated} == {"chu"}, dated
+    assert ("chu", "隠公八年春秋左氏傳") in dated
+    assert not [p for _, _, ps in tongjie_passages(whole_dump) for p in ps if "年" in p["text"] and sources.is_source(p["text"])]

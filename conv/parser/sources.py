@@ -5,12 +5,13 @@ The 通解 is an anthology: after a paragraph it names its source in small chara
 at the paragraph's end (``…疾止復故(自若常也)曲禮¶``, ``…待作侍)大戴記右胎教¶``); read as the
 parentheses say, it would be a passage of 经 of its own. A note, or a run right after a note with
 nothing after it on the line but a 右 title (or a note of 朱熹's 今按), whose whole text is a title of ``conv/data/sources.toml``
-(after one of its prefixes, 並 以上 已上; compared folded) is one: its layer is ``chu`` (出处)
+(after one of its prefixes, 並 以上 已上; compared folded), or a 春秋 傳 named with its year (僖公三十三年春秋左氏傳), is one: its layer is ``chu`` (出处)
 (``conv.parser.segments.classify``), and ``conv.parser.unbracketed`` puts such a run in the note
 before it, as a segment of its own.
 """
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from conv import datafiles as data
@@ -27,11 +28,20 @@ def _table() -> tuple[tuple[str, ...], frozenset[str]]:
     return tuple(table["prefixes"]), frozenset(fold(title) for title in table["titles"])
 
 
+@cache
+def _dated() -> re.Pattern:
+    """A 春秋 傳 named with its year (僖公三十三年春秋左氏傳, 十五年左氏傳): ``sources.toml``'s reigns and dated books."""
+    table = data.sources()
+    reigns = "|".join(map(re.escape, table["reigns"]))
+    books = "|".join(map(re.escape, sorted(table["dated"], key=len, reverse=True)))
+    return re.compile(f"(?:{reigns})?[元一二三四五六七八九十]+年(?:{books})")
+
+
 def is_source(text: str) -> bool:
-    """Whether ``text`` is a source attribution: a title, after prefixes (以上並玉藻)."""
+    """Whether ``text`` is a source attribution: a title, after prefixes (以上並玉藻), or a 春秋 傳 with its year."""
     prefixes, titles = _table()
     while True:
-        if fold(text) in titles:
+        if fold(text) in titles or _dated().fullmatch(text):
             return True
         prefix = next((p for p in prefixes if text.startswith(p) and len(text) > len(p)), None)
         if prefix is None:
