@@ -214,6 +214,22 @@ CASES = [
     ("KR1d0085_006.txt", 108, "摶徒端反飯扶萬反後不音者同", [
         ("摶徒端反", "摶", F, "徒", "端", None, False, None, None, None, None, 0, 4),
         ("飯扶萬反後不音者同", "飯", F, "扶", "萬", None, False, "後不音者同", None, None, None, 4, 13)]),
+    # 大學's 释文 (朱熹's): a variant a book gives with no reading (菉詩作緑), 叶韻 spelt out, 並 and a reading after two
+    # variants (the reading of both: of the character before it, not of 並), and 鄭氏's 讀作 (read 恂 as 峻)
+    ("KR1d0085_015.txt", 219, "澳於六反菉詩作緑猗叶韻音阿僩下版反喧詩作咺諠詩作諼並況晚反恂鄭氏讀作峻", [
+        ("澳於六反", "澳", F, "於", "六", None, False, None, None, None, None, 0, 4),
+        ("菉詩作緑", "菉", O, None, None, None, False, None, None, "variant", "緑", 4, 8),
+        ("猗叶韻音阿", "猗", Z, None, None, "阿", False, None, None, "rhyme-reading", None, 8, 13),
+        ("僩下版反", "僩", F, "下", "版", None, False, None, None, None, None, 13, 17),
+        ("喧詩作咺", "喧", O, None, None, None, False, None, None, "variant", "咺", 17, 21),
+        ("諠詩作諼", "諠", O, None, None, None, False, None, None, "variant", "諼", 21, 25),
+        ("並況晚反", "諠", F, "況", "晚", None, False, None, None, "both-before", None, 25, 29),
+        ("恂鄭氏讀作峻", "恂", Z, None, None, "峻", False, None, None, "reads-as", "鄭氏", 29, 35)]),
+    # 出注 (the word stands in the 注) and 作曏同 (written 曏 elsewhere, read the same) after a gloss
+    ("KR1d0085_008.txt", 377, "豫音榭出注", [("豫音榭出注", "豫", Z, None, None, "榭", False, "出注", None, None, None, 0, 5)]),
+    ("KR1d0085_007.txt", 475, "胾壯吏反鄉許亮反作曏同", [
+        ("胾壯吏反", "胾", F, "壯", "吏", None, False, None, None, None, None, 0, 4),
+        ("鄉許亮反作曏同", "鄉", F, "許", "亮", None, False, None, "作曏同", None, None, 4, 11)]),
 ]
 
 
@@ -511,3 +527,18 @@ def test_what_stays_unread_says_why():
     (problem,) = [p for p in dump["problems"] if p["kind"] == "unparsed-gloss" and p["line"] == 312]
     assert "'音睡' is a reading printed without 又 after 涚舒鋭反" in problem["message"]
     assert "not taken as a second reading of 涚" in problem["message"]
+
+
+def test_read_as_a_character_of_the_private_use_area():
+    """内則's 释文 (KR1d0085_003:218, …酏讀曰&KR0673;又作餰…, the gaiji a code point of the private-use area as the
+    reader gives it): 讀曰 after a gloss reads 酏 as that character, then a variant with its reading, then a second
+    reading. 讀為 opening a run is a 注's (宿讀為肅): no gloss there."""
+    gaiji = "\U000f02a1"
+    assert read(f"糗起九反又昌紹反餌音二酏讀曰{gaiji}又作餰之然反又之善反") == [
+        ("糗起九反", "糗", F, "起", "九", None, False, None, None, None, None, 0, 4),
+        ("又昌紹反", "糗", F, "昌", "紹", None, True, None, None, None, None, 4, 8),
+        ("餌音二", "餌", Z, None, None, "二", False, None, None, None, None, 8, 11),
+        (f"酏讀曰{gaiji}又作餰之然反", "酏", Z, None, None, gaiji, False, None, "又作餰之然反", "reads-as", None, 11, 21),
+        ("又之善反", "酏", F, "之", "善", None, True, None, None, None, None, 21, 25)]
+    glosses, _ = parse_run("宿讀為肅肅進也")
+    assert not glosses or glosses[0].start > 0

@@ -384,3 +384,20 @@ def test_a_tip_is_resolved_character_by_character(text):
 
     assert _shown(text) == "".join(_shown(char) for char in text)
     assert len(_shown(text)) == len(text)
+
+
+@pytest.mark.parametrize("run, char, definition", [
+    ("畜許六反始養曰畜", "畜", "始養曰畜"),          # 曲禮's 释文: what is called 畜
+    ("摋素葛反側手曰摋", "摋", "側手曰摋"),
+    ("咡如志反口耳之間曰咡", "咡", "口耳之間曰咡"),  # 少儀's, its last words over a column
+])
+def test_a_definition_naming_the_glossed_character(run, char, definition):
+    """「…曰X」 after X's reading defines X (释文's 始養曰畜): the gloss's definition, not words the parser cannot read."""
+    gloss = one(run)
+    assert (gloss.char, gloss.definition) == (char, definition)
+
+
+def test_a_definition_naming_another_character_is_not_one():
+    """「…曰Y」 names some other word: no definition of X (the run keeps it unread)."""
+    glosses, unparsed = parse_run("畜許六反始養曰牧")
+    assert [g.text for g in glosses] == ["畜許六反"] and unparsed == [(4, 8)]

@@ -5,13 +5,14 @@ with them, each a form that recurs in the 释文 the 通解 quotes and in 张尔
 
 - a **scope note** (所及) after a gloss: ``注同``, ``下同``, ``注繪同`` (the 繪 of the 注),
   ``下鬊蚤同``, ``下猶冠冠子同`` (the same word further on), ``又下同``, ``後皆倣此``,
-  ``下以意推之`` (read it so further on): :data:`SCOPE`;
+  ``下以意推之`` (read it so further on), ``出注`` (the word stands in the 注): :data:`SCOPE`;
 - a **remark of its own** right after a gloss (:func:`remark_at`), a gloss of kind ``other`` that
   names its character and the character it relates it to (``related``):
   ``same-as`` 「X同Y」 (``挋之慎反揃同翦``: 揃 is 翦), ``ancient-form`` 「X古Y字」
   (``筮市例反庿古廟字``: 庿 is the ancient form of 廟), ``see-above`` 「X見上」 (``俶昌六反否見上``);
 - ``sound-and-sense`` 「X音義如Y」 (``淺音義如濺``: read and understood as 濺), a 直音 of Y
-  wherever it stands (:func:`sound_and_sense_at`);
+  wherever it stands (:func:`sound_and_sense_at`); ``reads-as`` 「X讀作Y」 (讀為, 讀曰; an authority before 讀
+  or not: ``恂鄭氏讀作峻``, ``related`` the authority), a 直音 of Y after a gloss (:func:`reads_as_at`);
 - between a character and its reading, a **variant** 「X(本|字)又作Y」 (``肄又作肆以二反``: 肄, written 肆
   too, 以二反; 39 times in the 通解) or the 叶韵 mark 「X叶」 (``席叶祥龠反``: 席 rhymes as 祥龠反, 朱熹's
   rhyme reading; ``rhyme-reading``) or an authority giving the only reading (``捶徐之蘂反``) or
@@ -24,7 +25,7 @@ with them, each a form that recurs in the 释文 the 通解 quotes and in 张尔
   book gives (``射音亦詩作斁``, ``螢釋文作熒户扄反``: :data:`VARIANT_MARK`);
 - after a reading, in its definition (:func:`variant_piece_ends`), a variant with its own reading or 音同
   (``醢音海一作醯呼兮反次下句同``, ``觽許規反本或作鐫音同``) and the form with another component
-  (``槃薄官反亦從皿``, ``㖃許候反一從言``);
+  (``槃薄官反亦從皿``, ``㖃許候反一從言``), and 「作Y同」, written Y, read the same (``鄉許亮反作曏同``);
 - right after a plausible gloss, a word of two characters and a 反切 of one of them (``牛炙章夜反``:
   :func:`lemma_pair_at`, the parser keeps the character the 广韵 reads so; ``in-word``, read only after
   the gloss before it, so a page's ``{yl:gloss}`` role holds the two);
@@ -33,14 +34,14 @@ with them, each a form that recurs in the 释文 the 通解 quotes and in 张尔
   ``間如字劉音閑`` (劉昌宗), ``純之閏反或章允反`` (or…), ``挾音協一音子協反`` (one reading: …): the
   reading after the name glosses the character of the gloss before it.
 
-Remarks that are not a gloss's own character (``字彚曰同結``, ``出註``, ``吕繕作謹``) are none of
+Remarks that are not a gloss's own character (``字彚曰同結``, ``吕繕作謹``) are none of
 these: the run keeps them unparsed and the converter reports them. Pure functions, no state.
 """
 from __future__ import annotations
 
 import re
 
-__all__ = ["SCOPE", "AUTHORITIES", "AUTHORITY_NAMES", "ATTACHED", "VARIANT_MARK", "attached", "remark_at", "sound_and_sense_at",
+__all__ = ["SCOPE", "AUTHORITIES", "AUTHORITY_NAMES", "ATTACHED", "VARIANT_MARK", "attached", "remark_at", "sound_and_sense_at", "reads_as_at",
            "variant_piece_ends", "lemma_pair_at", "authority_at", "per_note_at", "before_reading_at", "before_reading"]
 
 # Scope notes (所及): after the gloss, before a definition. Longest alternatives first; a 注X同 names at
@@ -50,6 +51,7 @@ SCOPE = re.compile(
     r"|又下同|[並竝并]下同|下以意[推求]之|後皆[倣放]此|后皆[仿放]此"
     r"|下放此|后放此|後放此|後不音者同|後[^反切音後]{1,3}[倣放仿]此|次下[^反切音同下]{0,2}同|后同|後同|下同|注同"
     r"|注[^反切音同下]{1,3}同|下[^反切音同下]{1,5}同|後[^反切音同後]{1,4}同"
+    r"|出[注註]"  # 豫音榭出注: the word stands in the 注
 )
 # The authorities 释文 names for a second reading (徐邈, 劉昌宗), and 或 (some read it …).
 AUTHORITIES = "徐劉刘或一"
@@ -62,9 +64,11 @@ _REMARKS = (
     ("see-above", re.compile(r"(.)[見见]上()")),
 )
 _SOUND_AND_SENSE = re.compile(r"(.)音[義义]如(.)")
+#: 「X讀作Y」, 「X讀為Y」, 「X讀曰Y」, an authority before 讀 or not (恂鄭氏讀作峻, 酏讀曰餰): read X as Y, its sound and sense.
+_READS_AS = re.compile(r"(.)(鄭氏|鄭|)[讀读](?:作|為|为|曰)(.)")
 #: The remarks read only right after a gloss: a page's ``{yl:gloss}`` role holds them with that gloss
 #: (``挋之慎反揃同翦``), as it holds a second reading, so that the role's text parses on its own.
-ATTACHED = ("same-as", "ancient-form", "see-above", "then-lower", "in-word")
+ATTACHED = ("same-as", "ancient-form", "see-above", "then-lower", "in-word", "both-before")
 
 
 def attached(gloss) -> bool:
@@ -91,12 +95,23 @@ def sound_and_sense_at(text: str, i: int, is_han) -> tuple[str, str, int] | None
     return None
 
 
+def reads_as_at(text: str, i: int, is_han) -> tuple[str, str, str | None, int] | None:
+    """「X讀作Y」 (讀為, 讀曰; 鄭氏 or 鄭 before 讀) at ``i``: (char, the form read, the authority or None, end),
+    else None. Only after a gloss in a run of 音义: a 注 says 讀為 too (宿讀為肅), and it is no gloss there."""
+    match = _READS_AS.match(text, i)
+    if match and is_han(text, i) and is_han(text, match.end() - 1):
+        return match.group(1), match.group(3), match.group(2) or None, match.end()
+    return None
+
+
 #: A variant's mark: 又作, 本又作, 字或作, 一作 …, or the book that gives it (詩作斁, 螢釋文作熒).
 VARIANT_MARK = r"(?:[本字]?[又或亦一]|(?<!一)本|釋文|释文|詩)作"  # 韜本作㞵土刀反; not 一本作 (a copy)
 _VARIANT_AFTER = re.compile(VARIANT_MARK)
 _VARIANT_BEFORE = re.compile(VARIANT_MARK + "(.)")
 #: The form written with another component, after a gloss (槃薄官反亦從皿, 㖃許候反一從言).
 _OTHER_COMPONENT = re.compile(r"[一亦或]從(.)")
+#: 「作Y同」 after a gloss: the word written Y (in another text), read the same (鄉許亮反作曏同).
+_WRITTEN_SAME = re.compile(r"作(.)同")
 # 依注 / 依註: the reading the 注 gives, with the form it reads (依注作齊, 依注讀為揫) or without.
 _PER_NOTE = re.compile(r"依[注註](?:作(.)|[讀读][為为](.))?")
 # 舊音泰今讀如字 is one 如字 gloss (conv.parser.glosses), not an old reading before a reading.
@@ -124,6 +139,9 @@ def variant_piece_ends(text: str, e: int, reading_at, is_han) -> list[int]:
                 scope = SCOPE.match(text, after)
                 if scope:
                     ends.append(scope.end())
+    same = _WRITTEN_SAME.match(text, e)  # 鄉許亮反作曏同: written 曏 too, read the same
+    if same and is_han(text, e + 1):
+        ends.append(same.end())
     component = _OTHER_COMPONENT.match(text, e)
     if component and is_han(text, component.end() - 1):
         ends.append(component.end())
@@ -177,8 +195,8 @@ def before_reading_at(text: str, i: int, is_han) -> tuple[str, str | None, int] 
         return "per-note", found[0], found[1]
     if text[i:i + 1] in ("舊", "旧") and not _GIVEN_UP.match(text, i):  # 膴舊火吳反: the old reading
         return "old-reading", None, i + 1
-    if text[i:i + 1] == "叶":
-        return "rhyme-reading", None, i + 1
+    if text[i:i + 1] == "叶":  # 席叶祥龠反, 猗叶韻音阿
+        return "rhyme-reading", None, i + 1 + (text[i + 1:i + 2] in ("韻", "韵"))
     if text[i:i + 1] and text[i] in AUTHORITIES:  # 捶徐之蘂反: the only reading given is 徐邈's
         return "authority", text[i], i + 1
     return None

@@ -20,7 +20,9 @@ A gloss (音义) tells how one character of the 经 or 注 is read. The witnesse
   ``related`` the others); two 反切 with one 反 (``楔古八先結二反``: remark ``two-readings``);
 - scope notes (``scope``) right after a gloss: ``注同``, ``下同``, ``下注升相同``;
 - a trailing definition (``definition``): a tone note ``寸上声``, a short gloss ending in 也
-  (``割也``), or a variant note ``本或作离``, ``字又作孩``: ``刌寸本反寸上声割也``;
+  (``割也``) or naming the glossed character (``畜許六反始養曰畜``), or a variant note ``本或作离``, ``字又作孩``: ``刌寸本反寸上声割也``;
+- 「並…」 after a gloss that gave no reading (``喧詩作咺諠詩作諼並況晚反``: ``both-before``, the reading of the
+  character before it, not of 並, unless the 广韵 reads 並 so);
 - the remarks of ``conv.parser.gloss_remarks`` (``remark``, ``related``): wider scope notes, a
   variant or 叶 or an authority before the reading, a second reading with its authority or
   without 又 (checked with ``phonology.agree``), 「X同Y」, 「X古Y字」, 「X見上」 right after a gloss.
@@ -138,6 +140,13 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
         if name and (reading := _reading_at(text, i + 1 + len(name))):  # 膊音純又説文之允反
             kind, upper, lower, sound, end = reading
             return _Core(kind, prev, upper, lower, sound, end, True, None, "authority", name)
+    # 喧詩作咺諠詩作諼並況晚反, 矜一作鰥並古頑反: 並 and a reading after a gloss that gave none, the reading of the
+    # characters before it (not of 並, unless the 《广韵》 reads 並 so)
+    if text[i] in "並竝" and prev is not None and (reading := _reading_at(text, i + 1)) and reading[0] != "ruzi":
+        kind, upper, lower, sound, end = reading
+        own = _Core(kind, text[i], upper, lower, sound, end)
+        if phonology.reading(_gloss_of(own, text, i, end)).status != phonology.MATCHES:
+            return _Core(kind, prev, upper, lower, sound, end, remark="both-before")
     if options.contexts:
         # 无射之射食亦反: context (two characters, or several: 在朝於朝之朝) 之 character, then a reading or a tone.
         if (found := gloss_remarks.contexts_at(text, i, _han, options.joined)) is not None:
@@ -181,6 +190,8 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
         return _Core("other", text[i], None, None, None, i + 3, remark="tone", related=text[i + 1])
     if (both := gloss_remarks.sound_and_sense_at(text, i, _han)) is not None:  # 淺音義如濺
         return _Core("zhiyin", both[0], None, None, both[1], both[2], remark="sound-and-sense")
+    if options.contexts and prev is not None and (read := gloss_remarks.reads_as_at(text, i, _han)) is not None:  # 恂鄭氏讀作峻
+        return _Core("zhiyin", read[0], None, None, read[1], read[3], remark="reads-as", related=read[2])
     if (found := gloss_remarks.before_reading(text, i, options.contexts, _han)) is not None:
         remark, related, at = found  # 肄又作肆以二反 (variant), 席叶祥龠反 (rhyme-reading: 叶韵), 捶徐之蘂反
         reading = _reading_at(text, at) if remark != "variant" or text[i] not in "本字" else None  # 本又作…: no X
@@ -269,8 +280,8 @@ def _gloss_of(core: _Core, text: str, i: int, end: int) -> Gloss:
                  remark=core.remark, related=core.related)
 
 
-def _piece_ends(text: str, e: int, options: _Options) -> list[int]:
-    """Ends of one definition piece starting at ``e``, shortest first."""
+def _piece_ends(text: str, e: int, options: _Options, char: str = "") -> list[int]:
+    """Ends of one definition piece of ``char``'s gloss starting at ``e``, shortest first."""
     ends: list[int] = []
     n = len(text)
     # tone note: 寸上声
@@ -278,13 +289,16 @@ def _piece_ends(text: str, e: int, options: _Options) -> list[int]:
         ends.append(e + 3)
     # variant note: 本或作离, 一作醯呼兮反, 本或作鐫音同; 亦從皿
     ends.extend(gloss_remarks.variant_piece_ends(text, e, _reading_at, _han))
-    # a short definition ending in 也: 割也
+    # a short definition ending in 也 (割也), or naming the glossed character (始養曰畜, 口耳之間曰咡)
     if options.definitions:
         for k in range(e + 1, min(n, e + 7)):
             if not _han(text, k - 1):
                 break
             if text[k] == "也":
                 ends.append(k + 1)
+                break
+            if text[k] == "曰" and char and text[k + 1:k + 2] == char:
+                ends.append(k + 2)
                 break
     return ends
 
@@ -302,7 +316,7 @@ def _chain(text: str, pos: int, depth: int, char: str, options: _Options, memo: 
         return memo[key]
     result = None
     if depth < _MAX_DEFINITION_PIECES:
-        for end in _piece_ends(text, pos, options):
+        for end in _piece_ends(text, pos, options, char):
             if end >= len(text) or _core_at(text, end, char, options) is not None:
                 result = end
                 break
