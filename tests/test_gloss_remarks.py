@@ -532,7 +532,7 @@ def test_what_stays_unread_says_why():
 def test_read_as_a_character_of_the_private_use_area():
     """内則's 释文 (KR1d0085_003:218, …酏讀曰&KR0673;又作餰…, the gaiji a code point of the private-use area as the
     reader gives it): 讀曰 after a gloss reads 酏 as that character, then a variant with its reading, then a second
-    reading. 讀為 opening a run is a 注's (宿讀為肅): no gloss there."""
+    reading. 讀為 opening a text that goes on is a 注's (宿讀為肅肅進也大夫尊…): no gloss there."""
     gaiji = "\U000f02a1"
     assert read(f"糗起九反又昌紹反餌音二酏讀曰{gaiji}又作餰之然反又之善反") == [
         ("糗起九反", "糗", F, "起", "九", None, False, None, None, None, None, 0, 4),
@@ -540,5 +540,6 @@ def test_read_as_a_character_of_the_private_use_area():
         ("餌音二", "餌", Z, None, None, "二", False, None, None, None, None, 8, 11),
         (f"酏讀曰{gaiji}又作餰之然反", "酏", Z, None, None, gaiji, False, None, "又作餰之然反", "reads-as", None, 11, 21),
         ("又之善反", "酏", F, "之", "善", None, True, None, None, None, None, 21, 25)]
-    glosses, _ = parse_run("宿讀為肅肅進也")
+    glosses, _ = parse_run("宿讀為肅肅進也大夫尊儀益多")
     assert not glosses or glosses[0].start > 0
+    assert [g.text for g in parse_run("恂鄭氏讀作峻")[0]] == ["恂鄭氏讀作峻"]  # a page's role holds it alone

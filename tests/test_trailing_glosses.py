@@ -89,3 +89,13 @@ def test_a_reviewed_misprint_is_read_in_its_right_form(whole_dump, passage_id, t
     passage = by_id(whole_dump)[passage_id]
     assert passage["text"].endswith(text) and passage["notes"][0]["text"] == yin
     assert passage["notes"][0]["glosses"][0]["restored"]
+
+
+def test_a_reviewed_misprint_in_a_note_is_read_in_its_right_form(whole_dump):
+    """大學's 释文 (朱熹's): 閒音閑厭鄪讀為黶, 鄪 a misprint of 鄭 (conv/data/misprints.toml): the 音义 reads 厭 as 黶 on
+    鄭氏's authority, its text keeps 鄪, and nothing is left unread."""
+    (note,) = [n for n in by_id(whole_dump)["tongjie-daxue-39"]["notes"] if n["text"] == "閒音閑厭鄪讀為黶"]
+    gloss = note["glosses"][1]
+    assert (gloss["text"], gloss["char"], gloss["sound"], gloss["remark"], gloss["related"], gloss["restored"]) == (
+        "厭鄪讀為黶", "厭", "黶", "reads-as", "鄭", "厭鄭讀為黶")
+    assert not [p for p in whole_dump["problems"] if "厭鄪讀為黶" in p["message"]]

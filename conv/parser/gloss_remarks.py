@@ -97,7 +97,8 @@ def sound_and_sense_at(text: str, i: int, is_han) -> tuple[str, str, int] | None
 
 def reads_as_at(text: str, i: int, is_han) -> tuple[str, str, str | None, int] | None:
     """「X讀作Y」 (讀為, 讀曰; 鄭氏 or 鄭 before 讀) at ``i``: (char, the form read, the authority or None, end),
-    else None. Only after a gloss in a run of 音义: a 注 says 讀為 too (宿讀為肅), and it is no gloss there."""
+    else None. In a run of 音义 (``conv.parser.glosses`` takes one opening a text only if it is the whole text: a
+    注 says 讀為 too, 宿讀為肅肅進也…)."""
     match = _READS_AS.match(text, i)
     if match and is_han(text, i) and is_han(text, match.end() - 1):
         return match.group(1), match.group(3), match.group(2) or None, match.end()

@@ -69,10 +69,6 @@ _MAX_DEFINITION_PIECES = 3
 _OLD_READING_GIVEN_UP, _NOW_READ_AS_USUAL = re.compile(r"[舊旧]音.今[讀读]如字"), re.compile(r"今[讀读]如字")
 
 
-def _is_han(char: str) -> bool:
-    return _HAN.match(char) is not None
-
-
 @dataclass(frozen=True)
 class _Core:
     kind: str
@@ -190,7 +186,7 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
         return _Core("other", text[i], None, None, None, i + 3, remark="tone", related=text[i + 1])
     if (both := gloss_remarks.sound_and_sense_at(text, i, _han)) is not None:  # 淺音義如濺
         return _Core("zhiyin", both[0], None, None, both[1], both[2], remark="sound-and-sense")
-    if options.contexts and prev is not None and (read := gloss_remarks.reads_as_at(text, i, _han)) is not None:  # 恂鄭氏讀作峻
+    if options.contexts and (read := gloss_remarks.reads_as_at(text, i, _han)) is not None:  # 恂鄭氏讀作峻
         return _Core("zhiyin", read[0], None, None, read[1], read[3], remark="reads-as", related=read[2])
     if (found := gloss_remarks.before_reading(text, i, options.contexts, _han)) is not None:
         remark, related, at = found  # 肄又作肆以二反 (variant), 席叶祥龠反 (rhyme-reading: 叶韵), 捶徐之蘂反
@@ -350,6 +346,8 @@ def _gloss_at(text: str, i: int, prev: str | None, options: _Options, last: Glos
         if definition_end is not None:
             definition = text[end:definition_end]
             end = definition_end
+    if core.remark == "reads-as" and prev is None and end < len(text):  # 宿讀為肅肅進也…: a 注's words
+        return None
     return Gloss(
         char=core.char, kind=core.kind, upper=core.upper, lower=core.lower, sound=core.sound,
         text=text[i:end], start=i, end=end, second=core.second, context=core.context,

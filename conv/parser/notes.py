@@ -89,7 +89,12 @@ class NoteSegmenter:
         """The glosses of a 音义 segment; ``parsed``: ``parse_run`` of its text, when known."""
         if segment.layer != "yin":
             return []
-        found, unparsed = parsed if parsed is not None else gloss_parser.parse_run(segment.text)
+        read = self._read_form(segment)  # a reviewed misprint is read in its right form (厭鄪讀為黶: 鄭)
+        if read != segment.text:
+            found, unparsed = gloss_parser.parse_run(read)
+            found = [replace(g, text=segment.text[g.start:g.end]) for g in found]  # the text keeps what is printed
+        else:
+            found, unparsed = parsed if parsed is not None else gloss_parser.parse_run(segment.text)
         for a, b in unparsed:
             why = gloss_parser.unread_reason(segment.text, a, found)
             self.report.problem(segment.offsets[a], "unparsed-gloss", f"音义 {segment.text!r}: {segment.text[a:b]!r} is {why} (it stays in the 音义): check the witness, or extend conv/parser/glosses.py")
@@ -106,6 +111,14 @@ class NoteSegmenter:
                 before=g.before,
             ))
         return out
+
+    def _read_form(self, segment: Segment) -> str:
+        """``segment``'s text with each restored character (a reviewed misprint: conv/data/misprints.toml) in its
+        right form, one for one."""
+        if not self.restored:
+            return segment.text
+        return "".join(self.restored[at]["form"] if at in self.restored else char
+                       for char, at in zip(segment.text, segment.offsets))
 
 
 def _pieces(unit: Unit, layer: str, parsed: tuple | None, layout: str) -> list[tuple[Unit, str, tuple | None]]:
