@@ -93,7 +93,7 @@ def test_every_run_is_in_a_note_with_its_entry(whole_dump):
     entries = [(n, e) for n, e in data.note_runs() if "judou" in e]
     records = {(r["span"][0], r["line"], r["text"]): r for r in whole_dump["apparatus"]
                if r["kind"] == "note-words" and r["evidence"] == "judou"}
-    assert len(records) == len(entries) == 671 and sum(e.get("in_notes", True) for _, e in entries) == 528
+    assert len(records) == len(entries) == 679 and sum(e.get("in_notes", True) for _, e in entries) == 535
     ledger = Ledger.load()
     note_spans, text_spans = [], []
     for passage in tongjie_passages(whole_dump):
@@ -246,7 +246,7 @@ def test_the_reader_reads_each_in_chinese_with_the_judou_passage(whole_edition):
     from conv.myst.backmatter.apparatus import Apparatus
     entries = [e for e in Apparatus(whole_edition).interventions["tongjie"]
                if e.kind == "note-words" and e.reason.startswith(("the 句读 prints", "the 句读's 经 lacks"))]
-    assert len(entries) == 671
+    assert len(entries) == 679
     (entry,) = [e for e in entries if e.body.startswith("“請事母出")]
     assert re.fullmatch(r"“請事母出南面房外示親授壻且當戒女也”十七字（卷二叶十八b），录入本在括号外，作经文大字；句读本在注中（"
                         r"\{yl:cite\}`句读·士昏礼108 <judou-shihun-108>`），今归入注。", entry.body)
@@ -440,3 +440,14 @@ def test_the_end_of_a_note_at_the_top_of_the_next_column_is_that_note_s(whole_du
     assert entry["judou"] == "judou-xiangshe-169" and "basis" not in entry
     # the words of 经 a column cut are one passage again (conv/data/column_joins.toml)
     assert passage_with(whole_dump, "寡婦之子非有見焉弗與為友")["notes"][0]["text"] == "兒賢遍反"
+
+
+def test_jing_a_remark_printed_large_had_taken_in_a_yili_pian(whole_dump):
+    """聘禮 (卷二十二叶三十一b): …)今按疏説與此不通當闕三揖(君與賓也入門將曲)¶<pb>¶揖既曲北面又揖當碑揖(疏曰…: the 按 ends
+    at 當闕, 三揖 is 经 as in the 句读, and its 注 goes on over the page; 燕禮記's 寡君固曰不腆使某固以請… likewise."""
+    passage = passage_with(whole_dump, "三揖")
+    assert passage["notes"][0] == {**passage["notes"][0], "layer": "zhu", "text": "君與賓也入門將曲揖既曲北面又揖當碑揖"}
+    (remark,) = [n for p in tongjie_passages(whole_dump) for n in p["notes"] if n["text"].startswith("今按疏説與此不通")]
+    assert remark["text"] == "今按疏説與此不通當闕"
+    passage = passage_with(whole_dump, "寡君固曰不腆使某固以請某固辭不得命敢不從")
+    assert [(n["layer"], n["text"]) for n in passage["notes"][:1]] == [("zhu", "許之也於是出見主國使者辭以見許為得命今文無使某")]
