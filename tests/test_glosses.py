@@ -401,3 +401,12 @@ def test_a_definition_naming_another_character_is_not_one():
     """「…曰Y」 names some other word: no definition of X (the run keeps it unread)."""
     glosses, unparsed = parse_run("畜許六反始養曰牧")
     assert [g.text for g in glosses] == ["畜許六反"] and unparsed == [(4, 8)]
+
+
+@pytest.mark.parametrize("run, scope", [
+    ("朝直遥反注同後朝服放此", "注同後朝服放此"),        # 士冠禮's: in the 注, and 朝服 further on
+    ("當丁浪反下注同下注和當亦同", "下注同下注和當亦同"),  # 昏義's: its second scope opened the next column
+])
+def test_two_scope_notes_after_one_gloss(run, scope):
+    """A gloss's scope may name two places, one after the other: both are its scope, nothing is left unread."""
+    assert one(run).scope == scope

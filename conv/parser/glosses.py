@@ -336,9 +336,8 @@ def _gloss_at(text: str, i: int, prev: str | None, options: _Options, last: Glos
         return None
     end = core.end
     scope = None
-    match = gloss_remarks.SCOPE.match(text, end)
-    if match:
-        scope = match.group(0)
+    while match := gloss_remarks.SCOPE.match(text, end):  # one scope, or two (朝直遥反注同後朝服放此)
+        scope = (scope or "") + match.group(0)
         end = match.end()
     definition = None
     if end < len(text) and _core_at(text, end, core.char, options) is None:
