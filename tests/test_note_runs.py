@@ -93,7 +93,7 @@ def test_every_run_is_in_a_note_with_its_entry(whole_dump):
     entries = [(n, e) for n, e in data.note_runs() if "judou" in e]
     records = {(r["span"][0], r["line"], r["text"]): r for r in whole_dump["apparatus"]
                if r["kind"] == "note-words" and r["evidence"] == "judou"}
-    assert len(records) == len(entries) == 687 and sum(e.get("in_notes", True) for _, e in entries) == 542
+    assert len(records) == len(entries) == 693 and sum(e.get("in_notes", True) for _, e in entries) == 548
     ledger = Ledger.load()
     note_spans, text_spans = [], []
     for passage in tongjie_passages(whole_dump):
@@ -246,7 +246,7 @@ def test_the_reader_reads_each_in_chinese_with_the_judou_passage(whole_edition):
     from conv.myst.backmatter.apparatus import Apparatus
     entries = [e for e in Apparatus(whole_edition).interventions["tongjie"]
                if e.kind == "note-words" and e.reason.startswith(("the 句读 prints", "the 句读's 经 lacks"))]
-    assert len(entries) == 687
+    assert len(entries) == 693
     (entry,) = [e for e in entries if e.body.startswith("“請事母出")]
     assert re.fullmatch(r"“請事母出南面房外示親授壻且當戒女也”十七字（卷二叶十八b），录入本在括号外，作经文大字；句读本在注中（"
                         r"\{yl:cite\}`句读·士昏礼108 <judou-shihun-108>`），今归入注。", entry.body)
@@ -451,3 +451,16 @@ def test_jing_a_remark_printed_large_had_taken_in_a_yili_pian(whole_dump):
     assert remark["text"] == "今按疏説與此不通當闕"
     passage = passage_with(whole_dump, "寡君固曰不腆使某固以請某固辭不得命敢不從")
     assert [(n["layer"], n["text"]) for n in passage["notes"][:1]] == [("zhu", "許之也於是出見主國使者辭以見許為得命今文無使某")]
+
+
+@pytest.mark.parametrize("jing, head", [
+    ("主人受眡反之", "疏曰方版也"),                                        # 士冠禮: a 疏 of three characters
+    ("若左右鈞則左右皆執一算以告曰左右鈞降復位坐兼斂算實八算于中委其餘于中西興共而俟", "今按孔穎達說與此不同詳見下篇"),  # 鄉射禮
+    ("子曰諾唯恐弗堪不敢忘命", "疏曰為先妣之嗣者謂婦入室使代姑祭也"),        # 士昏禮's 記
+])
+def test_jing_after_a_head_printed_large_is_a_passage_of_jing(whole_dump, jing, head):
+    """A 疏曰 or 今按 the transcription prints large after a note takes the run to the line's end; where the 经 the
+    句读 prints goes on in that run, the head's words stop before it (``[[jing]]``): the 经 is a passage again (its
+    notes its own), the 疏 or 按 keeps its own words only."""
+    assert passage_with(whole_dump, jing)["layer"] in ("jing", "ji")
+    assert [n for p in tongjie_passages(whole_dump) for n in p["notes"] if n["text"] == head]

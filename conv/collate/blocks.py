@@ -211,9 +211,27 @@ def _join(found: list[Block]) -> list[Block]:
 
 def pair(a_chars: str, b_chars: str) -> list[Block]:
     """Two short texts that should say the same (a passage's 郑注 in both works): one block over
-    both when they are similar enough after folding, else ``blocks`` (no transpositions)."""
+    both when they are similar enough after folding, else ``blocks`` (no transpositions). Computed
+    in one order of the two texts whichever is given first (an alignment may tie: 子之飾 and 童子緇
+    differ by an addition and an omission or by one replacement), so that swapping them swaps the
+    result."""
     if not a_chars or not b_chars:
         return []
+    if b_chars < a_chars:
+        return sorted((_mirrored(block) for block in _pair(b_chars, a_chars)), key=lambda block: block.a_start)
+    return _pair(a_chars, b_chars)
+
+
+def _mirrored(block: Block) -> Block:
+    """``block`` with its two texts swapped."""
+    by_a = dict(block.pairs)
+    return Block(block.b_start, block.b_end, block.a_start, block.a_end, block.transposed,
+                 pairs=[(j, i) for i, j in block.pairs], same={by_a[i] for i in block.same},
+                 edits=[(j1, j2, i1, i2) for i1, i2, j1, j2 in block.edits],
+                 room={(j1, j2, i1, i2): n for (i1, i2, j1, j2), n in block.room.items()})
+
+
+def _pair(a_chars: str, b_chars: str) -> list[Block]:
     a, b = _codes(a_chars, b_chars)
     if Indel.normalized_similarity(a, b) >= SIMILAR:
         block = Block(0, len(a), 0, len(b))
