@@ -99,3 +99,16 @@ def test_a_reviewed_misprint_in_a_note_is_read_in_its_right_form(whole_dump):
     assert (gloss["text"], gloss["char"], gloss["sound"], gloss["remark"], gloss["related"], gloss["restored"]) == (
         "厭鄪讀為黶", "厭", "黶", "reads-as", "鄭", "厭鄭讀為黶")
     assert not [p for p in whole_dump["problems"] if "厭鄪讀為黶" in p["message"]]
+
+
+@pytest.mark.parametrize("printed, restored", [
+    ("大音泰下司", "大音泰下同"),  # 大學: 司 for 同, the scope of the gloss
+    ("紃者巡", "紃音巡"),          # 玉藻: 者 for 音 (紃 and 巡 are 詳遵切)
+])
+def test_a_misprint_of_a_gloss_s_mark_is_read_in_its_right_form(whole_dump, printed, restored):
+    """conv/data/misprints.toml: a 音义 whose mark the witness misprints reads whole in its right form; its text
+    keeps what is printed, and no problem is left."""
+    glosses = [g for w in whole_dump["works"] for c in w["chapters"] for s in c["sections"] for p in s["passages"]
+               for n in p["notes"] for g in n.get("glosses", []) if g["text"] == printed]
+    assert [g["restored"] for g in glosses] == [restored]
+    assert not [p for p in whole_dump["problems"] if printed in p["message"]]
