@@ -237,7 +237,7 @@ def test_no_intervention_but_the_unencoded_characters_and_the_reviewed_layers(to
     # (conv/data/column_joins.toml): no 右 opens a line there any more, and no correction is needed
     assert {a["kind"] for a in dump["apparatus"]} == {"unencoded", "note-words", "correction", "misprint"} and not dump["dropped"]
     assert sorted(a["witness"] + a["reading"] for a in dump["apparatus"] if a["kind"] == "misprint") == [
-        "佳隹", "佳隹", "佳隹", "佳隹", "佳隹", "佳隹", "兒見", "地吐", "尸户", "秦泰", "鄪鄭", "鼔豉"]
+        "佳隹", "佳隹", "佳隹", "佳隹", "佳隹", "佳隹", "兒見", "司同", "地吐", "尸户", "秦泰", "者音", "鄪鄭", "鼔豉"]
     # the layer decisions of 音义 the note runs put in their notes (c8–c17 in conv/data/corrections.toml; c15,
     # 隃式注式朱二反, went when the grammar learnt two 反切 with one 反; c17, 圂與豢同音患, 曲禮's)
     decided = sorted((a["correction"], a["decision"]) for a in dump["apparatus"] if a["kind"] == "correction")
