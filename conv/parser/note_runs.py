@@ -41,7 +41,7 @@ from conv import datafiles as data
 from conv.errors import ConversionError
 from conv.parser.report import SeedReport
 from conv.model.tree import text_chars
-from conv.reader.lexer import Token, rebuild
+from conv.reader.lexer import Token, depth, rebuild
 from conv.reader.source import page_at
 
 REASON = ("the 句读 prints these words in its notes (witness_anchor), and in the 通解 they stand next to a "
@@ -109,8 +109,8 @@ class NoteRuns:
 
     def _one(self, tokens: list[Token], run: Run) -> list[Token]:
         inside = [i for i, t in enumerate(tokens) if t.start < run.end and run.start < t.end]
-        depth = sum(1 if t.kind == "open" else -1 if t.kind == "close" else 0 for t in tokens if t.end <= run.start)
-        if not inside or depth > 0 or tokens[inside[0]].kind != "text" or tokens[inside[-1]].kind != "text" \
+        opened = depth([t for t in tokens if t.end <= run.start])  # notes open where the run begins
+        if not inside or opened > 0 or tokens[inside[0]].kind != "text" or tokens[inside[-1]].kind != "text" \
                 or any(tokens[i].kind not in ("text", "space") for i in inside):
             self._stale(run, "is not text of the 经 between notes (already in a note, or cut by one)")
         first, last = inside[0], inside[-1]

@@ -18,7 +18,7 @@ from conv.parser import collation_notes, phonology, sources
 from conv.parser.corrections import Corrections
 from conv.parser.drafts import NoteDraft
 from conv.parser.report import SeedReport
-from conv.parser.restorations import restore
+from conv.parser.restorations import read_form, restore
 from conv.parser.segments import BARE_MARKS, WITNESS_MARKS, Unit, classify, split_shu
 
 
@@ -89,7 +89,7 @@ class NoteSegmenter:
         """The glosses of a 音义 segment; ``parsed``: ``parse_run`` of its text, when known."""
         if segment.layer != "yin":
             return []
-        read = self._read_form(segment)  # a reviewed misprint is read in its right form (厭鄪讀為黶: 鄭)
+        read = read_form(segment.text, segment.offsets, self.restored)  # a reviewed misprint in its right form (厭鄪: 鄭)
         if read != segment.text:
             found, unparsed = gloss_parser.parse_run(read)
             found = [replace(g, text=segment.text[g.start:g.end]) for g in found]  # the text keeps what is printed
@@ -111,14 +111,6 @@ class NoteSegmenter:
                 before=g.before,
             ))
         return out
-
-    def _read_form(self, segment: Segment) -> str:
-        """``segment``'s text with each restored character (a reviewed misprint: conv/data/misprints.toml) in its
-        right form, one for one."""
-        if not self.restored:
-            return segment.text
-        return "".join(self.restored[at]["form"] if at in self.restored else char
-                       for char, at in zip(segment.text, segment.offsets))
 
 
 def _pieces(unit: Unit, layer: str, parsed: tuple | None, layout: str) -> list[tuple[Unit, str, tuple | None]]:

@@ -129,3 +129,12 @@ def restore(gloss, offsets, placed: dict[int, dict]):
     fields = {name: swap.get(getattr(gloss, name), getattr(gloss, name))
               for name in ("char", "upper", "lower", "sound") if getattr(gloss, name)}
     return replace(gloss, **fields), text
+
+
+def read_form(chars: str, offsets, placed: dict[int, dict]) -> str:
+    """``chars`` (the witness's, at seed ``offsets``, one each) with each character ``placed`` restores (a reviewed
+    misprint: ``Misprints.for_seed``) in its right form, one character for one: the text the rules and the gloss
+    parser read."""
+    if not placed or not any(at in placed for at in offsets):
+        return chars
+    return "".join(placed[at]["form"] if at in placed else char for char, at in zip(chars, offsets))

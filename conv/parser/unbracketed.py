@@ -67,7 +67,8 @@ import re
 from conv.parser import collation_notes, gloss_edges, glosses, phonology, sources, trailing_glosses
 from conv.parser.note_runs import NoteRuns
 from conv.parser.report import SeedReport
-from conv.reader.lexer import Token, rebuild
+from conv.parser.restorations import read_form
+from conv.reader.lexer import Token, depth, rebuild
 
 HEADS = ("疏曰", "疏云", "疏又曰", "疏又云", "今按", "愚按", "愚案", "又按")
 MARKUP = ("open", "close", "ideo", "circle")
@@ -188,7 +189,7 @@ class Unbracketed:
         note: reported, since the grammar cannot tell where the quotation ends (``collation_notes``). ``earlier``:
         the line's tokens before the run (a run inside a note, their brackets unbalanced, is no 经)."""
         at = collation_notes.quotation_at(run, start)
-        if at is not None and not sum(1 if t.kind == "open" else -1 if t.kind == "close" else 0 for t in earlier):
+        if at is not None and not depth(earlier):
             self.report.problem(offsets[at], "collation-in-text",
                                 f"{run[at:]!r} opens with 校语 quoting another text, whose end the rules cannot tell: "
                                 "kept in the text as the transcription has it — read the place and list the run in "
@@ -197,10 +198,7 @@ class Unbracketed:
     def _read(self, start: int, end: int) -> str:
         """The witness's characters at ``[start, end)`` as the rules read them: a reviewed misprint in its
         right form (兒賢遍反 is 見賢遍反: ``conv/data/misprints.toml``); one character for one, offsets kept."""
-        text = self.text[start:end]
-        if self.misprints and any(start <= at < end for at in self.misprints):
-            text = "".join(self.misprints[at]["form"] if at in self.misprints else self.text[at] for at in range(start, end))
-        return text
+        return read_form(self.text[start:end], range(start, end), self.misprints)
 
     def _lemma(self, kinds, before, after, run, offsets, cuts, earlier: str) -> bool:
         """A run alone between two notes that is the lemma of the second (see the module

@@ -4,7 +4,8 @@ Kinds: ``text`` (a run of witness characters), ``open`` 【, ``close`` 】, ``ci
 segment separator), ``ideo`` U+3000 (通解's separator, 句读's indentation), ``space`` (other
 whitespace). Line breaks are handled by the line index (``conv.reader.source``), not here.
 :func:`rebuild` gives a line's tokens new kinds and notes opened or closed between two characters
-(``conv.parser.unbracketed`` and ``conv.parser.note_runs``, which mend the 通解's parentheses).
+(``conv.parser.unbracketed`` and ``conv.parser.note_runs``, which mend the 通解's parentheses); :func:`depth`
+how many notes the tokens before a point leave open.
 """
 from __future__ import annotations
 
@@ -48,3 +49,8 @@ def rebuild(tokens: list[Token], kinds: list[str], cuts: dict[int, list[str]]) -
         if position < token.end:
             out.append(Token("text", position, token.end))
     return out
+
+
+def depth(tokens: list[Token]) -> int:
+    """How many notes ``tokens`` (a line's, up to some point) leave open: 【 less 】 (0 outside the notes)."""
+    return sum(1 if token.kind == "open" else -1 if token.kind == "close" else 0 for token in tokens)
