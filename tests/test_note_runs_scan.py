@@ -1,0 +1,93 @@
+"""The 通解's 经 read against the 句读's notes: no passage is words the 句读 prints only as 注 (注文錄作大字), save
+the quotations the 通解 itself prints as 经; and a 章 title with its 记 that a 疏 printed large had taken in the middle
+of a line is a title again (``conv/data/note_runs.toml``: ``[[run]]`` and ``[[jing]]``)."""
+from __future__ import annotations
+
+import pytest
+
+from conv.normalize import fold_same_length
+
+# 通解 passages whose words the 句读 has in its notes only, read and kept as 经: the 通解 quotes another book as its
+# 经 where the 句读's 注 or 疏 quotes the same words (each with its 注 in the 通解).
+QUOTATIONS = {
+    "納幣一束束五兩兩五尋": "雜記",
+    "凡諸侯之交各稱其邦而為之幣以其幣為之禮": "周禮 大行人",
+    "通帛為旜": "周禮 司常",
+    "孤卿建旜": "周禮 司常",
+    "執玉其有藉者則裼無藉者則襲": "曲禮",
+    "諸公之臣相為國客": "周禮 司儀",
+    "諸公之臣相為國客及大夫郊勞旅擯三辭拜辱三讓登聴命下拜登受賓使者如初之儀及退拜送": "周禮 司儀",
+    "諸公之臣相為國客致館如初之儀": "周禮 司儀",
+    "君入門介拂闑大夫中棖與闑之間士介拂棖": "玉藻",
+    "賓入不中門不履閾": "玉藻",
+    "公事自闑西": "玉藻",
+    "凡執主器執輕如不克": "曲禮",
+    "天子當依而立諸侯北面而見天子曰覲天子當宁而立諸公東面諸侯西面曰朝": "曲禮",
+    "凡訝者賓客至而往詔相其事而掌其治令訝士賓客居館則帥其屬而為之蹕誅戮暴客者客出入則道之有治則贊之": "周禮 訝士",
+    "凡邦國有疑㑹同則掌其盟約之載及其禮儀北面詔明神既盟則貳之": "周禮 司盟",
+}
+
+
+def _chapters(dump: dict, work: str) -> dict:
+    (found,) = [w for w in dump["works"] if w["id"] == work]
+    return {c["id"]: c for c in found["chapters"]}
+
+
+def _passages(chapter: dict):
+    for section in chapter["sections"]:
+        yield from section["passages"]
+
+
+def test_no_passage_is_words_the_judou_prints_only_as_its_notes(whole_dump):
+    """Every 通解 passage of a 仪礼 篇 whose first ten characters (folded) the 句读 of the same 篇 has in its notes and
+    not in its 经 is one of the quotations read (the 注 printed large — 古文匴為篹坫為襜, 公許旅行也… — are notes)."""
+    judou = _chapters(whole_dump, "judou")
+    found = {}
+    for chapter_id, chapter in _chapters(whole_dump, "tongjie").items():
+        if chapter_id not in judou:
+            continue
+        theirs = list(_passages(judou[chapter_id]))
+        jing = "|".join(fold_same_length(p["text"]) for p in theirs)
+        notes = "|".join(fold_same_length(n["text"]) for p in theirs for n in p["notes"])
+        for passage in _passages(chapter):
+            probe = fold_same_length(passage["text"])[:10]
+            if len(probe) >= 4 and probe in notes and probe not in jing:
+                found[passage["text"]] = chapter_id
+    assert set(found) == set(QUOTATIONS)
+
+
+def _note(dump: dict, chapter: str, text: str) -> dict:
+    (found,) = [n for p in _passages(_chapters(dump, "tongjie")[chapter]) for n in p["notes"] if n["text"] == text]
+    return found
+
+
+@pytest.mark.parametrize("chapter, note, passage", [
+    # 燕禮 卷二十叶十四b: …(卒猶)¶後也大射禮曰奠于篚復位今文辯皆作徧(辯音遍)…: the 注 goes on over the column's foot
+    ("yanli", ("zhu", "卒猶後也大射禮曰奠于篚復位今文辯皆作徧"), "大夫辯受酬如受賓酬之禮不祭卒受者以虛觶降奠于篚"),
+    # 鄉射禮 卷八叶三十九a: …長尺有握握素¶握本所持處也…(刋苦干反)疏曰…: a 注 on a line of its own after the 经
+    ("xiangshe", ("zhu", "握本所持處也素謂刋之也刋本一作膚"), "長尺有握握素"),
+    # 士冠禮 卷一叶六a: …敢不從(重直用反下同)敢不從許之¶辭(疏曰…: the 注 over the line's end, after the 音义
+    ("shiguan", ("zhu", "敢不從許之辭"), "主人曰某猶願吾子之終教之也賓對曰吾子重有命某敢不從"),
+    # 聘禮 卷二十二叶五十二b: …(籔劉色縷反…)大夫之禮米禾皆視死牢秉籔數¶<pb>¶(名也…: the 注 opens before its parenthesis
+    ("pinli", ("zhu", "大夫之禮米禾皆視死牢秉籔數名也秉有五籔二十四斛也籔讀若不數之數今文籔或為逾"),
+     "門外米三十車車秉有五籔設于門東為三列東陳"),
+])
+def test_the_note_printed_large_is_the_note_of_its_passage(whole_dump, chapter, note, passage):
+    (found,) = [p for p in _passages(_chapters(whole_dump, "tongjie")[chapter]) if p["text"] == passage]
+    assert note in [(n["layer"], n["text"]) for n in found["notes"]]
+
+
+@pytest.mark.parametrize("chapter, title, head, ji, zhu", [
+    # 燕禮 卷二十叶十四b: …(辯音遍)疏曰不祭者酬禮殺也復位復門右北面位右公為賓舉旅記凡公所辭皆栗階(栗蹙也…)
+    ("yanli", "右公為賓舉旅", "疏曰不祭者酬禮殺也復位復門右北面位", "凡公所辭皆栗階", "栗蹙也謂越等急趨君命也"),
+    # 聘禮 卷二十二叶六十三b: …(米六筐者…)疏曰士邑宰見上右大夫餼賓介記凡餼大夫黍粱稷筐五斛(謂大夫餼)¶賓上介也器寡而大略
+    ("pinli", "右大夫餼賓介", "疏曰士邑宰見上", "凡餼大夫黍粱稷筐五斛", "謂大夫餼賓上介也器寡而大略"),
+])
+def test_a_title_and_its_ji_a_head_printed_large_had_taken_are_again(whole_dump, chapter, title, head, ji, zhu):
+    """The 疏 ends where the 章 title begins; the title closes its 章, the 记 after it (記) is a passage of the 记 with
+    its 注 (the 注's rest over the column's foot too)."""
+    (section,) = [s for s in _chapters(whole_dump, "tongjie")[chapter]["sections"] if s["title"] == title]
+    assert section["ji_marker"]["text"] == "記"
+    assert _note(whole_dump, chapter, head)["layer"] == "shu"
+    (passage,) = [p for p in section["passages"] if p["text"] == ji]
+    assert passage["layer"] == "ji" and passage["notes"][0]["layer"] == "zhu" and passage["notes"][0]["text"] == zhu
