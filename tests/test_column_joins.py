@@ -134,11 +134,14 @@ def test_a_stale_column_join_is_refused_at_its_line():
 
 def test_a_ji_item_after_its_title_runs_on_in_its_zhang(passages_all):
     """鄉飲酒禮 007 l.95–96: 「右迎賓記立者東面北上若有北面者則東上(賢者)｜衆寡無常也…」: the words of the 记's
-    note the transcription left outside the parentheses stay in the 章 右迎賓 as 记, not 经 of the next 章."""
-    section, passage = passages_all["衆寡無常也或統於堂或統於門"]
+    note the transcription left outside the parentheses stay in the 章 右迎賓, in the note of its 记 (the 句读's
+    注 賢者衆寡無常也…: ``conv/data/note_runs.toml``), not 经 of the next 章."""
+    section, passage = passages_all["立者東面北上若有北面者則東上"]
     assert section["title"] == "右迎賓" and passage["layer"] == "ji"
-    section, passage = passages_all["主人介凡升席自北方降自南方席南上升由下降由上由便"]
+    assert [(n["layer"], n["text"]) for n in passage["notes"][:1]] == [("zhu", "賢者衆寡無常也或統於堂或統於門")]
+    section, passage = passages_all["主人介凡升席自北方降自南方"]
     assert section["title"] == "右賓酢主人" and passage["layer"] == "ji"
+    assert [(n["layer"], n["text"]) for n in passage["notes"][:1]] == [("zhu", "席南上升由下降由上由便")]
 
 
 @pytest.fixture(scope="module")

@@ -230,6 +230,10 @@ CASES = [
     ("KR1d0085_007.txt", 475, "胾壯吏反鄉許亮反作曏同", [
         ("胾壯吏反", "胾", F, "壯", "吏", None, False, None, None, None, None, 0, 4),
         ("鄉許亮反作曏同", "鄉", F, "許", "亮", None, False, None, "作曏同", None, None, 4, 11)]),
+    # 劉昌宗's reading, a second one, a scope naming a word of the 注 (注不數之數同) and one to the 卷's end
+    ("KR1d0085_021.txt", 713, "籔劉色縷反一音速注不數之數同卷末放此", [
+        ("籔劉色縷反", "籔", F, "色", "縷", None, False, None, None, "authority", "劉", 0, 5),
+        ("一音速注不數之數同卷末放此", "籔", Z, None, None, "速", True, "注不數之數同卷末放此", None, "authority", "一", 5, 18)]),
 ]
 
 

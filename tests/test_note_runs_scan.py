@@ -56,6 +56,41 @@ def test_no_passage_is_words_the_judou_prints_only_as_its_notes(whole_dump):
     assert set(found) == set(QUOTATIONS)
 
 
+# Passages whose first or last words (three at least) the 句读 has in its notes only, the rest in its 经, read and
+# kept: the 句读's 经 has the same words in another form (庿門外: 廟門外) or its 注 repeats them; 经 in both.
+EDGES_READ = {"賓出主人送于庿門外", "凡致禮皆用其饗之加籩豆", "上大夫庶羞二十加於下大夫以雉兔鶉鴽",
+              "大羮湆不和實于鐙宰右執鐙左執蓋由門入升自阼階盡階不升堂授公以蓋降出入反位"}
+
+
+def _edge_in_notes(passage: str, jing: str, notes: str) -> bool:
+    """Does the folded ``passage`` open or end with words (three at least, all but three of it at most) that
+    ``notes`` holds and ``jing`` does not, the six characters next to them being in ``jing``?"""
+    for k in range(len(passage) - 3, 2, -1):
+        tail, rest = passage[-k:], passage[:-k]
+        if tail in notes and tail not in jing and rest[-6:] in jing:
+            return True
+        head, rest = passage[:k], passage[k:]
+        if head in notes and head not in jing and rest[:6] in jing:
+            return True
+    return False
+
+
+def test_no_passage_opens_or_ends_with_words_the_judou_prints_only_as_its_notes(whole_dump):
+    """A 注 printed large between the 经 and its 疏 or 音义 (…主人退賓拜送｜退去也歸也(疏曰…) is in its note: what is
+    left of the scan are 经 the 句读 writes otherwise."""
+    judou = _chapters(whole_dump, "judou")
+    found = set()
+    for chapter_id, chapter in _chapters(whole_dump, "tongjie").items():
+        if chapter_id not in judou:
+            continue
+        theirs = list(_passages(judou[chapter_id]))
+        jing = "|".join(fold_same_length(p["text"]) for p in theirs)
+        notes = "|".join(fold_same_length(n["text"]) for p in theirs for n in p["notes"])
+        found |= {p["text"] for p in _passages(chapter)
+                  if len(p["text"]) >= 8 and _edge_in_notes(fold_same_length(p["text"]), jing, notes)}
+    assert found == EDGES_READ
+
+
 def _note(dump: dict, chapter: str, text: str) -> dict:
     (found,) = [n for p in _passages(_chapters(dump, "tongjie")[chapter]) for n in p["notes"] if n["text"] == text]
     return found
@@ -71,6 +106,15 @@ def _note(dump: dict, chapter: str, text: str) -> dict:
     # 聘禮 卷二十二叶五十二b: …(籔劉色縷反…)大夫之禮米禾皆視死牢秉籔數¶<pb>¶(名也…: the 注 opens before its parenthesis
     ("pinli", ("zhu", "大夫之禮米禾皆視死牢秉籔數名也秉有五籔二十四斛也籔讀若不數之數今文籔或為逾"),
      "門外米三十車車秉有五籔設于門東為三列東陳"),
+    # 士冠禮 卷一叶五b: …主人退賓¶拜送退去也歸也(疏曰…: a 注 printed large between the 经 and its 疏
+    ("shiguan", ("zhu", "退去也歸也"), "主人再拜賓答拜主人退賓拜送"),
+    # 聘禮 卷二十二叶四十一a: …如豆而卑)卑劉音婢薦脯五膱祭半膱横之膱音職(…)脡大頂反祭醴…: 劉昌宗's reading after
+    # the note (卑 the 注's), the 经 to 膱横之 ([[jing]]: not a gloss 膱横之膱 of a word 膱横), then its 音义
+    ("pinli", ("yin", "卑劉音婢"), "醴尊于東箱瓦大一有豐"),
+    ("pinli", ("yin", "膱音職"), "薦脯五膱祭半膱横之"),
+    ("pinli", ("yin", "脡大頂反"), "薦脯五膱祭半膱横之"),
+    # 覲禮 卷二十四叶四b: 徐邈's reading, then another: 殉徐音循又辭俊反
+    ("jinli", ("yin", "殉徐音循又辭俊反"), "舎則授館令聚𣝔有任器則令環之"),
 ])
 def test_the_note_printed_large_is_the_note_of_its_passage(whole_dump, chapter, note, passage):
     (found,) = [p for p in _passages(_chapters(whole_dump, "tongjie")[chapter]) if p["text"] == passage]

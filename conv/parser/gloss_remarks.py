@@ -45,16 +45,20 @@ __all__ = ["SCOPE", "AUTHORITIES", "AUTHORITY_NAMES", "ATTACHED", "VARIANT_MARK"
            "variant_piece_ends", "lemma_pair_at", "authority_at", "per_note_at", "before_reading_at", "before_reading"]
 
 # Scope notes (所及): after the gloss, before a definition. Longest alternatives first; a 注X同 names at
-# most three characters, 下…同 five (下文及注皆同), 後…同 four (後從者皆同), none a gloss's own mark (反 切 音).
+# most three characters or a word of the 注 (注不數之數同), 下…同 five (下文及注皆同), 後…同 four (後從者皆同), none a
+# gloss's own mark (反 切 音); 卷末放此: to the end of the 卷.
 SCOPE = re.compile(
     r"注及下同|注下同|下及注同|下注同|下注[^反切音]{1,3}同|下文同|下皆同|下并同|下竝同"
     r"|又下同|[並竝并]下同|下以意[推求]之|後皆[倣放]此|后皆[仿放]此"
     r"|下放此|后放此|後放此|後不音者同|後[^反切音後]{1,3}[倣放仿]此|次下[^反切音同下]{0,2}同|后同|後同|下同|注同"
-    r"|注[^反切音同下]{1,3}同|下[^反切音同下]{1,5}同|後[^反切音同後]{1,4}同"
+    r"|注[^反切音同下]{1,3}同|注[^反切音同下]{1,2}之[^反切音同下]同|下[^反切音同下]{1,5}同|後[^反切音同後]{1,4}同"
+    r"|卷末[倣放仿]此"
     r"|出[注註]"  # 豫音榭出注: the word stands in the 注
 )
 # The authorities 释文 names for a second reading (徐邈, 劉昌宗), and 或 (some read it …).
 AUTHORITIES = "徐劉刘或一"
+#: Of those, the scholars: named before a reading next to prose too (卑劉音婢), where 或 and 一 may be the 经's.
+NAMED_AUTHORITIES = "徐劉刘"
 #: Authorities named in more than one character: the dictionaries 字林 and 説文 (觶之豉反字林音支).
 AUTHORITY_NAMES = ("字林", "説文", "說文")
 # 「X同Y」, 「X古Y字」, 「X見上」: each only right after a gloss (prose holds 同 and 古 anywhere).
@@ -206,13 +210,16 @@ def before_reading_at(text: str, i: int, is_han) -> tuple[str, str | None, int] 
 def before_reading(text: str, i: int, contexts: bool, is_han) -> tuple[str, str | None, int] | None:
     """What stands between the character at ``i`` and its reading (:func:`before_reading_at`; never
     after a mark, 反 切 音). Next to prose (``contexts`` false) only 依注, which no prose holds before a
-    reading (孽依註五葛反孽當作枿聲之誤: the 音义 opens the 注)."""
+    reading (孽依註五葛反孽當作枿聲之誤: the 音义 opens the 注), and a scholar named before the only reading (卑劉音婢,
+    籔劉色縷反: 劉昌宗's, 徐邈's), whose plausibility the caller checks."""
     if text[i] in "反切音":
         return None
     if contexts:
         return before_reading_at(text, i + 1, is_han)
     if text[i + 1:i + 2] == "依" and (per_note := per_note_at(text, i + 1, is_han)) is not None:
         return ("per-note", *per_note)
+    if text[i + 1:i + 2] and text[i + 1] in NAMED_AUTHORITIES:
+        return "authority", text[i + 1], i + 2
     return None
 
 

@@ -88,6 +88,11 @@ class NoteRuns:
         words (今按…) run to the line's end but there (…今按西面當作南面｜勞者揖皮出乃退)."""
         return next((i for i, offset in enumerate(offsets) if i and self.read_as_jing(offset)), 0)
 
+    def jing_until(self, offsets: list[int], start: int) -> int:
+        """Past the last character at ``offsets[start:]`` read as 经, else ``start``: glosses ending a run before a
+        note begin after it (聘禮記's …祭半膱横之｜膱音職, not the gloss 膱横之膱音職 of a word 膱横)."""
+        return next((i + 1 for i in range(len(offsets) - 1, start - 1, -1) if self.read_as_jing(offsets[i])), start)
+
     def apply(self, tokens: list[Token]) -> list[Token]:
         """The tokens of one line with every decided run on it inside its note."""
         if not self.runs or not tokens:

@@ -293,6 +293,9 @@ class Unbracketed:
             cuts.setdefault(offsets[notes], []).append("open")
             kinds[after] = "ideo"
             return
+        start = self.decided.jing_until(offsets, start) if self.decided else start
+        if start == len(run):  # 经 read as such ends the run
+            return
         before = context + self.text[line_start:offsets[start]]
         cut = trailing_glosses.cut_gloss(run, start, before, following)
         if cut is not None:  # the note's ( cuts a 反切: its head goes into the note, the gloss runs on
