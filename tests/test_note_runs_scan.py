@@ -8,8 +8,9 @@ import pytest
 from conv.normalize import fold_same_length
 
 # 通解 passages whose words the 句读 has in its notes only, read and kept as 经: the 通解 quotes another book as its
-# 经 where the 句读's 注 or 疏 quotes the same words (each with its 注 in the 通解).
+# 经 where the 句读's 注 or 疏 quotes the same words (each with its 注 in the 通解), or the 句读's 经 writes them otherwise.
 QUOTATIONS = {
+    "十斗曰斛十六斗曰籔十籔曰秉": "聘禮記: the 句读's 经 writes 藪, its 注 籔",
     "納幣一束束五兩兩五尋": "雜記",
     "凡諸侯之交各稱其邦而為之幣以其幣為之禮": "周禮 大行人",
     "通帛為旜": "周禮 司常",
@@ -21,6 +22,7 @@ QUOTATIONS = {
     "君入門介拂闑大夫中棖與闑之間士介拂棖": "玉藻",
     "賓入不中門不履閾": "玉藻",
     "公事自闑西": "玉藻",
+    "私事自闑東": "玉藻",
     "凡執主器執輕如不克": "曲禮",
     "天子當依而立諸侯北面而見天子曰覲天子當宁而立諸公東面諸侯西面曰朝": "曲禮",
     "凡訝者賓客至而往詔相其事而掌其治令訝士賓客居館則帥其屬而為之蹕誅戮暴客者客出入則道之有治則贊之": "周禮 訝士",
