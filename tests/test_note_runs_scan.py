@@ -1,6 +1,7 @@
 """The 通解's 经 read against the 句读's notes: no passage is words the 句读 prints only as 注 (注文錄作大字), save
-the quotations the 通解 itself prints as 经; and a 章 title with its 记 that a 疏 printed large had taken in the middle
-of a line is a title again (``conv/data/note_runs.toml``: ``[[run]]`` and ``[[jing]]``)."""
+the quotations the 通解 itself prints as 经; no 经 of the 句读 is only in a 疏 or 按 of the 通解, save where they quote it;
+and a 章 title with its 记 that a 疏 printed large had taken in the middle of a line is a title again
+(``conv/data/note_runs.toml``: ``[[run]]`` and ``[[jing]]``)."""
 from __future__ import annotations
 
 import pytest
@@ -137,3 +138,31 @@ def test_a_title_and_its_ji_a_head_printed_large_had_taken_are_again(whole_dump,
     assert _note(whole_dump, chapter, head)["layer"] == "shu"
     (passage,) = [p for p in section["passages"] if p["text"] == ji]
     assert passage["layer"] == "ji" and passage["notes"][0]["layer"] == "zhu" and passage["notes"][0]["text"] == zhu
+
+
+# 句读 passages of four characters at least that the 通解's 经 of the same 篇 lacks and one of its 疏 or 按 holds, read:
+# the 疏 quotes them (each with the words that say so).
+QUOTED_BY_SHU = {
+    "司正為司馬": "鄉射禮記's 疏: …後及司正為司馬與司射並行事故記人記之也",
+    "使者既受行日朝同位": "聘禮's 疏: 是以記云使者既受行日朝同位",
+    "司马升命去侯获者许诺司马降释弓反位司射与司马交于阶前去扑袭升请以乐乐于賔賔许诺司射降搢扑东面命乐正曰请以乐乐于賔賔许":
+        "鄉射禮's 疏: 曏謂上番將射時司馬升命去侯…",
+}
+
+
+def test_no_jing_of_the_judou_is_only_in_a_shu_or_an_of_the_tongjie(whole_dump):
+    """A 疏曰 or 今按 printed large takes its run to the line's end (or on over it); where the 经 goes on there, the head
+    stops before it (``[[jing]]``: 鄉射禮's 不勝｜者皆襲說決拾…, 聘禮記's 遭䘮將命于｜大夫主人長衣練冠以受, 聘禮's 史讀書展幣
+    after a 疏 ending its line)."""
+    tongjie = _chapters(whole_dump, "tongjie")
+    found = set()
+    for chapter_id, chapter in _chapters(whole_dump, "judou").items():
+        if chapter_id not in tongjie:
+            continue
+        theirs = list(_passages(tongjie[chapter_id]))
+        jing = "|".join(fold_same_length(p["text"]) for p in theirs)
+        jing += "|" + "|".join(fold_same_length(s["title"] or "") for s in tongjie[chapter_id]["sections"])
+        remarks = "|".join(fold_same_length(n["text"]) for p in theirs for n in p["notes"] if n["layer"] in ("shu", "an"))
+        found |= {p["text"] for p in _passages(chapter) if len(p["text"]) >= 4
+                  and fold_same_length(p["text"]) not in jing and fold_same_length(p["text"]) in remarks}
+    assert found == set(QUOTED_BY_SHU)
