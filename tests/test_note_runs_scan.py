@@ -129,6 +129,9 @@ def test_the_note_printed_large_is_the_note_of_its_passage(whole_dump, chapter, 
     ("yanli", "右公為賓舉旅", "疏曰不祭者酬禮殺也復位復門右北面位", "凡公所辭皆栗階", "栗蹙也謂越等急趨君命也"),
     # 聘禮 卷二十二叶六十三b: …(米六筐者…)疏曰士邑宰見上右大夫餼賓介記凡餼大夫黍粱稷筐五斛(謂大夫餼)¶賓上介也器寡而大略
     ("pinli", "右大夫餼賓介", "疏曰士邑宰見上", "凡餼大夫黍粱稷筐五斛", "謂大夫餼賓上介也器寡而大略"),
+    ("pinli", "右授使幣", "疏曰所受書謂宰所授者", "使者既受行日朝同位", "謂前夕幣之間同位者使者北面介立于左少退别其處臣也"),
+    ("pinli", "右主君就賓館", "疏曰彼注云禮賜者謂乘禽此見下文", "君館客客辟介受命遂送客從拜辱于朝",
+     "君館客者客将去就省之盡殷勤也遂送君拜以送客"),
 ])
 def test_a_title_and_its_ji_a_head_printed_large_had_taken_are_again(whole_dump, chapter, title, head, ji, zhu):
     """The 疏 ends where the 章 title begins; the title closes its 章, the 记 after it (記) is a passage of the 记 with
@@ -144,7 +147,6 @@ def test_a_title_and_its_ji_a_head_printed_large_had_taken_are_again(whole_dump,
 # the 疏 quotes them (each with the words that say so).
 QUOTED_BY_SHU = {
     "司正為司馬": "鄉射禮記's 疏: …後及司正為司馬與司射並行事故記人記之也",
-    "使者既受行日朝同位": "聘禮's 疏: 是以記云使者既受行日朝同位",
     "司马升命去侯获者许诺司马降释弓反位司射与司马交于阶前去扑袭升请以乐乐于賔賔许诺司射降搢扑东面命乐正曰请以乐乐于賔賔许":
         "鄉射禮's 疏: 曏謂上番將射時司馬升命去侯…",
 }
@@ -153,7 +155,7 @@ QUOTED_BY_SHU = {
 def test_no_jing_of_the_judou_is_only_in_a_shu_or_an_of_the_tongjie(whole_dump):
     """A 疏曰 or 今按 printed large takes its run to the line's end (or on over it); where the 经 goes on there, the head
     stops before it (``[[jing]]``: 鄉射禮's 不勝｜者皆襲說決拾…, 聘禮記's 遭䘮將命于｜大夫主人長衣練冠以受, 聘禮's 史讀書展幣
-    after a 疏 ending its line)."""
+    after a 疏 ending its line, 聘禮記's 使者既受行日朝同位 after its title 右授使幣)."""
     tongjie = _chapters(whole_dump, "tongjie")
     found = set()
     for chapter_id, chapter in _chapters(whole_dump, "judou").items():

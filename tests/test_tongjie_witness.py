@@ -240,10 +240,11 @@ def test_no_intervention_but_the_unencoded_characters_and_the_reviewed_layers(to
         "佳隹", "佳隹", "佳隹", "佳隹", "佳隹", "佳隹", "兒見", "司同", "地吐", "尸户", "秦泰", "者音", "鄪鄭", "鼔豉"]
     # the layer decisions of 音义 the note runs put in their notes (c8–c17 in conv/data/corrections.toml; c15,
     # 隃式注式朱二反, went when the grammar learnt two 反切 with one 反; c17, 圂與豢同音患, 曲禮's), and c18: 士相見禮's
-    # 今按 going on over a line's end, 今¶(疏云朝㑹執笏…, is 朱熹's, not a 疏
+    # 今按 going on over a line's end, 今¶(疏云朝㑹執笏…, is 朱熹's, not a 疏; c19, 賈音嫁後同掌物價之官, 音义; c20, 聘禮記's
+    # 今依汪移入, 朱熹's
     decided = sorted((a["correction"], a["decision"]) for a in dump["apparatus"] if a["kind"] == "correction")
     assert decided == sorted([(f"c{n}", "layer: yin (not zhu)") for n in (8, 9, 10, 11, 12, 13, 14, 16, 17, 19)]
-                             + [("c18", "layer: an (not shu)")])
+                             + [("c18", "layer: an (not shu)"), ("c20", "layer: an (not zhu)")])
     # 疏曰洗者盥手洗爵之時恐水¶(穢地…: the 疏 a head opened at a column's end goes on in the next
     note = next(n for p in passages(tongjie[2]["shiguan"]) for n in p["notes"] if n["text"].startswith("疏曰洗者盥手"))
     assert "恐水穢地所用以承其棄水" in note["text"]
