@@ -103,7 +103,8 @@ def test_every_chapter_in_the_books_order_with_its_part(tongjie):
     parts = {c["id"]: [m["text"] for m in c["meta"] if m["kind"] == "part"] for c in work["chapters"]}
     assert parts["shiguan"] == ["家禮一之上"] and parts["guanyi"] == ["家禮一之下"]
     assert parts["zhonglv"] == ["學禮六之上"]  # its note (此篇凡數皆凖令式借用大字) is the title's
-    assert parts["liyueji"] == []  # the witness prints no 學禮八 line: its title alone opens it
+    # 學禮八 ends the line of 詩樂's last note (…俟知樂者考其得失云)學禮八¶禮樂記): 禮樂記's part line, not 詩樂's text
+    assert parts["liyueji"] == ["學禮八"] and "學禮八" not in [p["text"] for p in passages(chapters["shiyue"])]
     headings = {c["id"]: c["heading"] for c in work["chapters"]}
     assert headings["shihun"] == "士昬禮" and headings["touhu"] == "投壺禮" and headings["wangzhiji"] == "王制之已"
     assert headings["chaoshiyi"] == "朝事義第四十四"  # printed before its part line 王朝禮一之下
@@ -244,7 +245,10 @@ def test_no_intervention_but_the_unencoded_characters_and_the_reviewed_layers(to
     # 今依汪移入, 朱熹's
     decided = sorted((a["correction"], a["decision"]) for a in dump["apparatus"] if a["kind"] == "correction")
     assert decided == sorted([(f"c{n}", "layer: yin (not zhu)") for n in (8, 9, 10, 11, 12, 13, 14, 16, 17, 19)]
-                             + [("c18", "layer: an (not shu)"), ("c20", "layer: an (not zhu)")])
+                             + [("c18", "layer: an (not shu)"), ("c20", "layer: an (not zhu)"), ("c21", "title: 右大夫相見")]
+                             + [(f"c{n}", f"title: {t}") for n, t in zip(range(22, 30), (
+                                 "右張侯設樂", "右行享禮", "右貳變相生之法", "右黄鐘寸分數法", "右黄鐘生十一律數", "右風雅拾貳詩譜",
+                                 "右法制名號之略", "右飲食之禮"))])
     # 疏曰洗者盥手洗爵之時恐水¶(穢地…: the 疏 a head opened at a column's end goes on in the next
     note = next(n for p in passages(tongjie[2]["shiguan"]) for n in p["notes"] if n["text"].startswith("疏曰洗者盥手"))
     assert "恐水穢地所用以承其棄水" in note["text"]

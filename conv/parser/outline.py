@@ -8,8 +8,10 @@ and then the 篇's *title line* (``士冠禮``), both on lines of their own; a t
 
 - ``title_before_part``: the title stands before the part line (``朝事義第四十四`` then
   ``王朝禮一之下``);
-- ``no_part_line``: the witness prints no part line (禮樂記 follows 詩樂 with no ``學禮八``): its
-  title line alone opens it, and only where it is the 篇 that comes next in the book;
+- ``no_part_line``: the witness prints no part line: its title line alone opens it, and only where it
+  is the 篇 that comes next in the book;
+- ``part_at_line_end``: the part line ends the line before the title, right after a note
+  (``…俟知樂者考其得失云)學禮八¶禮樂記``: the last note of 詩樂, then 禮樂記's part line);
 - ``lost``: the witness's words for a 篇 whose text the book lacks (``此一篇原闕``), on the line
   after the title;
 - ``labels``: lines the book prints inside a 篇 as labels of what follows (``經七``, ``集補經``).
@@ -105,7 +107,13 @@ class Outline:
             if line.number in self.items or current is None:
                 continue
             following = chapters[order[current["id"]] + 1] if order[current["id"]] + 1 < len(chapters) else None
-            if following is not None and following.get("no_part_line") and _printed(following, text):
+            if following is not None and following.get("part_at_line_end") and text.endswith("】" + following["label"]) \
+                    and k + 1 < len(content) and _printed(following, compact[k + 1][0]):
+                current = following
+                label = len(current["label"])
+                self.items[line.number] = OutlineLine("part", current, offsets[-label], offsets[-1] + 1)
+                self.items[content[k + 1].number] = self._item("title", current, compact[k + 1][1], len(current["printed"]))
+            elif following is not None and following.get("no_part_line") and _printed(following, text):
                 current = following
                 self.items[line.number] = self._item("title", current, offsets, len(current["printed"]))
             elif current.get("lost") and text == current["lost"]:

@@ -244,6 +244,8 @@ class PassageReader(SeedStructure):
         self.close_passage()
         section = self.ensure_section()
         self.set_title(section, title_start, title_end, self.text[title_start])
+        if title_end == token.end and self._next_column_opens_a_zhang(tokens, i):
+            return i + 1  # 通解: …)右立司正¶升自西階…: the title ends its column, the next opens the next 章
         if title_end < token.end or not last_in_line:
             # 通解: 右乐宾　记磬阶间… — the title's 记 items follow on this line
             self.title_section = section
@@ -252,6 +254,14 @@ class PassageReader(SeedStructure):
             self.feed(rest + tokens[i + 1 :])
             return len(tokens)
         return i + 1
+
+    def _next_column_opens_a_zhang(self, tokens: list[Token], i: int) -> bool:
+        """After a title ending its line of the witness, does the next line open with the 经 of the next 章
+        (not the title's 记, 辭 or 傳 items, which open with their mark)?"""
+        if not self.inline_titles.ends_its_line(tokens, i):
+            return False
+        following = next(t for t in tokens[i + 1:] if t.kind != "space")
+        return following.kind != "text" or self.text[following.start] not in "记記辭辞傳传"
 
     def add_text(self, start: int, end: int) -> None:
         """Add ``text[start:end]`` (part of a text token: no markup) to the passage."""

@@ -267,6 +267,11 @@ class SeedParser(PassageReader):
             self.report.problem(s, "unclosed-note", f"the note opened before line {line.number} has no 】 at the end of its line; it is read as going on here — check the witness")
             self.content(s, e)
             return
+        item = self.outline.get(line) if self.outline is not None else None
+        if item is not None and item.start > s:  # a part line ending a line of notes (…考其得失云)學禮八)
+            self.content(s, item.start)
+            self.handle_outline(item, item.start, e)
+            return
         if self.note is not None:
             self.content(s, e)
             return

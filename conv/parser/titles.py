@@ -7,11 +7,17 @@ reported as a problem and kept as 经. Whole title lines are recognised by ``con
 """
 from __future__ import annotations
 
+import re
+
 from conv.normalize import FoldedSource
 from conv.parser.corrections import Corrections
 from conv.parser.report import SeedReport
 from conv.reader import lines as line_kinds
 from conv.reader.lexer import Token
+
+
+#: A numbered 章 (中庸, 大學: 右第五章, 右弟十九章), folded.
+NUMBERED = re.compile("右[第弟][一二三四五六七八九十]+章")
 
 
 class InlineTitles:
@@ -35,11 +41,20 @@ class InlineTitles:
             return None
         return found
 
+    def ends_its_line(self, tokens: list[Token], i: int) -> bool:
+        """Does the run ``tokens[i]`` end its line of the witness, the tokens after it (a column the
+        transcription joins to it) standing on a later one?"""
+        following = next((t for t in tokens[i + 1:] if t.kind != "space"), None)
+        position = self.report.src.position
+        return following is not None and position(following.start)[0] > position(tokens[i].end - 1)[0]
+
     def _find(self, token: Token, last_in_line: bool, after_close: bool, tokens: list[Token], i: int, in_ji: bool) -> tuple[int, int] | None:
         report = self.report
         run = self.text[token.start : token.end]
         folded = self.folded.same_length(token.start, token.end)
-        correction = self.corrections.title(report.seed, run) if self.title_corrections and (last_in_line or after_close) else None
+        opens_line = not any(t.kind != "space" for t in tokens[:i])  # (a title line its note's words make no title line)
+        correction = self.corrections.title(report.seed, run) if self.title_corrections and (
+            last_in_line or after_close or opens_line) else None
         if correction is not None:
             title = correction["title"]
             report.record("correction", token.start, token.end, reason=correction["reason"], decision=f"title: {title}" if title else "no title: 经", correction=correction["id"])
@@ -58,6 +73,12 @@ class InlineTitles:
                 if len(run) <= line_kinds.MAX_TITLE and folded.count("右") == 1:
                     return token.start, token.end
                 report.problem(token.start, "ambiguous-title", f"cannot tell where the section title begins in {run!r}: add a correction to conv/data/corrections.toml")
+            # 中庸's numbered 章 with 朱熹's 章句 after it: …(由不明故不行)右第五章(此章承上章…)
+            if NUMBERED.fullmatch(folded) and nxt is not None and nxt.kind == "open":
+                return token.start, token.end
+            # 通解: a title ending its column, the 经 going on in the next (…正之處)右立司正¶升自西階…)
+            if self.witness and self.ends_its_line(tokens, i) and folded.count("右") == 1 and len(run) <= line_kinds.MAX_TITLE:
+                return token.start, token.end
             return None
         if not last_in_line:
             return None
