@@ -21,6 +21,8 @@ def _sections(dump: dict, chapter: str) -> list[dict]:
     ("dizizhi", "右饌饋", None, "先生有命弟子乃食以齒相要坐必盡席"),
     # 大射儀: …中北面位也)右公為賓舉旅¶主人洗觚升實散獻卿于西階上…
     ("dashe", "右公為賓舉旅", None, "主人洗觚升實散獻卿于西階上"),
+    # 曲禮: …(疏曰…)以上並曲禮右問遺之禮¶升車必正立執綏…: the source before the title goes into the note (出处)
+    ("quli", "右問遺之禮", "酒肉之賜弗再拜", "升車必正立執綏"),
 ])
 def test_a_title_at_a_column_s_foot_closes_its_zhang(whole_dump, chapter, title, last, first):
     sections = _sections(whole_dump, chapter)
