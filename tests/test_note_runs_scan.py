@@ -41,22 +41,30 @@ def _passages(chapter: dict):
         yield from section["passages"]
 
 
+def _pairs(dump: dict, work: str, other: str):
+    """Each 篇 of ``work`` the ``other`` work has too: its passages, the other's, and the other's chapter."""
+    theirs = _chapters(dump, other)
+    for chapter_id, chapter in _chapters(dump, work).items():
+        if chapter_id in theirs:
+            yield list(_passages(chapter)), list(_passages(theirs[chapter_id])), theirs[chapter_id]
+
+
+def _joined(texts) -> str:
+    """The texts folded, one string (``|`` between them: no match runs across two)."""
+    return "|".join(fold_same_length(text) for text in texts)
+
+
 def test_no_passage_is_words_the_judou_prints_only_as_its_notes(whole_dump):
     """Every 通解 passage of a 仪礼 篇 whose first ten characters (folded) the 句读 of the same 篇 has in its notes and
     not in its 经 is one of the quotations read (the 注 printed large — 古文匴為篹坫為襜, 公許旅行也… — are notes)."""
-    judou = _chapters(whole_dump, "judou")
-    found = {}
-    for chapter_id, chapter in _chapters(whole_dump, "tongjie").items():
-        if chapter_id not in judou:
-            continue
-        theirs = list(_passages(judou[chapter_id]))
-        jing = "|".join(fold_same_length(p["text"]) for p in theirs)
-        notes = "|".join(fold_same_length(n["text"]) for p in theirs for n in p["notes"])
-        for passage in _passages(chapter):
+    found = set()
+    for ours, theirs, _ in _pairs(whole_dump, "tongjie", "judou"):
+        jing, notes = _joined(p["text"] for p in theirs), _joined(n["text"] for p in theirs for n in p["notes"])
+        for passage in ours:
             probe = fold_same_length(passage["text"])[:10]
             if len(probe) >= 4 and probe in notes and probe not in jing:
-                found[passage["text"]] = chapter_id
-    assert set(found) == set(QUOTATIONS)
+                found.add(passage["text"])
+    assert found == set(QUOTATIONS)
 
 
 # Passages whose first or last words (three at least) the 句读 has in its notes only, the rest in its 经, read and
@@ -81,16 +89,10 @@ def _edge_in_notes(passage: str, jing: str, notes: str) -> bool:
 def test_no_passage_opens_or_ends_with_words_the_judou_prints_only_as_its_notes(whole_dump):
     """A 注 printed large between the 经 and its 疏 or 音义 (…主人退賓拜送｜退去也歸也(疏曰…) is in its note: what is
     left of the scan are 经 the 句读 writes otherwise."""
-    judou = _chapters(whole_dump, "judou")
     found = set()
-    for chapter_id, chapter in _chapters(whole_dump, "tongjie").items():
-        if chapter_id not in judou:
-            continue
-        theirs = list(_passages(judou[chapter_id]))
-        jing = "|".join(fold_same_length(p["text"]) for p in theirs)
-        notes = "|".join(fold_same_length(n["text"]) for p in theirs for n in p["notes"])
-        found |= {p["text"] for p in _passages(chapter)
-                  if len(p["text"]) >= 8 and _edge_in_notes(fold_same_length(p["text"]), jing, notes)}
+    for ours, theirs, _ in _pairs(whole_dump, "tongjie", "judou"):
+        jing, notes = _joined(p["text"] for p in theirs), _joined(n["text"] for p in theirs for n in p["notes"])
+        found |= {p["text"] for p in ours if len(p["text"]) >= 8 and _edge_in_notes(fold_same_length(p["text"]), jing, notes)}
     assert found == EDGES_READ
 
 
@@ -156,15 +158,10 @@ def test_no_jing_of_the_judou_is_only_in_a_shu_or_an_of_the_tongjie(whole_dump):
     """A 疏曰 or 今按 printed large takes its run to the line's end (or on over it); where the 经 goes on there, the head
     stops before it (``[[jing]]``: 鄉射禮's 不勝｜者皆襲說決拾…, 聘禮記's 遭䘮將命于｜大夫主人長衣練冠以受, 聘禮's 史讀書展幣
     after a 疏 ending its line, 聘禮記's 使者既受行日朝同位 after its title 右授使幣)."""
-    tongjie = _chapters(whole_dump, "tongjie")
     found = set()
-    for chapter_id, chapter in _chapters(whole_dump, "judou").items():
-        if chapter_id not in tongjie:
-            continue
-        theirs = list(_passages(tongjie[chapter_id]))
-        jing = "|".join(fold_same_length(p["text"]) for p in theirs)
-        jing += "|" + "|".join(fold_same_length(s["title"] or "") for s in tongjie[chapter_id]["sections"])
-        remarks = "|".join(fold_same_length(n["text"]) for p in theirs for n in p["notes"] if n["layer"] in ("shu", "an"))
-        found |= {p["text"] for p in _passages(chapter) if len(p["text"]) >= 4
+    for ours, theirs, their_chapter in _pairs(whole_dump, "judou", "tongjie"):
+        jing = _joined([p["text"] for p in theirs] + [s["title"] or "" for s in their_chapter["sections"]])
+        remarks = _joined(n["text"] for p in theirs for n in p["notes"] if n["layer"] in ("shu", "an"))
+        found |= {p["text"] for p in ours if len(p["text"]) >= 4
                   and fold_same_length(p["text"]) not in jing and fold_same_length(p["text"]) in remarks}
     assert found == set(QUOTED_BY_SHU)
