@@ -63,3 +63,15 @@ def test_a_title_whose_note_runs_outside_its_parentheses_is_a_title(whole_dump):
     assert [(n["layer"], n["text"]) for n in section["title_notes"]] == [
         ("an", "本文此下有始見於君庶人見於君若他邦之人及燕見於君四條今並入臣禮篇")]
     assert section["passages"][-1]["text"] == "如士相見之禮"
+
+
+@pytest.mark.parametrize("chapter, title, words", [
+    ("shiguan", "右始加", "辭始加祝曰令月吉日始加元服"),  # …也宜古喚反)右始加辭始加祝曰…
+    ("shihun", "右醴賓", "辭醴曰子為事故至於某之室某有先人之禮請醴從者"),  # …之然後出也)右醴賓辭醴曰…
+])
+def test_a_title_after_a_note_then_its_words(whole_dump, chapter, title, words):
+    """A title after a note with the 辭 it files under it (辭, the words' name, 曰…) on the same line: the title closes
+    its 章, the 辭 are filed under it (as on the lines that open with a title: 右戒賓辭戒賓曰…)."""
+    (section,) = [s for s in _sections(whole_dump, chapter) if s["title"] == title]
+    assert words in [p["text"] for p in section["passages"]]
+

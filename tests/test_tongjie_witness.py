@@ -201,7 +201,7 @@ def test_the_titles_of_shiguan(tongjie):
     _, _, chapters, work = tongjie
     titles = [s["title"] for s in chapters["shiguan"]["sections"] if s["title"]]
     assert titles == [
-        "右筮日", "右戒賓", "右筮賓", "右宿賔", "右為期", "右陳器服", "右即位", "右迎賔", "右再加", "右三加",
+        "右筮日", "右戒賓", "右筮賓", "右宿賔", "右為期", "右陳器服", "右即位", "右迎賔", "右始加", "右再加", "右三加",
         "右醴冠者", "右冠者見母", "右字冠者", "右賓出就次", "右冠者見兄弟姑姊", "右奠摯於君及鄉大夫鄉先生",
         "右醴賔", "右醮", "右殺", "右孤子冠", "右庶子冠", "右母不在", "右女子笄雜記補"]
     # 右執項左執前… opens a column but is 经 (the right hand): no title names the left or the hand

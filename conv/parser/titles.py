@@ -20,6 +20,15 @@ from conv.reader.lexer import Token
 NUMBERED = re.compile("右[第弟][一二三四五六七八九十]+章")
 
 
+def _words_index(folded: str) -> int | None:
+    """Where the 辭 a title of the 通解 files opens in ``folded`` (右醴賓辭醴曰…, 右始加辭始加祝曰…: 辭, then the words'
+    name and 曰 within five characters), after a title of the right length; None when there is none."""
+    at = folded.find("辞", 2)
+    if 2 <= at <= line_kinds.MAX_TITLE and folded.count("右", 0, at) == 1 and "曰" in folded[at + 1:at + 6]:
+        return at
+    return None
+
+
 class InlineTitles:
     """Finds the section titles inside the text runs of one seed, of one work's layout."""
 
@@ -69,6 +78,9 @@ class InlineTitles:
             ji_index = folded.find("记", 1)
             if 2 <= ji_index <= line_kinds.MAX_TITLE and folded.count("右", 0, ji_index) == 1:
                 return token.start, token.start + ji_index
+            ci_index = _words_index(folded)  # 通解: …)右始加辭始加祝曰… — the title, then its 辭
+            if ci_index is not None:
+                return token.start, token.start + ci_index
             if nxt is not None and nxt.kind == "ideo" and after is not None and after.kind == "text" and self.folded.same[after.start] == "记":
                 if len(run) <= line_kinds.MAX_TITLE and folded.count("右") == 1:
                     return token.start, token.end
