@@ -70,7 +70,8 @@ def test_no_passage_is_words_the_judou_prints_only_as_its_notes(whole_dump):
 # Passages whose first or last words (three at least) the 句读 has in its notes only, the rest in its 经, read and
 # kept: the 句读's 经 has the same words in another form (庿門外: 廟門外) or its 注 repeats them; 经 in both.
 EDGES_READ = {"賓出主人送于庿門外", "凡致禮皆用其饗之加籩豆", "上大夫庶羞二十加於下大夫以雉兔鶉鴽",
-              "大羮湆不和實于鐙宰右執鐙左執蓋由門入升自阼階盡階不升堂授公以蓋降出入反位"}
+              "大羮湆不和實于鐙宰右執鐙左執蓋由門入升自阼階盡階不升堂授公以蓋降出入反位",
+              "辭始加祝曰令月吉日始加元服"}  # the 通解's 辭 before the words of 右始加 (the 句读's 张尔岐 quotes 辭始加…)
 
 
 def _edge_in_notes(passage: str, jing: str, notes: str) -> bool:
@@ -148,7 +149,6 @@ def test_a_title_and_its_ji_a_head_printed_large_had_taken_are_again(whole_dump,
 # 句读 passages of four characters at least that the 通解's 经 of the same 篇 lacks and one of its 疏 or 按 holds, read:
 # the 疏 quotes them (each with the words that say so).
 QUOTED_BY_SHU = {
-    "司正為司馬": "鄉射禮記's 疏: …後及司正為司馬與司射並行事故記人記之也",
     "司马升命去侯获者许诺司马降释弓反位司射与司马交于阶前去扑袭升请以乐乐于賔賔许诺司射降搢扑东面命乐正曰请以乐乐于賔賔许":
         "鄉射禮's 疏: 曏謂上番將射時司馬升命去侯…",
 }
