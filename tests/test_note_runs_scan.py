@@ -121,6 +121,13 @@ def _note(dump: dict, chapter: str, text: str) -> dict:
     ("pinli", ("yin", "脡大頂反"), "薦脯五膱祭半膱横之"),
     # 覲禮 卷二十四叶四b: 徐邈's reading, then another: 殉徐音循又辭俊反
     ("jinli", ("yin", "殉徐音循又辭俊反"), "舎則授館令聚𣝔有任器則令環之"),
+    # passages of one or two characters: a note's first words before its parenthesis (曲禮 …處羮之右此(言若酒若漿…,
+    # 内則 …鶉鷃(…)此上(大夫之禮…), 经 a column cut (鄉射禮 司正為司｜馬, 聘禮 退｜圭)
+    ("shixiangjian", ("zhu", "此言若酒若漿耳兩有之則左酒右漿此大夫士與賓客燕食之禮其禮食則宜放公食大夫禮云"), "處羮之右"),
+    ("neize", ("zhu", "此上大夫之禮庶羞二十豆也以公食大夫禮饌校之則膮牛炙間不得有醢醢衍字也又以鷃為鴽也"),
+     "膷臐膮醢牛炙醢牛胾醢牛膾羊炙羊胾醢豕炙醢豕胾芥醬魚膾雉兎鶉鷃"),
+    ("xiangshe", ("zhu", "兼官由便也立司正為涖酒爾今射司正無事"), "司正為司馬"),
+    ("pinli", ("zhu", "圭璋尊不陳之"), "退圭"),
 ])
 def test_the_note_printed_large_is_the_note_of_its_passage(whole_dump, chapter, note, passage):
     (found,) = [p for p in _passages(_chapters(whole_dump, "tongjie")[chapter]) if p["text"] == passage]
