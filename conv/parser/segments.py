@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from conv import datafiles as data
+from conv.normalize import fold_same_length
 
 from conv.parser import collation_notes, gloss_edges, glosses, sources
 
@@ -83,12 +84,19 @@ def split_shu(units: list[Unit], layout: str, marks: tuple[str, ...] = BARE_MARK
 
 @cache
 def _scholar_pattern() -> re.Pattern:
-    names = "|".join(re.escape(name) for name in data.scholars())
+    names = "|".join(re.escape(fold_same_length(name)) for name in data.scholars())
     return re.compile(f"(?:{names})[云曰]")
 
 
 def _is_scholar(text: str) -> bool:
-    return _scholar_pattern().match(text) is not None
+    """Does ``text`` open with a scholar 朱熹 quotes (``conv/data/scholars.toml``), in either form (張子曰 and 张子曰:
+    the 文渊阁 text and the seeds), then 云 or 曰?"""
+    return _scholar_pattern().match(fold_same_length(text[:_longest_name() + 1])) is not None
+
+
+@cache
+def _longest_name() -> int:
+    return max(len(name) for name in data.scholars())
 
 
 def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | None = None,
