@@ -77,11 +77,12 @@ class NoteRuns:
         self.runs = _runs(source, data.note_runs() if entries is None else entries)
         self.recorded: set[int] = set()
         # runs read as 经 ([[jing]]): where they stand; a 音义 the rules would see in one is no problem
-        self.jing = [(r.start, r.end) for r in _runs(source, data.jing_runs() if jing is None else jing, jing=True)]
+        self.jing = frozenset(at for r in _runs(source, data.jing_runs() if jing is None else jing, jing=True)
+                              for at in range(r.start, r.end))  # (the rules ask of every character of a run)
 
     def read_as_jing(self, offset: int) -> bool:
         """Does ``offset`` lie in a run read as 经 (``[[jing]]``)?"""
-        return any(start <= offset < end for start, end in self.jing)
+        return offset in self.jing
 
     def jing_from(self, offsets: list[int]) -> int:
         """Where, after the first, a character at these offsets begins a run read as 经, else 0: a head's

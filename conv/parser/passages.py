@@ -258,10 +258,8 @@ class PassageReader(SeedStructure):
     def _next_column_opens_a_zhang(self, tokens: list[Token], i: int) -> bool:
         """After a title ending its line of the witness, does the next line open with the 经 of the next 章
         (not the title's 记, 辭 or 傳 items, which open with their mark)?"""
-        if not self.inline_titles.ends_its_line(tokens, i):
-            return False
-        following = next(t for t in tokens[i + 1:] if t.kind != "space")
-        return following.kind != "text" or self.text[following.start] not in "记記辭辞傳传"
+        following = self.inline_titles.next_line_token(tokens, i)
+        return following is not None and (following.kind != "text" or self.text[following.start] not in "记記辭辞傳传")
 
     def add_text(self, start: int, end: int) -> None:
         """Add ``text[start:end]`` (part of a text token: no markup) to the passage."""

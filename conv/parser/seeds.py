@@ -278,7 +278,6 @@ class SeedParser(PassageReader):
         if self.title_held and self.title_runs_on(s, e):
             self.context = self.text[s:e]
             return
-        item = self.outline.get(line) if self.outline is not None else None
         if item is not None:
             self.handle_outline(item, s, e)
             return

@@ -50,12 +50,14 @@ class InlineTitles:
             return None
         return found
 
-    def ends_its_line(self, tokens: list[Token], i: int) -> bool:
-        """Does the run ``tokens[i]`` end its line of the witness, the tokens after it (a column the
-        transcription joins to it) standing on a later one?"""
+    def next_line_token(self, tokens: list[Token], i: int) -> Token | None:
+        """When the run ``tokens[i]`` ends its line of the witness, the tokens after it standing on a later one (a
+        column the transcription joins to it): the first of those that is no blank; else None."""
         following = next((t for t in tokens[i + 1:] if t.kind != "space"), None)
         position = self.report.src.position
-        return following is not None and position(following.start)[0] > position(tokens[i].end - 1)[0]
+        if following is not None and position(following.start)[0] > position(tokens[i].end - 1)[0]:
+            return following
+        return None
 
     def _find(self, token: Token, last_in_line: bool, after_close: bool, tokens: list[Token], i: int, in_ji: bool) -> tuple[int, int] | None:
         report = self.report
@@ -89,7 +91,7 @@ class InlineTitles:
             if NUMBERED.fullmatch(folded) and nxt is not None and nxt.kind == "open":
                 return token.start, token.end
             # 通解: a title ending its column, the 经 going on in the next (…正之處)右立司正¶升自西階…)
-            if self.witness and self.ends_its_line(tokens, i) and folded.count("右") == 1 and len(run) <= line_kinds.MAX_TITLE:
+            if self.witness and self.next_line_token(tokens, i) and folded.count("右") == 1 and len(run) <= line_kinds.MAX_TITLE:
                 return token.start, token.end
             return None
         if not last_in_line:
