@@ -248,10 +248,28 @@ def test_no_intervention_but_the_unencoded_characters_and_the_reviewed_layers(to
                              + [("c18", "layer: an (not shu)"), ("c20", "layer: an (not zhu)"), ("c21", "title: 右大夫相見")]
                              + [(f"c{n}", f"title: {t}") for n, t in zip(range(22, 30), (
                                  "右張侯設樂", "右行享禮", "右貳變相生之法", "右黄鐘寸分數法", "右黄鐘生十一律數", "右風雅拾貳詩譜",
-                                 "右法制名號之略", "右飲食之禮"))] + [("c30", "layer: an (not zhu)")])
+                                 "右法制名號之略", "右飲食之禮"))] + [("c30", "layer: an (not zhu)"), ("c31", "layer: yin (not zhu)")])
     # 疏曰洗者盥手洗爵之時恐水¶(穢地…: the 疏 a head opened at a column's end goes on in the next
     note = next(n for p in passages(tongjie[2]["shiguan"]) for n in p["notes"] if n["text"].startswith("疏曰洗者盥手"))
     assert "恐水穢地所用以承其棄水" in note["text"]
+
+
+def test_a_gloss_of_a_lost_character_is_a_reported_yin(tongjie):
+    """聘禮記 (KR1d0085_021:137) …以絳為地今文絢作)音巡疏曰上(文繅藉…: the 注 ends on a character the
+    transcription lost (the 句读 reads 今文絢作約), and 音巡, printed large after it, is the 音义 of that
+    character (c31): a note of 皆𤣥纁繫長尺絢組, no passage of its own, nothing supplied, and a problem at
+    its place because no lemma is there to read."""
+    _, dump, chapters, _ = tongjie
+    (passage,) = [p for p in passages(chapters["pinli"]) if p["id"] == "tongjie-pinli-72"]
+    assert passage["text"] == "皆𤣥纁繫長尺絢組"
+    assert [(n["layer"], n["text"]) for n in passage["notes"][1:4]] == [
+        ("zhu", "采成文曰絢繫無事則以繫玉因以為飾皆用五采組上以𤣥下以絳為地今文絢作"), ("yin", "音巡"),
+        ("shu", passage["notes"][3]["text"])]
+    assert passage["notes"][3]["text"].startswith("疏曰上文繅藉")
+    assert not [p for p in passages(chapters["pinli"]) if p["text"] == "音巡"]
+    (problem,) = [p for p in dump["problems"] if p["kind"] == "unparsed-gloss" and p["seed"] == "KR1d0085_021.txt"
+                  and p["line"] == 137]
+    assert "'音巡'" in problem["message"] and problem["col"] == 189
 
 
 def test_undecided_glosses_are_problems_at_their_place():
