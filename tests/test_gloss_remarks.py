@@ -62,6 +62,12 @@ CASES = [
     ("KR1d0085_021.txt", 275, "間如字劉音閑", [
         ("間如字", "間", R, None, None, None, False, None, None, None, None, 0, 3),
         ("劉音閑", "間", Z, None, None, "閑", True, None, None, "authority", "劉", 3, 6)]),
+    # 通解 (周禮 大祝 in 曲禮): a word of two characters read as written, then two scholars' readings of the one
+    # of its characters they read (李軌's 音董, 杜子春's 徒弄反: 動, the 慟 of 杜子春's 注)
+    ("KR1d0085_011.txt", 106, "振動如字李音董杜徒弄反", [
+        ("振動如字", "動", R, None, None, None, False, None, None, "in-word", None, 0, 4),
+        ("李音董", "動", Z, None, None, "董", True, None, None, "authority", "李", 4, 7),
+        ("杜徒弄反", "動", F, "徒", "弄", None, True, None, None, "authority", "杜", 7, 11)]),
     ("KR1d0085_007.txt", 66, "純之閏反或章允反", [
         ("純之閏反", "純", F, "之", "閏", None, False, None, None, None, None, 0, 4),
         ("或章允反", "純", F, "章", "允", None, True, None, None, "authority", "或", 4, 8)]),

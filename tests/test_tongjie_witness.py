@@ -248,7 +248,8 @@ def test_no_intervention_but_the_unencoded_characters_and_the_reviewed_layers(to
                              + [("c18", "layer: an (not shu)"), ("c20", "layer: an (not zhu)"), ("c21", "title: 右大夫相見")]
                              + [(f"c{n}", f"title: {t}") for n, t in zip(range(22, 30), (
                                  "右張侯設樂", "右行享禮", "右貳變相生之法", "右黄鐘寸分數法", "右黄鐘生十一律數", "右風雅拾貳詩譜",
-                                 "右法制名號之略", "右飲食之禮"))] + [("c30", "layer: an (not zhu)"), ("c31", "layer: yin (not zhu)")])
+                                 "右法制名號之略", "右飲食之禮"))] + [("c30", "layer: an (not zhu)"), ("c31", "layer: yin (not zhu)"),
+                                 ("c32", "layer: shu (not zhu)")])
     # 疏曰洗者盥手洗爵之時恐水¶(穢地…: the 疏 a head opened at a column's end goes on in the next
     note = next(n for p in passages(tongjie[2]["shiguan"]) for n in p["notes"] if n["text"].startswith("疏曰洗者盥手"))
     assert "恐水穢地所用以承其棄水" in note["text"]
@@ -270,6 +271,20 @@ def test_a_gloss_of_a_lost_character_is_a_reported_yin(tongjie):
     (problem,) = [p for p in dump["problems"] if p["kind"] == "unparsed-gloss" and p["seed"] == "KR1d0085_021.txt"
                   and p["line"] == 137]
     assert "'音巡'" in problem["message"] and problem["col"] == 189
+
+
+def test_a_shu_going_on_with_you_yue_is_shu(tongjie):
+    """曲禮 (KR1d0085_011:106–125), 周禮 大祝's 九拜: the 音义 of 振動 between two others in its parentheses
+    (振動如字李音董杜徒弄反: 動 read as written, 李軌's and 杜子春's readings of it) is 音义, not 郑注; the 疏 goes on
+    with 又曰九拜之中四種是正拜一曰 outside its parentheses (note_runs.toml), a 疏 (c32), not a passage of 经."""
+    _, _, chapters, _ = tongjie
+    (passage,) = [p for p in passages(chapters["quli"]) if p["id"] == "tongjie-quli-109"]
+    assert [n["layer"] for n in passage["notes"]] == ["yin", "shu", "shu", "yin", "yin", "an"]
+    assert passage["notes"][0]["text"] == "\U000f0254音拜稽音啓振動如字李音董杜徒弄反襃音報右音又"
+    assert [(g["char"], g["text"]) for g in passage["notes"][0]["glosses"]][2:5] == [
+        ("動", "振動如字"), ("動", "李音董"), ("動", "杜徒弄反")]
+    assert passage["notes"][2]["text"].startswith("又曰九拜之中四種是正拜一曰稽首二曰頓首")
+    assert not [p for p in passages(chapters["quli"]) if p["text"].startswith("又曰")]
 
 
 def test_undecided_glosses_are_problems_at_their_place():

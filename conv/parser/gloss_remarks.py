@@ -55,8 +55,9 @@ SCOPE = re.compile(
     r"|卷末[倣放仿]此"
     r"|出[注註]"  # 豫音榭出注: the word stands in the 注
 )
-# The authorities 释文 names for a second reading (徐邈, 劉昌宗), and 或 (some read it …).
-AUTHORITIES = "徐劉刘或一"
+# The authorities 释文 names for a second reading (徐邈, 劉昌宗; in the 周禮 李軌 and 杜子春: 振動如字李音董杜徒弄反),
+# and 或 (some read it …).
+AUTHORITIES = "徐劉刘或一李杜"
 #: Of those, the scholars: named before a reading next to prose too (卑劉音婢), where 或 and 一 may be the 经's.
 NAMED_AUTHORITIES = "徐劉刘"
 #: Authorities named in more than one character: the dictionaries 字林 and 説文 (觶之豉反字林音支).

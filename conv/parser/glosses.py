@@ -203,6 +203,8 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
                 return _Core("other", text[i], None, None, None, at, remark=remark, related=related)  # 裂又作列
     if options.contexts and (both := _both_at(text, i)) is not None:
         return both
+    if options.contexts and (word := _word_as_written_at(text, i)) is not None:
+        return word
     if (two := gloss_remarks.two_readings_at(text, i, _han)) is not None:  # 楔古八先結二反
         return _Core("fanqie", text[i], two[0], two[1], None, two[3], remark="two-readings", related=two[2])
     reading = _reading_at(text, i + 1)
@@ -220,6 +222,24 @@ def _pair_core(text: str, i: int) -> _Core | None:
         if phonology.reading(_gloss_of(core, text, i, end)).status == phonology.MATCHES:
             return core
     return None
+
+
+def _word_as_written_at(text: str, i: int) -> _Core | None:
+    """「XY如字」 and a scholar's reading after it (振動如字李音董杜徒弄反): the word XY read as written, and
+    the readings that follow are of the one of its characters they read in the 《广韵》 (動, not 振):
+    ``char`` that one, the word its context. Without a reading after it, nothing tells which."""
+    if text[i + 2:i + 4] != "如字" or not (_han(text, i) and _han(text, i + 1)) \
+            or any(c in "反切音又之並竝上下同" for c in text[i:i + 2]):
+        return None
+    name, at = gloss_remarks.authority_at(text, i + 4)
+    reading = _reading_at(text, at) if name else None
+    if reading is None or reading[0] == "ruzi":
+        return None
+    kind, upper, lower, sound, end = reading
+    read = [char for char in text[i:i + 2] if plausible(_gloss_of(_Core(kind, char, upper, lower, sound, end), text, at, end))]
+    if len(read) != 1:
+        return None
+    return _Core("ruzi", read[0], None, None, None, i + 4, context=text[i:i + 2], remark="in-word")
 
 
 def _both_at(text: str, i: int) -> _Core | None:
