@@ -42,7 +42,7 @@ from __future__ import annotations
 import re
 
 __all__ = ["SCOPE", "AUTHORITIES", "AUTHORITY_NAMES", "ATTACHED", "VARIANT_MARK", "attached", "remark_at", "sound_and_sense_at", "reads_as_at",
-           "variant_piece_ends", "lemma_pair_at", "authority_at", "per_note_at", "before_reading_at", "before_reading"]
+           "variant_piece_ends", "both_at", "word_as_written_at", "lemma_pair_at", "authority_at", "per_note_at", "before_reading_at", "before_reading"]
 
 # Scope notes (所及): after the gloss, before a definition. Longest alternatives first; a 注X同 names at
 # most three characters or a word of the 注 (注不數之數同), 下…同 five (下文及注皆同), 後…同 four (後從者皆同), none a
@@ -152,6 +152,35 @@ def variant_piece_ends(text: str, e: int, reading_at, is_han) -> list[int]:
     if component and is_han(text, component.end() - 1):
         ends.append(component.end())
     return ends
+
+
+def both_at(text: str, i: int, reading_at, is_han, tone_at) -> tuple | None:
+    """「XY並…」, 「XYZ並…」 at ``i``: one reading of two or three characters (稍削並所教反, 逺近間並如字), or a tone
+    (乗斂並去聲): (kind, upper, lower, sound, end, the word's width), else None."""
+    for width in (2, 3):
+        if text[i + width:i + width + 1] not in ("並", "竝") or not all(is_han(text, k) for k in range(i, i + width)):
+            continue
+        if (reading := reading_at(text, i + width + 1)) is not None:
+            return (*reading, width)
+        at = i + width + 1
+        if tone_at(text, at):
+            return "other", None, None, None, at + 2, width
+    return None
+
+
+def word_as_written_at(text: str, i: int, reading_at, is_han, reads) -> str | None:
+    """「XY如字」 at ``i`` and a scholar's reading after it (振動如字李音董杜徒弄反): the word XY read as written, and
+    the readings after it are of the one of its characters they read in the 《广韵》 (動, not 振: ``reads(char,
+    reading, text, at)``): that character, else None. Without a reading after it, nothing tells which."""
+    if text[i + 2:i + 4] != "如字" or not (is_han(text, i) and is_han(text, i + 1)) \
+            or any(c in "反切音又之並竝上下同" for c in text[i:i + 2]):
+        return None
+    name, at = authority_at(text, i + 4)
+    reading = reading_at(text, at) if name else None
+    if reading is None or reading[0] == "ruzi":
+        return None
+    read = [char for char in text[i:i + 2] if reads(char, reading, text, at)]
+    return read[0] if len(read) == 1 else None
 
 
 def lemma_pair_at(text: str, i: int, reading_at, is_han) -> list[tuple[str, str, tuple]]:

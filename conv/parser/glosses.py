@@ -201,10 +201,11 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
                 return _Core(kind, text[i], upper, lower, sound, end, remark=remark, related=related)
             if at >= len(text) or text[at] != "同" and _core_at(text, at, text[i], options):
                 return _Core("other", text[i], None, None, None, at, remark=remark, related=related)  # 裂又作列
-    if options.contexts and (both := _both_at(text, i)) is not None:
-        return both
-    if options.contexts and (word := _word_as_written_at(text, i)) is not None:
-        return word
+    if options.contexts and (both := gloss_remarks.both_at(text, i, _reading_at, _han, _tone_at)) is not None:
+        kind, upper, lower, sound, end, width = both  # 稍削並所教反, 逺近間並如字, 乗斂並去聲
+        return _Core(kind, text[i], upper, lower, sound, end, remark="both", related=text[i + 1:i + width])
+    if options.contexts and (char := gloss_remarks.word_as_written_at(text, i, _reading_at, _han, _reads)):
+        return _Core("ruzi", char, None, None, None, i + 4, context=text[i:i + 2], remark="in-word")
     if (two := gloss_remarks.two_readings_at(text, i, _han)) is not None:  # 楔古八先結二反
         return _Core("fanqie", text[i], two[0], two[1], None, two[3], remark="two-readings", related=two[2])
     reading = _reading_at(text, i + 1)
@@ -224,37 +225,10 @@ def _pair_core(text: str, i: int) -> _Core | None:
     return None
 
 
-def _word_as_written_at(text: str, i: int) -> _Core | None:
-    """「XY如字」 and a scholar's reading after it (振動如字李音董杜徒弄反): the word XY read as written, and
-    the readings that follow are of the one of its characters they read in the 《广韵》 (動, not 振):
-    ``char`` that one, the word its context. Without a reading after it, nothing tells which."""
-    if text[i + 2:i + 4] != "如字" or not (_han(text, i) and _han(text, i + 1)) \
-            or any(c in "反切音又之並竝上下同" for c in text[i:i + 2]):
-        return None
-    name, at = gloss_remarks.authority_at(text, i + 4)
-    reading = _reading_at(text, at) if name else None
-    if reading is None or reading[0] == "ruzi":
-        return None
+def _reads(char: str, reading: tuple, text: str, at: int) -> bool:
+    """Does ``reading`` (``_reading_at`` at ``at``) read ``char`` as the 《广韵》 has it (``plausible``)?"""
     kind, upper, lower, sound, end = reading
-    read = [char for char in text[i:i + 2] if plausible(_gloss_of(_Core(kind, char, upper, lower, sound, end), text, at, end))]
-    if len(read) != 1:
-        return None
-    return _Core("ruzi", read[0], None, None, None, i + 4, context=text[i:i + 2], remark="in-word")
-
-
-def _both_at(text: str, i: int) -> _Core | None:
-    """「XY並…」, 「XYZ並…」: one reading of two or three characters (稍削並所教反, 逺近間並如字); ``char``
-    the first, ``related`` the others."""
-    for width in (2, 3):
-        if text[i + width:i + width + 1] not in ("並", "竝") or not all(_han(text, k) for k in range(i, i + width)):
-            continue
-        if (reading := _reading_at(text, i + width + 1)) is not None:
-            kind, upper, lower, sound, end = reading
-            return _Core(kind, text[i], upper, lower, sound, end, remark="both", related=text[i + 1:i + width])
-        at = i + width + 1
-        if _tone_at(text, at):  # 乗斂並去聲: a tone
-            return _Core("other", text[i], None, None, None, at + 2, remark="both", related=text[i + 1:i + width])
-    return None
+    return plausible(_gloss_of(_Core(kind, char, upper, lower, sound, end), text, at, end))
 
 
 def _after_core(text: str, i: int, last: Gloss, first: bool) -> _Core | None:
