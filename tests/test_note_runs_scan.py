@@ -172,3 +172,21 @@ def test_no_jing_of_the_judou_is_only_in_a_shu_or_an_of_the_tongjie(whole_dump):
         found |= {p["text"] for p in ours if len(p["text"]) >= 4
                   and fold_same_length(p["text"]) not in jing and fold_same_length(p["text"]) in remarks}
     assert found == set(QUOTED_BY_SHU)
+
+
+# Passages of the 通解 that open with the head of a note — 鄭曰, 顔曰 (顔師古), 正義曰, or a scholar 朱熹 quotes
+# (conv/data/scholars.toml) and 曰 or 云 — read and kept as 经: 卷首's 目録 quotes 吕大臨 in its large text, 朱熹's
+# remark on it small after it.
+HEADS_AS_TEXT = {"tongjie-juanshou-75": "吕大臨曰鄉人凡有㑹聚皆當行此禮(恐不止四事…"}
+
+
+def test_no_passage_opens_with_the_head_of_a_note(whole_dump):
+    """A note whose head and first words stand outside its parentheses (保傅's …之暴｜鄭曰暴卒疾也｜其故可知也…,
+    學記's …不違失師道)張子曰離經離析經之章句¶(也事師而至於親敬…) is the note of the passage before it: no passage
+    of the 通解 opens with one, save those read and kept (``HEADS_AS_TEXT``)."""
+    from conv import datafiles as data
+
+    heads = tuple(fold_same_length(name) + mark for name in (*data.scholars(), "鄭", "顔", "正義") for mark in "曰云")
+    found = [p["id"] for chapter in _chapters(whole_dump, "tongjie").values() for p in _passages(chapter)
+             if fold_same_length(p["text"]).startswith(heads)]
+    assert found == list(HEADS_AS_TEXT)
