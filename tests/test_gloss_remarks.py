@@ -62,6 +62,12 @@ CASES = [
     ("KR1d0085_021.txt", 275, "間如字劉音閑", [
         ("間如字", "間", R, None, None, None, False, None, None, None, None, 0, 3),
         ("劉音閑", "間", Z, None, None, "閑", True, None, None, "authority", "劉", 3, 6)]),
+    # 通解 (文王世子 in 五學): a scope over the 注 and the words below; (内則) 皆 and a reading after variants
+    ("KR1d0085_018.txt", 96, "食音嗣注并下文食之並同", [
+        ("食音嗣注并下文食之並同", "食", Z, None, None, "嗣", False, "注并下文食之並同", None, None, None, 0, 11)]),
+    ("KR1d0085_003.txt", 312, "聶本又作攝又作䐑皆之渉反", [
+        ("聶本又作攝又作䐑", "聶", O, None, None, None, False, None, None, "variant", "攝䐑", 0, 8),
+        ("皆之渉反", "聶", F, "之", "渉", None, False, None, None, "both-before", None, 8, 12)]),
     # 通解 (周禮 大祝 in 曲禮): a word of two characters read as written, then two scholars' readings of the one
     # of its characters they read (李軌's 音董, 杜子春's 徒弄反: 動, the 慟 of 杜子春's 注)
     ("KR1d0085_011.txt", 106, "振動如字李音董杜徒弄反", [

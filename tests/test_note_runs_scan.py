@@ -191,3 +191,24 @@ def test_no_passage_holds_the_head_of_a_note(whole_dump):
     found = [p["id"] for chapter in _chapters(whole_dump, "tongjie").values() for p in _passages(chapter)
              if any(head in fold_same_length(p["text"]) for head in heads)]
     assert found == list(HEADS_AS_TEXT)
+
+
+# Passages of the 通解 that hold a formula of the notes — X讀為Y, X當作Y, 本又作, 或作, 今文, 古文, 下同, 並同, 放此 — read
+# and kept as 经, each for the words it is part of.
+FORMULAE_AS_TEXT = {
+    "tongjie-wuzong-239": "白虎通義曰…明當為宗廟主也",
+    "tongjie-yueling-164": "毋或作為滛巧以蕩上心",
+    "tongjie-yueling-557": "毋或作為滛巧以蕩上心",
+    "tongjie-yueji-51": "君臣上下同聽之",
+}
+FORMULAE = ("讀為", "讀曰", "讀如", "當作", "當為", "本又作", "本亦作", "又作", "亦作", "或作", "今文", "古文", "下同", "並同",
+            "放此", "倣此")
+
+
+def test_no_passage_holds_a_formula_of_the_notes(whole_dump):
+    """注, 音义 and 按 printed large that read as such by their formulae (内則's …)嘯讀為叱叱嫌有隐使也(疏曰…, 大射's
+    …復位卒猶已也今文辯作徧(疏曰…, 聘禮記's …不郊勞享本又作饗(記貶於聘…) are in their notes: no passage of the 通解
+    holds one, save the 经 read and kept (``FORMULAE_AS_TEXT``)."""
+    found = [p["id"] for chapter in _chapters(whole_dump, "tongjie").values() for p in _passages(chapter)
+             if any(formula in p["text"] for formula in FORMULAE)]
+    assert found == list(FORMULAE_AS_TEXT)

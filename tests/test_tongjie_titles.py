@@ -85,4 +85,4 @@ def test_a_scholar_quoted_in_the_traditional_text_is_zhu_xi_s_quotation(whole_du
     (work,) = [w for w in whole_dump["works"] if w["id"] == "tongjie"]
     quoted = [n for c in work["chapters"] for s in c["sections"] for p in s["passages"] for n in p["notes"]
               if n["text"].startswith(("吕大臨曰", "陳祥道曰", "張子曰", "陸佃曰"))]
-    assert len(quoted) == 18 and {n["layer"] for n in quoted} == {"an"}
+    assert len(quoted) == 29 and {n["layer"] for n in quoted} == {"an"}

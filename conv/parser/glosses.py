@@ -136,9 +136,9 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
         if name and (reading := _reading_at(text, i + 1 + len(name))):  # 膊音純又説文之允反
             kind, upper, lower, sound, end = reading
             return _Core(kind, prev, upper, lower, sound, end, True, None, "authority", name)
-    # 喧詩作咺諠詩作諼並況晚反, 矜一作鰥並古頑反: 並 and a reading after a gloss that gave none, the reading of the
-    # characters before it (not of 並, unless the 《广韵》 reads 並 so)
-    if text[i] in "並竝" and prev is not None and (reading := _reading_at(text, i + 1)) and reading[0] != "ruzi":
+    # 喧詩作咺諠詩作諼並況晚反, 矜一作鰥並古頑反, 聶本又作攝又作䐑皆之渉反: 並 (皆) and a reading after a gloss that
+    # gave none, the reading of the characters before it (not of 並, unless the 《广韵》 reads 並 so)
+    if text[i] in "並竝皆" and prev is not None and (reading := _reading_at(text, i + 1)) and reading[0] != "ruzi":
         kind, upper, lower, sound, end = reading
         own = _Core(kind, text[i], upper, lower, sound, end)
         if phonology.reading(_gloss_of(own, text, i, end)).status != phonology.MATCHES:
