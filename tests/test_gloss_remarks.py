@@ -65,6 +65,10 @@ CASES = [
     # 通解 (文王世子 in 五學): a scope over the 注 and the words below; (内則) 皆 and a reading after variants
     ("KR1d0085_018.txt", 96, "食音嗣注并下文食之並同", [
         ("食音嗣注并下文食之並同", "食", Z, None, None, "嗣", False, "注并下文食之並同", None, None, None, 0, 11)]),
+    # 通解 (士昏禮, 少儀 in 士相見禮): a scope that names what it leaves out
+    ("KR1d0085_002.txt", 433, "見賢遍反注下除相見並同覿音狄", [
+        ("見賢遍反注下除相見並同", "見", F, "賢", "遍", None, False, "注下除相見並同", None, None, None, 0, 11),
+        ("覿音狄", "覿", Z, None, None, "狄", False, None, None, None, None, 11, 14)]),
     ("KR1d0085_003.txt", 312, "聶本又作攝又作䐑皆之渉反", [
         ("聶本又作攝又作䐑", "聶", O, None, None, None, False, None, None, "variant", "攝䐑", 0, 8),
         ("皆之渉反", "聶", F, "之", "渉", None, False, None, None, "both-before", None, 8, 12)]),

@@ -46,13 +46,15 @@ __all__ = ["SCOPE", "AUTHORITIES", "AUTHORITY_NAMES", "ATTACHED", "VARIANT_MARK"
 
 # Scope notes (所及): after the gloss, before a definition. Longest alternatives first; a 注X同 names at
 # most three characters or a word of the 注 (注不數之數同), 下…同 five (下文及注皆同), 後…同 four (後從者皆同), none a
-# gloss's own mark (反 切 音); 卷末放此: to the end of the 卷; 注并下文食之並同: the 注's, and the words below.
+# gloss's own mark (反 切 音); 卷末放此: to the end of the 卷; 注并下文食之並同: the 注's, and the words below;
+# 注下除相見並同, 下文注除注二相見並同: those below save some.
 SCOPE = re.compile(
     r"注及下同|注下同|下及注同|下注同|下注[^反切音]{1,3}同|下文同|下皆同|下并同|下竝同"
     r"|又下同|[並竝并]下同|下以意[推求]之|後皆[倣放]此|后皆[仿放]此"
     r"|下放此|后放此|後放此|後不音者同|後[^反切音後]{1,3}[倣放仿]此|次下[^反切音同下]{0,2}同|后同|後同|下同|注同"
     r"|注[^反切音同下]{1,3}同|注[^反切音同下]{1,2}之[^反切音同下]同|下[^反切音同下]{1,5}同|後[^反切音同後]{1,4}同"
     r"|卷末[倣放仿]此|注[并並竝及]下文[^反切音同下]{0,3}[並竝并]?同"  # 食音嗣注并下文食之並同: the 注's and those below
+    r"|(?:注下|下文注)除[^反切音同下]{1,4}[並竝并]?同"  # 見賢遍反注下除相見並同: all below save 相見
     r"|出[注註]"  # 豫音榭出注: the word stands in the 注
 )
 # The authorities 释文 names for a second reading (徐邈, 劉昌宗; in the 周禮 李軌 and 杜子春: 振動如字李音董杜徒弄反),
