@@ -519,7 +519,8 @@ def test_glosses_and_the_rest_conserve_every_character(text):
     for gloss in glosses:
         assert text[gloss.start:gloss.end] == gloss.text
         assert gloss.remark in (None, "same-as", "ancient-form", "see-above", "sound-and-sense", "authority",
-                                "also-read", "variant", "rhyme-reading", "per-note", "old-reading", "both", "tone", "upper", "lower", "then-lower")
+                                "also-read", "variant", "rhyme-reading", "per-note", "old-reading", "both", "both-before", "in-word",
+                                "tone", "upper", "lower", "then-lower")
         assert (gloss.remark == "also-read") <= gloss.second
         assert gloss.remark != "authority" or gloss.related in AUTHORITIES or gloss.related in AUTHORITY_NAMES
 
