@@ -127,3 +127,21 @@ def test_transliteration_property(pieces):
     assert len(out) == len(text)
     expected = {offset: char for run in witness.runs for char, offset in zip(run.text, run.offsets) if char != "○"}
     assert {i: c for i, c in enumerate(out) if not MARKUP.match(c)} == expected
+
+
+def test_every_indented_title_line_is_a_title(judou):
+    """The 句读 prints a 章's title line one cell down (　右…), 张尔岐's remark on it after it, over two columns
+    where it is long (　右事死之初事喪禮凡二大端一以奉體魄一以事¶　精神楔齒綴足奉體魄之始奠脯醢事精神之始也¶); 经 that
+    opens with 右 stands at the column's top (右人左執匕…). So every indented 右 line is a 章 title, however
+    long — and a title of the 记, 右記昏禮時地辭命用物, is one too — and no passage of 经 opens with one."""
+    _, dump = judou
+    (work,) = dump["works"]
+    sections = {s["id"]: s for c in work["chapters"] for s in c["sections"]}
+    titles = [s["title"] for s in sections.values() if s["title"]]
+    assert "右事死之初事喪禮凡二大端一以奉體魄一以事精神楔齒綴足奉體魄之始奠脯醢事精神之始也" in titles
+    assert "右主人以下室中哭位愚案主人哭位唯小斂以前在此小斂後則在階下矣" in titles
+    assert "右合樂及告樂備此作樂樂賔是飲酒禮第二段並上段鄭氏以為禮樂之正是也" in titles
+    assert {"右記昏禮時地辭命用物", "右記有故卒聘致書之事", "右記使者受命將行之禮", "右記朝聘玉幣"} <= set(titles)
+    opening = [p["text"][:8] for c in work["chapters"] for s in c["sections"] for p in s["passages"]
+               if p["text"].startswith("右")]
+    assert opening == ["右人左執匕抽扃予"]

@@ -338,8 +338,11 @@ class SeedParser(PassageReader):
             self.chapter.order.append(("meta", meta))
             self.layer = "ji"
             return
+        # the 文渊阁 句读 prints a title's line one cell down, 经 at the column's top: an indented 右 line is a title
+        indented = self.work["layout"] == "judou" and self.src.paged and self.indent > 0
         length = line_kinds.title_length(folded, "右", items=TONGJIE_ITEMS if self.tongjie_witness else ("记",),
-                                         circle=self.work["layout"] == "judou")
+                                         circle=self.work["layout"] == "judou",
+                                         longest=e - s if indented else line_kinds.MAX_TITLE)
         if length is not None and self.tongjie_witness and not line_kinds.tongjie_title(folded[:length]):
             length = None  # 右執項左執前…: the right hand, 经 that opens a column of the 文渊阁 通解
         if length is not None:

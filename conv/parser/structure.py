@@ -108,8 +108,10 @@ class SeedStructure:
         chapter.order.append(("heading", None))
 
     def set_title(self, section: Section, start: int, end: int, marker: str) -> None:
-        """Give ``section`` its title ``text[start:end]``; the next text begins a new section."""
-        section.title = self.text[start:end]
+        """Give ``section`` its title ``text[start:end]`` (without the blanks that stand for a line's end
+        where a title runs on over two columns: the 句读's 　右事死之初…一以事¶　精神楔齒…); the next text begins
+        a new section."""
+        section.title = "".join(self.text[start:end].split())
         section.title_span = self.report.span(start, end)
         section.marker = marker
         self.section = None

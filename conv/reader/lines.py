@@ -123,7 +123,8 @@ def chapter_title(line: str) -> ChapterTitle | None:
 _COMMENTARY_CHAPTER = re.compile(rf"右(?:经一章|传之[^章]{{1,3}}章|第[{NUMERALS}]+章)")
 
 
-def title_length(line: str, marker: str, items: tuple[str, ...] = ("记",), circle: bool = False) -> int | None:
+def title_length(line: str, marker: str, items: tuple[str, ...] = ("记",), circle: bool = False,
+                 longest: int = MAX_TITLE) -> int | None:
     """Length of a section title opening a line (`右司射诱射`, `右饮不胜者【…】`, `记器具…`).
 
     The title runs to the line's end, to a note that ends the line, to U+3000, with ``circle`` (句读)
@@ -131,8 +132,9 @@ def title_length(line: str, marker: str, items: tuple[str, ...] = ("记",), circ
     in the 通解 a ○ may be text: the drum score of 投壺), or (通解) to the
     first of ``items`` that opens what is filed under the section: its 记 items, and in the 文渊阁
     通解 its 传 (``右立世子傳曰…``) and 辭 (``右戒賓辭戒賓曰…``, ``右醮醮辭曰…``: a 辭 may open with
-    the rite's name); there a 章句 title (``右第一章``) ends with its 章. Returns
-    None when the line is not a title line.
+    the rite's name); there a 章句 title (``右第一章``) ends with its 章; an item right after 右 is the
+    title's (the 句读's ``右記昏禮時地辭命用物`` sums up its 记). ``longest``: the most characters a title
+    may have (a line the layout marks as a title's: any). Returns None when the line is not a title line.
     """
     if not line.startswith(marker):
         return None
@@ -142,7 +144,7 @@ def title_length(line: str, marker: str, items: tuple[str, ...] = ("记",), circ
         if index != -1:
             end = min(end, index)
     if marker == "右":
-        found = [index for index in (line.find(item, 1, end) for item in items)
+        found = [index for index in (line.find(item, 2, end) for item in items)
                  if index != -1 and not line.startswith("记补", index)]  # 右女子笄雜記補: a source
         if found:
             end = min(found)
@@ -153,7 +155,7 @@ def title_length(line: str, marker: str, items: tuple[str, ...] = ("记",), circ
             end = chapter.end()
     while end > 0 and line[end - 1] == " ":
         end -= 1  # the blanks after a gaiji's stand-in (``右嗣子長兄弟&KR0362;○…``) are the witness's markup
-    if not 2 <= end <= MAX_TITLE:
+    if not 2 <= end <= longest:
         return None
     rest = line[end:].lstrip(" ")
     if rest.startswith("【"):
