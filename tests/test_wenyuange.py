@@ -145,3 +145,23 @@ def test_every_indented_title_line_is_a_title(judou):
     opening = [p["text"][:8] for c in work["chapters"] for s in c["sections"] for p in s["passages"]
                if p["text"].startswith("右")]
     assert opening == ["右人左執匕抽扃予"]
+
+
+def test_every_indented_summary_line_is_a_title(judou):
+    """张尔岐 sums up a 记 item or a stretch of 经 on a line of its own, one cell down, without 右 or 記 (士昏禮記's
+    納采之辭 … 不親迎者見婦父母之禮, 聘禮記's 釋聘用圭璧之故, 士喪禮's 此小斂後節哀之事, 既夕禮記's
+    此據經士死于適室…人子侍養之事): each is the title of the section it closes, not the opening of the 经 after it."""
+    _, dump = judou
+    (work,) = dump["works"]
+    chapters = {c["id"]: c for c in work["chapters"]}
+    titles = {s["title"]: s for c in work["chapters"] for s in c["sections"] if s["title"]}
+    for title in ("納采之辭", "問名之辭", "醴賔之辭", "納吉之辭", "納徵之辭", "請期之辭", "使者反命之辭", "父醮子辭",
+                  "親迎至門告擯者辭", "父母送女戒命之辭", "姆辭壻授綏之辭", "不親迎者見婦父母之禮", "釋聘用圭璧之故",
+                  "賓謝館主人", "明致饔米禾之數", "此小斂後節哀之事", "此據經士死于適室幠用斂衾之文而記君子正終人子侍養之事"):
+        assert title in titles, title
+    section = titles["納采之辭"]
+    assert section["passages"][-1]["text"].endswith("致命曰敢納采")
+    (after,) = [p for s in chapters["shihun"]["sections"] for p in s["passages"] if p["text"].startswith("問名曰某既受命")]
+    assert after["text"] == "問名曰某既受命將加諸卜敢請女為誰氏"
+    assert not [p for c in work["chapters"] for s in c["sections"] for p in s["passages"]
+                if p["text"].startswith(tuple(titles))]

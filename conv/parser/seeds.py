@@ -338,9 +338,11 @@ class SeedParser(PassageReader):
             self.chapter.order.append(("meta", meta))
             self.layer = "ji"
             return
-        # the 文渊阁 句读 prints a title's line one cell down, 经 at the column's top: an indented 右 line is a title
+        # the 文渊阁 句读 prints a title's line one cell down, 经 at the column's top: an indented 右 line is a title,
+        # however long, and no 记 item follows it on its line (右三記賓介聘享之客 sums up three 记)
         indented = self.work["layout"] == "judou" and self.src.paged and self.indent > 0
-        length = line_kinds.title_length(folded, "右", items=TONGJIE_ITEMS if self.tongjie_witness else ("记",),
+        items = TONGJIE_ITEMS if self.tongjie_witness else () if indented else ("记",)
+        length = line_kinds.title_length(folded, "右", items=items,
                                          circle=self.work["layout"] == "judou",
                                          longest=e - s if indented else line_kinds.MAX_TITLE)
         if length is not None and self.tongjie_witness and not line_kinds.tongjie_title(folded[:length]):
@@ -353,6 +355,12 @@ class SeedParser(PassageReader):
             length = line_kinds.title_length(folded, "记")
             if length is not None and "【" not in folded[:length]:
                 self.handle_title_line(s, e, length, "记")
+                return
+        if indented and not folded.startswith(("【", "传曰", "𫝊曰")):  # 丧服's 传 stands one cell down too
+            # 张尔岐's summary of the 记 item or the 经 before it, on a line of its own (納采之辭, 此小斂後節哀之事)
+            length = line_kinds.title_length(folded, folded[:1], longest=e - s)
+            if length is not None and "【" not in folded[:length]:
+                self.handle_title_line(s, e, length, "记" if folded.startswith("记") else None)
                 return
         self.content(s, e)
         self.end_title_line()
