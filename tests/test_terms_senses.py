@@ -51,7 +51,7 @@ def placed(text: str, term: str, before: str) -> bool | None:
     ("judou-shiguan-34", "尊", "侧", None),  # 侧尊一甒醴: 置酒曰尊, the verb
     ("tongjie-wangzhigui-110", "尊", "贵贱有别", None),  # 尊卑有序
     ("tongjie-yanli-137/注", "尊", "长公卿之", None),  # 公卿之尊者: placed as the vessel before
-    ("judou-sangfu-5", "尊", "父至", None),  # 父至尊也
+    ("judou-sangfu-206", "尊", "父至", None),  # 父至尊也 (its 传, a passage of its own)
     ("judou-dashe-8", "鼓", "建", True),  # 建鼓在阼阶西南
     ("tongjie-wangzhiren-28", "鼓", "执路", True),
     ("tongjie-yuezhi-57", "鼓", "于上谓之", None),  # the struck part of a bell (于上谓之鼓)

@@ -165,3 +165,18 @@ def test_every_indented_summary_line_is_a_title(judou):
     assert after["text"] == "問名曰某既受命將加諸卜敢請女為誰氏"
     assert not [p for c in work["chapters"] for s in c["sections"] for p in s["passages"]
                 if p["text"].startswith(tuple(titles))]
+
+
+def test_the_zhuan_of_sangfu_is_a_passage_of_its_own(judou):
+    """丧服 prints its 经 at the column's top and 子夏's 传 one cell down (父¶　傳曰為父何以斬衰也父至尊也¶): where no
+    note stands between them they are two passages still, the 经 keeping its anchor — no 经 or 记 passage of the
+    句读 holds a 传曰 after its first words."""
+    _, dump = judou
+    (work,) = dump["works"]
+    passages = {p["id"]: p for c in work["chapters"] for s in c["sections"] for p in s["passages"]}
+    assert passages["judou-sangfu-5"]["text"] == "父"
+    held = [p["id"] for p in passages.values() if p["layer"] in ("jing", "ji")
+            and any(p["text"].find(mark) > 0 for mark in ("傳曰", "𫝊曰"))]
+    assert held == []
+    (zhuan,) = [p for p in passages.values() if p["text"].startswith("傳曰為父何以斬衰也")]
+    assert zhuan["text"] == "傳曰為父何以斬衰也父至尊也" and zhuan["layer"] == "jing"
