@@ -13,7 +13,7 @@ from functools import cache
 from conv import datafiles as data
 
 NUMERALS = "〇零一二三四五六七八九十百"
-MAX_TITLE = 24  # the longest section title in the witnesses has 14 characters
+MAX_TITLE = 24  # a title its layout does not mark (the 文渊阁 句读's indented title lines may be longer: seeds.py)
 
 
 def chinese_number(text: str) -> int | None:
