@@ -129,6 +129,10 @@ def test_transliteration_property(pieces):
     assert {i: c for i, c in enumerate(out) if not MARKUP.match(c)} == expected
 
 
+def titles_of(work: dict) -> dict:
+    return {s["title"]: s for c in work["chapters"] for s in c["sections"] if s["title"]}
+
+
 def test_every_indented_title_line_is_a_title(judou):
     """The 句读 prints a 章's title line one cell down (　右…), 张尔岐's remark on it after it, over two columns
     where it is long (　右事死之初事喪禮凡二大端一以奉體魄一以事¶　精神楔齒綴足奉體魄之始奠脯醢事精神之始也¶); 经 that
@@ -139,7 +143,11 @@ def test_every_indented_title_line_is_a_title(judou):
     sections = {s["id"]: s for c in work["chapters"] for s in c["sections"]}
     titles = [s["title"] for s in sections.values() if s["title"]]
     assert "右事死之初事喪禮凡二大端一以奉體魄一以事精神楔齒綴足奉體魄之始奠脯醢事精神之始也" in titles
-    assert "右主人以下室中哭位愚案主人哭位唯小斂以前在此小斂後則在階下矣" in titles
+    # his remark marked 愚案 or 疏云 (no ○ on these lines) is a note of the title, as after a ○
+    assert [(n["layer"], n["text"]) for n in titles_of(work)["右主人以下室中哭位"]["title_notes"]] == [
+        ("an", "愚案主人哭位唯小斂以前在此小斂後則在階下矣")]
+    assert [(n["layer"], n["text"]) for n in titles_of(work)["右君使人襚"]["title_notes"]] == [
+        ("shu", "疏云君襚雖在襲前襲與小斂俱不得用大斂乃用之")]
     assert "右合樂及告樂備此作樂樂賔是飲酒禮第二段並上段鄭氏以為禮樂之正是也" in titles
     assert {"右記昏禮時地辭命用物", "右記有故卒聘致書之事", "右記使者受命將行之禮", "右記朝聘玉幣"} <= set(titles)
     opening = [p["text"][:8] for c in work["chapters"] for s in c["sections"] for p in s["passages"]

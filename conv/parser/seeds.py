@@ -198,7 +198,9 @@ class SeedParser(PassageReader):
             self.content(rest, e)
             self.title_mode = None
 
-    def handle_title_line(self, s: int, e: int, length: int, marker: str) -> None:
+    def handle_title_line(self, s: int, e: int, length: int, marker: str, remark: bool = False) -> None:
+        """A section title of ``length`` opening the line ``text[s:e]``; ``remark``: the rest of the line is
+        张尔岐's remark on it, as after a ○ (``open_remark``)."""
         self.ensure_chapter(s)
         self.close_passage()
         section = self.ensure_section()
@@ -206,6 +208,8 @@ class SeedParser(PassageReader):
         self.title_section = section
         self.title_mode = "note"
         if s + length < e:
+            if remark:
+                self.open_remark()
             self.content(s + length, e)
             self.close_remark(e)
         self.end_title_line()
@@ -348,7 +352,8 @@ class SeedParser(PassageReader):
         if length is not None and self.tongjie_witness and not line_kinds.tongjie_title(folded[:length]):
             length = None  # 右執項左執前…: the right hand, 经 that opens a column of the 文渊阁 通解
         if length is not None:
-            self.handle_title_line(s, e, length, "右")
+            remark = line_kinds.remark_start(folded[:length]) if indented else None
+            self.handle_title_line(s, e, remark or length, "右", remark=remark is not None)
             self.context = self.text[s:e]  # a 记 item or 经 after the title, a glossed character may stand in
             return
         if self.work["layout"] == "judou" and self.layer == "ji":

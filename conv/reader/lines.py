@@ -167,6 +167,16 @@ def title_length(line: str, marker: str, items: tuple[str, ...] = ("记",), circ
     return end
 
 
+#: 张尔岐's remark after a 章旨 on its line in the 文渊阁 句读 where no ○ marks it: 愚案…, 疏云… (a 疏 he quotes)
+REMARK_MARKS = ("愚案", "愚按", "疏云")
+
+
+def remark_start(title: str) -> int | None:
+    """Where 张尔岐's remark begins inside a title line of the 句读 (右主人以下室中哭位｜愚案主人哭位…), or None."""
+    found = [index for index in (title.find(mark, 3) for mark in REMARK_MARKS) if index != -1]
+    return min(found) if found else None
+
+
 MAX_TONGJIE_TITLE = 14  # the longest 章 title of the 文渊阁 通解: 右拾貳律隂陽辰位相生次第之圖
 
 
