@@ -132,9 +132,8 @@ def title_length(line: str, marker: str, items: tuple[str, ...] = ("记",), circ
     in the 通解 a ○ may be text: the drum score of 投壺), or (通解) to the
     first of ``items`` that opens what is filed under the section: its 记 items, and in the 文渊阁
     通解 its 传 (``右立世子傳曰…``) and 辭 (``右戒賓辭戒賓曰…``, ``右醮醮辭曰…``: a 辭 may open with
-    the rite's name); there a 章句 title (``右第一章``) ends with its 章; an item right after 右 is the
-    title's (the 句读's ``右記昏禮時地辭命用物`` sums up its 记). ``longest``: the most characters a title
-    may have (a line the layout marks as a title's: any). Returns None when the line is not a title line.
+    the rite's name); there a 章句 title (``右第一章``) ends with its 章. ``longest``: the most characters a
+    title may have (a line the layout marks as a title's: any). Returns None when the line is not a title line.
     """
     if not line.startswith(marker):
         return None
@@ -144,7 +143,7 @@ def title_length(line: str, marker: str, items: tuple[str, ...] = ("记",), circ
         if index != -1:
             end = min(end, index)
     if marker == "右":
-        found = [index for index in (line.find(item, 2, end) for item in items)
+        found = [index for index in (line.find(item, 1, end) for item in items)
                  if index != -1 and not line.startswith("记补", index)]  # 右女子笄雜記補: a source
         if found:
             end = min(found)
