@@ -188,3 +188,29 @@ def test_the_zhuan_of_sangfu_is_a_passage_of_its_own(judou):
     assert held == []
     (zhuan,) = [p for p in passages.values() if p["text"].startswith("傳曰為父何以斬衰也")]
     assert zhuan["text"] == "傳曰為父何以斬衰也父至尊也" and zhuan["layer"] == "jing"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("主人洗獻兄弟與内賔與私人皆如儐禮其位其薦脀皆如儐禮", "卒乃羞于賔兄弟内賔及私人辨"),  # 有司徹 017 l.497: 皆如儐禮¶
+    ("妾為女君君之長子惡笄有首布緫", "凡衰外削幅裳内削幅幅三袧"),                      # 丧服記 011 l.781
+    ("大夫之庻子為適昆弟之長殤中殤", "公為適子之長殤中殤"),      # 丧服 011 l.448: the item's blank at the column's foot
+])
+def test_a_paragraph_of_the_judou_ends_where_its_column_ends(judou, first, second):
+    """A column of 经 or 记 that does not fill its 21 cells ends a paragraph, and the paragraph is a passage, a
+    note after it or not (有司徹: …其位其薦脀¶皆如儐禮¶卒乃羞于賔…)."""
+    _, dump = judou
+    (work,) = dump["works"]
+    texts = [p["text"] for c in work["chapters"] for s in c["sections"] for p in s["passages"]]
+    assert texts[texts.index(first) + 1] == second
+
+
+@pytest.mark.parametrize("text", [
+    "加爵弁如初儀三醮有乾肉折俎嚌之其他如初北面取脯見于母",  # 士冠禮 001 l.285: 有乾｜肉 (20 cells)
+    "若命皆致則序進奠觶于篚阼階下皆北面再稽首公答拜媵爵者洗象觶升實之序進坐奠于薦南北上降適阼階下皆再拜稽首送觶公答拜",
+    "升飲者如初三耦卒飲若賓諸公卿大夫不勝則不降不執弓耦不升",  # 大射 007 l.530: 卒飲｜若賓
+])
+def test_a_column_of_twenty_cells_that_runs_on_is_read_so(judou, text):
+    """Three columns of the 句读 hold 20 cells though the sentence runs on (conv/data/column_joins.toml)."""
+    _, dump = judou
+    (work,) = dump["works"]
+    assert [p for c in work["chapters"] for s in c["sections"] for p in s["passages"] if p["text"] == text]

@@ -27,7 +27,6 @@ class PassageDraft:
     pieces: list[tuple[int, int]] = field(default_factory=list)  # [start, end) runs of its text
     notes: list[NoteDraft] = field(default_factory=list)
     last_line: int = 0
-    last_indent: int = 0  # the indentation of the line its text last came from (the 文渊阁 句读's layout)
     lacuna: str | None = None
     span_start: int | None = None
     span_end: int | None = None

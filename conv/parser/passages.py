@@ -274,11 +274,11 @@ class PassageReader(SeedStructure):
             self.ensure_section()
             passage = self.passage = PassageDraft(self.layer, span_start=start)
         elif passage.pieces and passage.last_line < self.line_no and (
-                self.tongjie_witness or self.src.paged and passage.last_indent != self.indent
-                and passage.layer in ("jing", "ji")):
-            # the 文渊阁 通解: a paragraph of the book is a passage of its own; the 句读's 经 and 记: where the
-            # indentation changes (丧服's 经 at the column's top, its 传 one cell down: 父｜傳曰為父何以斬衰也…;
-            # not the hanging indent of its front matter and collation notes)
+                self.tongjie_witness or self.src.paged and passage.layer in ("jing", "ji")):
+            # the 文渊阁 witness: a paragraph of the book is a passage of its own — in the 句读 a column of 经 or 记
+            # that does not fill its 21 cells ends one (有司徹 …其薦脀¶皆如儐禮¶卒乃羞于賔…), and so does a change of
+            # indentation (丧服's 经 at the column's top, its 传 one cell down: 父｜傳曰為父何以斬衰也…); the columns
+            # of 20 cells that run on are decided in conv/data/column_joins.toml
             self.close_passage()
             self.ensure_section()
             passage = self.passage = PassageDraft(self.layer, span_start=start)
@@ -289,7 +289,6 @@ class PassageReader(SeedStructure):
         passage.pieces.append((start, end))
         passage.span_end = end
         passage.last_line = self.line_no
-        passage.last_indent = self.indent
 
     def close_passage_if_text(self) -> None:
         if self.passage is not None and (self.passage.pieces or self.passage.notes):

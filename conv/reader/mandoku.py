@@ -36,9 +36,9 @@ What the 57 files show:
   this one starts with ``(`` no less indented (a note running on, also under the hanging indent
   of KR1d0038_018). Otherwise, after a blank line and where the indentation changes
   (``　右戒賔``, ``　傳曰…``), a new one starts. Undecidable, kept as they fall: a paragraph
-  ending at the foot of a column is joined to the next (KR1d0038_018 l.26); a few columns hold 20
-  cells though the text runs on (001 l.285 ``有乾¶肉``, 007 l.184, 011 l.448); in KR1d0085 a column
-  counted at 20 cells runs on as one at 21 does (:data:`FULL_AT`: the count of its notes and its small
+  ending at the foot of a column is joined to the next (KR1d0038_018 l.26). A few columns hold 20
+  cells though the text runs on (001 l.285 ``有乾¶肉``, 007 l.184, l.530): ``column_joins.toml``
+  joins them. In KR1d0085 a column counted at 20 cells runs on as one at 21 does (:data:`FULL_AT`: the count of its notes and its small
   音义 is an estimate there; 「冉｜有問於孔子」), unless it ends a 章 with its title after the 章's
   last note (:attr:`PhysLine.runs_on`); 抬头 (``國朝``
   raised one cell in 提要) breaks. In KR1d0085 the rule is weak: unmarked small text counts as

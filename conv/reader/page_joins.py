@@ -72,13 +72,17 @@ def _check(m, previous, line, entry: dict, where: str, number: int, place: str, 
 
 
 def _at_line(m, entry: dict, where: str, number: int):
-    """The text line the entry names and the text line before it (one column on from the other)."""
+    """The text line the entry names and the text line before it (one column on from the other, maybe over a
+    page tag: the 句读 ends the last column of a 面 with ¶)."""
     index = entry.get("line", 0) - 1
+    before = index - 1
+    while 0 < before < len(m.physical) and m.physical[before].kind == "page":
+        before -= 1
     if not 0 < index < len(m.physical) or m.physical[index].kind != "text" \
-            or m.physical[index - 1].kind != "text":
+            or not 0 <= before or m.physical[before].kind != "text":
         raise ConversionError(where, number, 1, f"column join: line {entry.get('line')} of {m.name} is no text "
                               "line after a text line", "name the line that runs on, as the witness file numbers it")
-    return m.physical[index - 1], m.physical[index]
+    return m.physical[before], m.physical[index]
 
 
 def _around(m, entry: dict, where: str, number: int):
