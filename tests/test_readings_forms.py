@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from conv.analyses import readings
 from conv.model.tree import is_markup
+from conv.myst.backmatter.apparatus import reading_body
 
 
 @pytest.fixture(scope="module")
@@ -169,7 +170,10 @@ def test_reviewed_decisions_of_the_data_file(whole_edition, collected):
     assert [fields(r) for r in found(collected, "tongjie-yanli-211", "今文皮樹繁豎糅為縚")] == [
         ("今文", "replace", "為", "皮樹", "繁豎", "tongjie-yanli-211", "found"),  # 為 lost: 今文皮樹為繁豎 (大射)
         ("今文", "replace", "為", "糅", "縚", "tongjie-yanli-211", "found")]
+    (r,) = found(collected, "tongjie-shiguan-49", "今文纁堦作熏")  # the 校勘记 says why, in Chinese
+    assert reading_body(r) == "纁〕今文皆作“熏”。郑注：“今文纁堦作熏”。〔“堦”当作“皆”：句读本此注作“今文纁皆作熏”〕"
     (r,) = found(collected, "tongjie-pinli-297", "今文無什")  # 什 for 升: 漆几也今文無升 (句读)
+    assert reading_body(r).endswith("。〔“什”当作“升”：句读本此注作“今文無升”〕")
     assert (r["kind"], r["lemma"], r["variant"], r["check"]) == ("omit", "升", "", "found")
     for passage, statement in (("tongjie-xiangyinjiu-154", "古文禮僎作遵"), ("tongjie-xiangyinjiuyi-27", "古文禮僎皆作遵")):
         (r,) = found(collected, passage, statement)  # 禮 names the book (the 古文 禮), not a character of the 经

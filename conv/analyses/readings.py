@@ -167,6 +167,8 @@ def collect(edition: Edition) -> dict:
                     in_text = reading["lemma_in_text"] if reading["lemma_in_text"] != entry["lemma"] else None
                     reading.update(lemma=entry["lemma"], variant=entry["variant"], lemma_in_text=in_text,
                                    decision=decision["reason"])
+                    if decision.get("remark"):  # the 校勘记's word on it, in Chinese
+                        reading["remark"] = decision["remark"]
             previous = statement.clauses[-1] if statement.clauses else None
             for a, b, reason in statement.unparsed:
                 span = seg.span(a, b)

@@ -289,6 +289,8 @@ def reading_body(reading: dict) -> str:
         line += f"。〔经作“{reading['lemma_in_text']}”〕"
     if reading.get("note_passage", reading["passage"]) != reading["passage"]:
         line += "。〔注在其后经文之下〕"
+    if reading.get("remark"):  # a reviewed decision's word (conv/data/readings.toml): 〔“堦”当作“皆”…〕
+        line += f"。〔{reading['remark']}〕"
     if reading.get("check") == "not-found":
         line += "。〔经中未见此字〕"
     elif reading.get("check") == "no-text":
