@@ -250,6 +250,10 @@ CASES = [
     ("KR1d0085_021.txt", 713, "籔劉色縷反一音速注不數之數同卷末放此", [
         ("籔劉色縷反", "籔", F, "色", "縷", None, False, None, None, "authority", "劉", 0, 5),
         ("一音速注不數之數同卷末放此", "籔", Z, None, None, "速", True, "注不數之數同卷末放此", None, "authority", "一", 5, 18)]),
+    # a word of two characters, the reading of its upper then of its lower one (詩 於鑠王師, quoted in 燕禮's 注)
+    ("KR1d0085_019.txt", 379, "於鑠上音烏下舒若反", [
+        ("於鑠上音烏", "於", Z, None, None, "烏", False, None, None, "upper", None, 0, 5),
+        ("下舒若反", "鑠", F, "舒", "若", None, False, None, None, "then-lower", None, 5, 9)]),
 ]
 
 

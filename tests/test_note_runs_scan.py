@@ -212,3 +212,67 @@ def test_no_passage_holds_a_formula_of_the_notes(whole_dump):
     found = [p["id"] for chapter in _chapters(whole_dump, "tongjie").values() for p in _passages(chapter)
              if any(formula in p["text"] for formula in FORMULAE)]
     assert found == list(FORMULAE_AS_TEXT)
+
+
+# Passages whose last words the grammar of the 音义 reads as a run of glosses (X反, X音Y, …之X), read and kept as 经.
+GLOSSES_AS_TEXT = {
+    "judou-yousiche-187": "主人拜送于廟門外乃反 (returns)",
+    "tongjie-liyueji-58": "禮報情反始也",
+    "tongjie-liyueji-75": "禮有報而樂有反",
+    "tongjie-liyueji-77": "禮之報樂之反",
+    "tongjie-wuxue-24": "徳音之致",
+    "tongjie-yueji-10": "無怗懘之音矣",
+    "tongjie-yueji-22": "而反人道之正也",
+    "tongjie-yueji-87": "非武音也",
+    "tongjie-yueji-115": "其溺音乎",
+    "tongjie-yueji-116": "溺音何從出也",
+    "tongjie-yueji-121": "德音之音也",
+    "tongjie-yueji-265": "成王立殷民反 (吕氏春秋 古樂)",
+    "tongjie-wangzhigui-216": "是反古之道也",
+}
+
+
+def test_no_passage_ends_with_a_run_of_glosses(whole_dump):
+    """音义 (and the 注 beside them) printed large at the end of a passage's 经 (内則's …問於内豎曰今日安否何如朝直遥反
+    舊如字下朝夕同豎上主反(…, 家語's 魯大旱公欲焚巫尫尫烏黄反後同(…, 燕禮's 注)於鑠上音烏下舒若反疏曰…) are in their
+    notes: no passage ends with three or more characters the grammar reads as glosses through and through, save
+    the 经 read and kept (``GLOSSES_AS_TEXT``)."""
+    from conv.parser.glosses import gloss_run
+
+    def ends_with_glosses(text: str) -> bool:
+        for start in range(max(1, len(text) - 14), len(text) - 2):
+            run = gloss_run(text[start:])
+            if run is not None and not run[1]:
+                return True
+        return False
+
+    found = [p["id"] for work in ("judou", "tongjie") for chapter in _chapters(whole_dump, work).values()
+             for p in _passages(chapter) if p["layer"] in ("jing", "ji") and ends_with_glosses(p["text"])]
+    assert found == list(GLOSSES_AS_TEXT)
+
+
+@pytest.mark.parametrize("chapter, text, notes", [
+    ("neizhi", "世子之記曰朝夕至于大寢之門外問於内豎曰今日安否何如",
+     [("yin", "朝直遥反舊如字下朝夕同"), ("yin", "豎上主反"), ("zhu", "朝夕朝朝暮夕也世子之禮曰此存其記")]),
+    ("neizhi", "命膳宰曰末有原應曰諾然後退", [("yin", "未亡曷反"), ("zhu", "未猶勿也原再也勿有所再")]),
+    ("jinli", "肆師大賓客涖筵几築鬻", [("yin", "鬻音煑"), ("zhu", "築香草煑以為鬯此王所以禮賓客")]),
+    ("yueji", "歸乃薦俘馘于京太室乃命周公為作大武", [("yin", "馘古獲反為去聲"), ("zhu", "大武周樂")]),
+    ("shixiangjian", "夏右鰭", [("yin", "鰭音祁"), ("zhu", "陽氣在上鰭脊也"), ("yin", "脊子昔反")]),
+    ("wangzhiding", "魯大旱公欲焚巫尫", [("yin", "尫烏黄反後同")]),
+])
+def test_glosses_and_notes_printed_large_at_the_end_of_a_passage(whole_dump, chapter, text, notes):
+    (passage,) = [p for p in _passages(_chapters(whole_dump, "tongjie")[chapter]) if p["text"] == text]
+    assert [(n["layer"], n["text"]) for n in passage["notes"]][:len(notes)] == notes
+
+
+def test_a_note_of_the_zhouli_runs_on_at_the_next_columns_top(whole_dump):
+    """内治 (004 l.59): 九嬪's 注 (…后當一夕亦十五日)¶而徧云自望後反之婉於阮反…: its last words, printed large at the
+    top of the next column, end the 注 (the 疏 of 内則 quotes it: 案九嬪注云…亦十五日而徧云自望後反之); 於鑠上音烏
+    下舒若反 after 燕禮's 注 and 󰖖於偽反…近附近之近 after 内則's are 音义, no passage of their own."""
+    neizhi = list(_passages(_chapters(whole_dump, "tongjie")["neizhi"]))
+    (passage,) = [p for p in neizhi if p["text"].startswith("九嬪掌婦學之灋")]
+    assert [n["text"] for n in passage["notes"] if n["layer"] == "zhu"][0].endswith("后當一夕亦十五日而徧云自望後反之")
+    notes = [(n["layer"], n["text"]) for c in _chapters(whole_dump, "tongjie").values() for p in _passages(c)
+             for n in p["notes"]]
+    assert ("yin", "於鑠上音烏下舒若反") in notes
+    assert ("yin", "\U000F0596於偽反益州人取鹿殺而埋之地中令臭乃出食之名鹿\U000F0596是也近附近之近") in notes

@@ -163,17 +163,18 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
             else:
                 kind, upper, lower, sound, end = "other", None, None, None, i + 5
             return _Core(kind, text[i], upper, lower, sound, end, context=text[i + 1:i + 3])
-        # 朝朝上如字下直遥反, 朝上陟遥反下馳遥反: the first of a character the text prints twice (its
-        # second: ``_after_core``), 朝下直遥反: the second alone.
-        doubled = i + 2 < len(text) and text[i + 1] == text[i] and text[i + 2] == "上"
-        at = i + 3 if doubled else i + 2
-        if doubled or i + 1 < len(text) and text[i + 1] in "上下":
+        # 朝朝上如字下直遥反, 於鑠上音烏下舒若反, 朝上陟遥反下馳遥反: the upper of a word of two (a character the
+        # text prints twice, or two; the lower: ``_after_core``), 朝下直遥反: the lower alone.
+        word = i + 2 < len(text) and text[i + 2] == "上" and (text[i + 1] == text[i] or _han(text, i + 1))
+        doubled = word and text[i + 1] == text[i]
+        at = i + 3 if word else i + 2
+        if word or i + 1 < len(text) and text[i + 1] in "上下":
             reading = _reading_at(text, at)
-            place = "上" if doubled else text[i + 1]
+            place = "上" if word else text[i + 1]
             if reading and (doubled or place == "下" or text[reading[4]:reading[4] + 1] == "下"
                             and _reading_at(text, reading[4] + 1)):
                 kind, upper, lower, sound, end = reading
-                return _Core(kind, text[i], upper, lower, sound, end, context=text[i:i + 2] if doubled else None,
+                return _Core(kind, text[i], upper, lower, sound, end, context=text[i:i + 2] if word else None,
                              remark="upper" if place == "上" else "lower")
         # 乐乐下字音洛: the upper/lower character of a two-character context.
         if i + 3 < len(text) and text[i + 2] in "上下" and text[i + 3] == "字" and _han(text, i + 1):
@@ -237,8 +238,9 @@ def _after_core(text: str, i: int, last: Gloss, first: bool) -> _Core | None:
     fits ``last``'s character); else a reading without 又 that gives ``last``'s sound again
     (堟大轉反音篆, 呫音貼他箧反: ``phonology.agree``) or a remark (揃同翦, 庿古廟字, 否見上)."""
     if first and last.remark == "upper" and text[i:i + 1] == "下" and (reading := _reading_at(text, i + 1)):
-        kind, upper, lower, sound, end = reading  # …上如字下直遥反: the second of the two
-        return _Core(kind, last.char, upper, lower, sound, end, context=last.context, remark="then-lower")
+        kind, upper, lower, sound, end = reading  # …上如字下直遥反: the second of the two (於鑠: 鑠)
+        char = last.context[1] if last.context and len(last.context) == 2 else last.char
+        return _Core(kind, char, upper, lower, sound, end, context=last.context, remark="then-lower")
     if first and (per_note := gloss_remarks.per_note_at(text, i, _han)) and (reading := _reading_at(text, per_note[1])):
         kind, upper, lower, sound, end = reading  # 膴舊火吳反依注音冔: the 注's reading, after the old one
         return _Core(kind, last.char, upper, lower, sound, end, True, None, "per-note", per_note[0])
@@ -396,10 +398,10 @@ def parse_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]]:
         return [], ([(0, len(text))] if text else [])
 
 
-# Where a text opening with a gloss shows it: X音Y, XAB反/切 (又AB反), X如字, X舊音Y今讀如字, X舊AB反, X上…, XX上…, the
+# Where a text opening with a gloss shows it: X音Y, XAB反/切 (又AB反), X如字, X舊音Y今讀如字, X舊AB反, X上…, XX上…, XY上…, the
 # context forms 无射之射…, 间间厠之间, 乐乐下字音洛, X又作Y…, X依注…, X叶…, X徐…. A text matching none opens
 # with no gloss.
-_OPENS_WITH_GLOSS = re.compile(r".音|..[並竝]|...[並竝]|.....二反|....之|......之|.[舊旧](?:音|..[反切])|.[上下]|(.)\1上|...[反切]|.如字|..之|...之|....音|.[本字]?[又或亦一]作.|.依[注註]|.叶"
+_OPENS_WITH_GLOSS = re.compile(r".音|..[並竝]|...[並竝]|.....二反|....之|......之|.[舊旧](?:音|..[反切])|.[上下]|..上|...[反切]|.如字|..之|...之|....音|.[本字]?[又或亦一]作.|.依[注註]|.叶"
                                r"|.[徐劉刘或](?:..[反切]|音)"
                                r"|.[平上去入][声聲]")
 _SPACE = re.compile(r"\s")
