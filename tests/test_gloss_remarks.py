@@ -87,6 +87,9 @@ CASES = [
         ("否見上", "否", O, None, None, None, False, None, None, "see-above", None, 4, 7)]),
     ("KR1d0085_003.txt", 436, "咳户才反字又作孩", [
         ("咳户才反字又作孩", "咳", F, "户", "才", None, False, None, "字又作孩", None, None, 0, 8)]),
+    # 徐邈's text writes 滯 (内則 右佩玦捍管遰大觽木燧, printed large: conv/data/note_runs.toml)
+    ("KR1d0085_003.txt", 38, "遰時世反徐作滯", [
+        ("遰時世反徐作滯", "遰", F, "時", "世", None, False, None, "徐作滯", None, None, 0, 7)]),
     ("KR1d0085_012.txt", 156, "轡悲位反又下同", [
         ("轡悲位反又下同", "轡", F, "悲", "位", None, False, "又下同", None, None, None, 0, 7)]),
     ("KR1d0085_021.txt", 29, "使所吏反下以意推之", [

@@ -276,3 +276,39 @@ def test_a_note_of_the_zhouli_runs_on_at_the_next_columns_top(whole_dump):
              for n in p["notes"]]
     assert ("yin", "於鑠上音烏下舒若反") in notes
     assert ("yin", "\U000F0596於偽反益州人取鹿殺而埋之地中令臭乃出食之名鹿\U000F0596是也近附近之近") in notes
+
+
+# Passages whose first words the grammar of the 音义 reads as a run of glosses, read and kept as 经.
+OPENING_AS_TEXT = (
+    # the 经's 反, to return (司射先反位, 賓三退反還負序, 卒洗貝反于笲, 主婦出反于房)
+    "judou-xiangshe-79", "judou-xiangshe-104", "judou-xiangshe-115", "judou-dashe-190", "judou-dashe-192",
+    "judou-dashe-231", "judou-dashe-266", "judou-pinli-183", "judou-shisang-74", "judou-jixi-191", "judou-shiyu-105",
+    "judou-tesheng-162", "judou-shaolao-20", "judou-yousiche-113", "tongjie-xiangshe-346", "tongjie-xiangshe-391",
+    "tongjie-xiangshe-405",
+    "tongjie-xuezhi-9",  # 書: 八音克諧
+    "tongjie-dashe-348", "tongjie-dashe-350", "tongjie-dashe-4", "tongjie-dashe-39", "tongjie-pinli-346",  # 反位, 反還
+    # the 经's 音 (月令's 其音角, 詩's 德音不愆, 樂記's 凡音之起, 其音若熙熙), and 今其自反罪以反除 (家語)
+    "tongjie-yueling-8", "tongjie-yueling-679", "tongjie-yueling-357", "tongjie-yueling-371", "tongjie-yueling-524",
+    "tongjie-yuezhi-170", "tongjie-yuezhi-177", "tongjie-yueji-1", "tongjie-yueji-8", "tongjie-yueji-15",
+    "tongjie-yueji-247", "tongjie-yueji-251", "tongjie-wangzhigui-221")
+
+
+def test_no_passage_opens_with_a_run_of_glosses(whole_dump):
+    """音义 printed large at the head of a passage, right after the note whose word it reads (内則's …(…謂應年許嫁者
+    其未許嫁二十則笄)應應對之應二十而嫁…, 聘禮's …(…嫌近君也…)近附近之近¶(疏曰…, 曲禮's (…詩云兄弟䦧于墻)䦧呼歷反
+    脩身踐言謂之善行…) are in that note: no passage opens with three or more characters the grammar reads as glosses
+    through and through, save the 经 read and kept (``OPENING_AS_TEXT``)."""
+    from conv.parser.glosses import gloss_run
+
+    def opens_with_glosses(text: str) -> bool:
+        for end in range(min(len(text), 16), 2, -1):
+            run = gloss_run(text[:end])
+            if run is not None and not run[1]:
+                return True
+        return False
+
+    found = [p["id"] for work in ("judou", "tongjie") for chapter in _chapters(whole_dump, work).values()
+             for p in _passages(chapter) if p["layer"] in ("jing", "ji") and opens_with_glosses(p["text"])]
+    assert found == list(OPENING_AS_TEXT)
+    (after,) = [p for p in _passages(_chapters(whole_dump, "tongjie")["neize"]) if p["text"].startswith("二十而嫁")]
+    assert after["text"] == "二十而嫁有故二十三而嫁"

@@ -112,8 +112,9 @@ def reads_as_at(text: str, i: int, is_han) -> tuple[str, str, str | None, int] |
     return None
 
 
-#: A variant's mark: 又作, 本又作, 字或作, 一作 …, or the book that gives it (詩作斁, 螢釋文作熒).
-VARIANT_MARK = r"(?:[本字]?[又或亦一]|(?<!一)本|釋文|释文|詩)作"  # 韜本作㞵土刀反; not 一本作 (a copy)
+#: A variant's mark: 又作, 本又作, 字或作, 一作 …, or the book or the reader that gives it (詩作斁, 螢釋文作熒,
+#: 遰時世反徐作滯: 徐邈's text).
+VARIANT_MARK = r"(?:[本字]?[又或亦一]|(?<!一)本|釋文|释文|詩|徐)作"  # 韜本作㞵土刀反; not 一本作 (a copy)
 _VARIANT_AFTER = re.compile(VARIANT_MARK)
 _VARIANT_BEFORE = re.compile(VARIANT_MARK + "(.)")
 #: The form written with another component, after a gloss (槃薄官反亦從皿, 㖃許候反一從言).
