@@ -253,6 +253,10 @@ CASES = [
     ("KR1d0085_021.txt", 713, "籔劉色縷反一音速注不數之數同卷末放此", [
         ("籔劉色縷反", "籔", F, "色", "縷", None, False, None, None, "authority", "劉", 0, 5),
         ("一音速注不數之數同卷末放此", "籔", Z, None, None, "速", True, "注不數之數同卷末放此", None, "authority", "一", 5, 18)]),
+    # a word of three that begins and ends with the character read: the upper 衣 (to wear) 於既反, the lower as written
+    ("KR1d0085_002.txt", 192, "衣緇衣上於既反下如字", [
+        ("衣緇衣上於既反", "衣", F, "於", "既", None, False, None, None, "upper", None, 0, 7),
+        ("下如字", "衣", R, None, None, None, False, None, None, "then-lower", None, 7, 10)]),
     # a word of two characters, the reading of its upper then of its lower one (詩 於鑠王師, quoted in 燕禮's 注)
     ("KR1d0085_019.txt", 379, "於鑠上音烏下舒若反", [
         ("於鑠上音烏", "於", Z, None, None, "烏", False, None, None, "upper", None, 0, 5),
@@ -571,3 +575,15 @@ def test_read_as_a_character_of_the_private_use_area():
     glosses, _ = parse_run("宿讀為肅肅進也大夫尊儀益多")
     assert not glosses or glosses[0].start > 0
     assert [g.text for g in parse_run("恂鄭氏讀作峻")[0]] == ["恂鄭氏讀作峻"]  # a page's role holds it alone
+
+
+def test_a_note_that_reads_like_definitions_is_the_zhu_after_the_glosses():
+    """内則 (KR1d0085_003:512) 姆教婉娩聽從(婉行晚反徐紆願反娩音晚徐音萬婉謂言語也娩之言媚也媚謂容貌也): 婉謂…, 娩之言…
+    are 郑注's words (X謂Y, X之言Y), no definitions of the 释文: the 音义, with 徐邈's readings of 婉 and 娩, then the 注."""
+    (passage,) = [p for p in passages(dumped(TONGJIE / "KR1d0085_003.txt")) if p["text"] == "姆教婉娩聽從"]
+    yin, zhu = passage["notes"][:2]
+    assert (yin["layer"], yin["text"], zhu["layer"], zhu["text"]) == (
+        "yin", "婉行晚反徐紆願反娩音晚徐音萬", "zhu", "婉謂言語也娩之言媚也媚謂容貌也")
+    assert [(g["char"], g["text"], g["remark"], g["related"]) for g in yin["glosses"]] == [
+        ("婉", "婉行晚反", None, None), ("婉", "徐紆願反", "authority", "徐"),
+        ("娩", "娩音晚", None, None), ("娩", "徐音萬", "authority", "徐")]

@@ -163,18 +163,20 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
             else:
                 kind, upper, lower, sound, end = "other", None, None, None, i + 5
             return _Core(kind, text[i], upper, lower, sound, end, context=text[i + 1:i + 3])
-        # 朝朝上如字下直遥反, 於鑠上音烏下舒若反, 朝上陟遥反下馳遥反: the upper of a word of two (a character the
-        # text prints twice, or two; the lower: ``_after_core``), 朝下直遥反: the lower alone.
-        word = i + 2 < len(text) and text[i + 2] == "上" and (text[i + 1] == text[i] or _han(text, i + 1))
-        doubled = word and text[i + 1] == text[i]
-        at = i + 3 if word else i + 2
-        if word or i + 1 < len(text) and text[i + 1] in "上下":
+        # 朝朝上如字下直遥反, 於鑠上音烏下舒若反, 衣緇衣上於既反下如字, 朝上陟遥反下馳遥反: the upper of a word of
+        # two (a character the text prints twice, or two) or of three that begins and ends with it (the lower:
+        # ``_after_core``), 朝下直遥反: the lower alone.
+        size = 3 if text[i + 3:i + 4] == "上" and text[i + 2:i + 3] == text[i] and _han(text, i + 1) else 2 if (
+            text[i + 2:i + 3] == "上" and (text[i + 1] == text[i] or _han(text, i + 1))) else 0
+        doubled = size == 2 and text[i + 1] == text[i]
+        at = i + size + 1 if size else i + 2
+        if size or i + 1 < len(text) and text[i + 1] in "上下":
             reading = _reading_at(text, at)
-            place = "上" if word else text[i + 1]
+            place = "上" if size else text[i + 1]
             if reading and (doubled or place == "下" or text[reading[4]:reading[4] + 1] == "下"
                             and _reading_at(text, reading[4] + 1)):
                 kind, upper, lower, sound, end = reading
-                return _Core(kind, text[i], upper, lower, sound, end, context=text[i:i + 2] if word else None,
+                return _Core(kind, text[i], upper, lower, sound, end, context=text[i:i + size] if size else None,
                              remark="upper" if place == "上" else "lower")
         # 乐乐下字音洛: the upper/lower character of a two-character context.
         if i + 3 < len(text) and text[i + 2] in "上下" and text[i + 3] == "字" and _han(text, i + 1):
@@ -239,7 +241,7 @@ def _after_core(text: str, i: int, last: Gloss, first: bool) -> _Core | None:
     (堟大轉反音篆, 呫音貼他箧反: ``phonology.agree``) or a remark (揃同翦, 庿古廟字, 否見上)."""
     if first and last.remark == "upper" and text[i:i + 1] == "下" and (reading := _reading_at(text, i + 1)):
         kind, upper, lower, sound, end = reading  # …上如字下直遥反: the second of the two (於鑠: 鑠)
-        char = last.context[1] if last.context and len(last.context) == 2 else last.char
+        char = last.context[-1] if last.context else last.char
         return _Core(kind, char, upper, lower, sound, end, context=last.context, remark="then-lower")
     if first and (per_note := gloss_remarks.per_note_at(text, i, _han)) and (reading := _reading_at(text, per_note[1])):
         kind, upper, lower, sound, end = reading  # 膴舊火吳反依注音冔: the 注's reading, after the old one
@@ -282,7 +284,7 @@ def _piece_ends(text: str, e: int, options: _Options, char: str = "") -> list[in
     # variant note: 本或作离, 一作醯呼兮反, 本或作鐫音同; 亦從皿
     ends.extend(gloss_remarks.variant_piece_ends(text, e, _reading_at, _han))
     # a short definition ending in 也 (割也), or naming the glossed character (始養曰畜, 口耳之間曰咡)
-    if options.definitions:
+    if options.definitions and text[e + 1:e + 2] != "謂" and text[e + 1:e + 3] != "之言":  # 婉謂言語也: 郑注's words
         for k in range(e + 1, min(n, e + 7)):
             if not _han(text, k - 1):
                 break

@@ -138,7 +138,8 @@ def _pieces(unit: Unit, layer: str, parsed: tuple | None, layout: str) -> list[t
         if start > at:
             pieces.append((_cut(unit, at, start), layer, None))
         shifted = [replace(g, start=g.start - start, end=g.end - start) for g in run]
-        pieces.append((_cut(unit, start, end), "yin", (shifted, [])))
+        whole = gloss_parser.parse_run(unit.text[start:end])  # read again as a 音义 of its own: 婉行晚反徐紆願反 (徐's)
+        pieces.append((_cut(unit, start, end), "yin", whole if not whole[1] else (shifted, [])))
         at = end
     if at < len(unit.text):  # (…擯必忍反士相見禮): the source 朱熹 names after the glosses (出处)
         rest = _cut(unit, at, len(unit.text))
