@@ -587,3 +587,18 @@ def test_a_note_that_reads_like_definitions_is_the_zhu_after_the_glosses():
     assert [(g["char"], g["text"], g["remark"], g["related"]) for g in yin["glosses"]] == [
         ("婉", "婉行晚反", None, None), ("婉", "徐紆願反", "authority", "徐"),
         ("娩", "娩音晚", None, None), ("娩", "徐音萬", "authority", "徐")]
+
+
+@pytest.mark.parametrize("name, yin, zhu", [
+    ("KR1d0085_026.txt", "鄉去聲", "方猶道也"),                          # 樂記: (鄉去聲方猶道也)
+    ("KR1d0085_009.txt", "辠本亦作罪衺似嗟反", "衺猶惡也"),               # 王制 (學制)
+    ("KR1d0085_026.txt", "當去聲疢勑覲反", "當謂樂不失其所"),             # 樂記: a 注 of 謂
+    ("KR1d0085_030.txt", "稍削並所教反秣音末頒音班予音與", "待猶給也此九賦之財給九式者"),  # 周禮 大府
+    ("KR1d0085_025.txt", "挺大頂反", "挺猶寛也"),                          # 月令, printed large (note_runs.toml)
+])
+def test_words_of_the_zhu_after_the_glosses_are_the_zhu(name, yin, zhu):
+    """郑注's words after the 音义 in one note (X猶Y, X謂Y, X之言Y: ``gloss_remarks.zhu_phrase_at``) are the 注, however
+    short: not definitions of the last gloss, nor a 注 that opens with glosses."""
+    notes = [(n["layer"], n["text"]) for p in passages(dumped(TONGJIE / name)) for n in p["notes"]]
+    at = notes.index(("yin", yin))
+    assert notes[at + 1][0] == "zhu" and notes[at + 1][1].startswith(zhu)

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["SCOPE", "AUTHORITIES", "AUTHORITY_NAMES", "ATTACHED", "VARIANT_MARK", "attached", "remark_at", "sound_and_sense_at", "reads_as_at",
+__all__ = ["SCOPE", "zhu_phrase_at", "AUTHORITIES", "AUTHORITY_NAMES", "ATTACHED", "VARIANT_MARK", "attached", "remark_at", "sound_and_sense_at", "reads_as_at",
            "variant_piece_ends", "both_at", "word_as_written_at", "lemma_pair_at", "authority_at", "per_note_at", "before_reading_at", "before_reading"]
 
 # Scope notes (所及): after the gloss, before a definition. Longest alternatives first; a 注X同 names at
@@ -76,6 +76,12 @@ _READS_AS = re.compile(r"(.)(鄭氏|鄭|)[讀读](?:作|為|为|曰)(.)")
 #: The remarks read only right after a gloss: a page's ``{yl:gloss}`` role holds them with that gloss
 #: (``挋之慎反揃同翦``), as it holds a second reading, so that the role's text parses on its own.
 ATTACHED = ("same-as", "ancient-form", "see-above", "then-lower", "in-word", "both-before")
+
+
+def zhu_phrase_at(text: str, k: int) -> bool:
+    """Does ``text[k:]`` open as 郑注 words a character, X謂Y, X猶Y, X之言Y (婉謂言語也, 凝猶成也, 娩之言媚也)? The
+    释文 after a reading defines with X也 and 謂… (覆芳富反謂伏兵也), not so: such words are the 注 going on."""
+    return text[k + 1:k + 2] in ("謂", "猶") or text[k + 1:k + 3] == "之言"
 
 
 def attached(gloss) -> bool:

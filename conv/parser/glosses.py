@@ -284,7 +284,7 @@ def _piece_ends(text: str, e: int, options: _Options, char: str = "") -> list[in
     # variant note: 本或作离, 一作醯呼兮反, 本或作鐫音同; 亦從皿
     ends.extend(gloss_remarks.variant_piece_ends(text, e, _reading_at, _han))
     # a short definition ending in 也 (割也), or naming the glossed character (始養曰畜, 口耳之間曰咡)
-    if options.definitions and text[e + 1:e + 2] != "謂" and text[e + 1:e + 3] != "之言":  # 婉謂言語也: 郑注's words
+    if options.definitions and not gloss_remarks.zhu_phrase_at(text, e):  # 婉謂言語也: 郑注's words
         for k in range(e + 1, min(n, e + 7)):
             if not _han(text, k - 1):
                 break

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from conv.model.tree import Gloss, Segment
 from conv.normalize import FoldedSource, is_cjk
-from conv.parser import gloss_edges, glosses as gloss_parser
+from conv.parser import gloss_edges, gloss_remarks, glosses as gloss_parser
 from conv.parser import collation_notes, phonology, sources
 from conv.parser.corrections import Corrections
 from conv.parser.drafts import NoteDraft
@@ -178,12 +178,13 @@ PROSE = 8  # the fewest characters of a remark after a 音义 that holds no mark
 def _prose_after(text: str, found: list, unparsed: list[tuple[int, int]]) -> int | None:
     """Where prose begins in a 音义 unit that opens with glosses (the 句读's ``還音旋向席取俎轉身以授人
     註云…``, ``盛音成盛於肵俎…``): the first stretch the grammar cannot read when it is ``PROSE``
-    characters or more with no 反, 切 or 音 in it, and glosses come before it; else None (a short
-    tail such as ``字彚曰同結`` stays in the 音义, reported)."""
+    characters or more with no 反, 切 or 音 in it, or opens as 郑注 does (``gloss_remarks.zhu_phrase_at``), and
+    glosses come before it; else None (a short tail such as ``字彚曰同結`` stays in the 音义, reported)."""
     for start, end in unparsed:
         piece = text[start:end]
-        if end - start >= PROSE and not any(mark in piece for mark in "反切音") and found and found[0].end <= start:
-            return start
+        if found and found[0].end <= start and (end - start >= PROSE and not any(mark in piece for mark in "反切音")
+                                                or gloss_remarks.zhu_phrase_at(text, start)):
+            return start  # (鄉去聲｜方猶道也: 郑注's words after the 音义, however short)
     return None
 
 

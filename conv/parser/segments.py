@@ -31,7 +31,7 @@ from functools import cache
 from conv import datafiles as data
 from conv.normalize import fold_same_length
 
-from conv.parser import collation_notes, gloss_edges, glosses, sources
+from conv.parser import collation_notes, gloss_edges, gloss_remarks, glosses, sources
 
 #: 疏曰 … (贾疏), and 孔颖达's 正義曰 where the 通解 quotes it by that name (保章氏: …)正義¶(曰…)
 SHU_MARKS = ("疏云", "疏曰", "疏又云", "疏又曰", "正義曰")
@@ -132,7 +132,7 @@ def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | No
             elif collation_notes.opens(text):
                 layers.append(collation_notes.LAYER)  # (朱熹's 校语 in 月令: 吕唐齊皆作齋淮無是月至此一節)
             elif _gloss_run(text, index, runs) or (index == 0 and before and _gloss_run(text, index, runs, before)) \
-                    or _mostly_glosses(text, index, runs):
+                    or _mostly_glosses(text, index, runs) or _glosses_then_zhu(text, index, runs):
                 layers.append("yin")
             elif index and layers[-1] == collation_notes.LAYER and collation_notes.goes_on(units[index - 1].text, text):
                 layers.append(collation_notes.LAYER)  # 校语 the parentheses cut: …淮無慎盖字)(屋作居無以固至沮泄八字…
@@ -148,6 +148,19 @@ def _opens_with_gloss(text: str, index: int, runs: dict | None) -> bool:
         return False
     if runs is not None:
         runs[index] = glosses.parse_run(text)
+    return True
+
+
+def _glosses_then_zhu(text: str, index: int, runs: dict | None) -> bool:
+    """A 通解 unit of glosses through and through up to words of 郑注 (鄉去聲｜方猶道也, 辠本亦作罪衺似嗟反｜衺猶惡也:
+    ``gloss_remarks.zhu_phrase_at``): an 音义, its 注 cut off after it (``runs`` gets ``parse_run(text)``)."""
+    parsed = glosses.parse_run(text)
+    found, unparsed = parsed
+    if not found or found[0].start != 0 or len(unparsed) != 1 or unparsed[0] != (found[-1].end, len(text)) \
+            or not gloss_remarks.zhu_phrase_at(text, found[-1].end):
+        return False
+    if runs is not None:
+        runs[index] = parsed
     return True
 
 
