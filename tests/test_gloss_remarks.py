@@ -602,3 +602,23 @@ def test_words_of_the_zhu_after_the_glosses_are_the_zhu(name, yin, zhu):
     notes = [(n["layer"], n["text"]) for p in passages(dumped(TONGJIE / name)) for n in p["notes"]]
     at = notes.index(("yin", yin))
     assert notes[at + 1][0] == "zhu" and notes[at + 1][1].startswith(zhu)
+
+
+@pytest.mark.parametrize("name, yin, zhu", [
+    ("KR1d0085_002.txt", "疑魚乙反", "疑正立自定之貌"),        # 士昏禮: 婦疑立于席西 (the 句读's 注: 疑正立自定之貌)
+    ("KR1d0085_025.txt", "臘力合反", "此周禮所謂蜡祭也"),      # 月令
+    ("KR1d0085_011.txt", "肱古宏反", "為害旁人"),              # 曲禮
+    ("KR1d0085_007.txt", "觶之䜴反", "不辭洗者以其將自飲"),    # 鄉飲酒禮
+])
+def test_a_zhu_that_opens_with_the_yinyi_in_one_parenthesis(name, yin, zhu):
+    """The 通解 prints a 音义 and the 注 after it in one parentheses ((疑魚乙反疑正立自定之貌)): the opening readings,
+    when their sound is one the 《广韵》 knows and the words after them open no gloss's mark, are the 音义, the rest
+    the 注 (``gloss_edges.opening_readings``); prose whose 反 is to return (此主於反命士介…) stays the 注."""
+    notes = [(n["layer"], n["text"]) for p in passages(dumped(TONGJIE / name)) for n in p["notes"]]
+    at = notes.index(("yin", yin))
+    assert notes[at + 1][0] == "zhu" and notes[at + 1][1].startswith(zhu)
+
+
+def test_prose_that_opens_like_a_reading_stays_the_zhu():
+    notes = [(n["layer"], n["text"]) for p in passages(dumped(TONGJIE / "KR1d0085_021.txt")) for n in p["notes"]]
+    assert ("zhu", "此主於反命士介亦随入並立東上") in notes

@@ -63,7 +63,9 @@ from conv.edition import parallels
 #: Session 18: 聘禮's 也今謂之字䇿簡也方版也, a 注 the 通解 prints as 经, is in its note (the 句读's too): no longer a
 #: reading, 板/版 one, and two transpositions around it one; the 疏 words it hid (左氏云古文篆書…) in their note too.
 #: Session 22: 聘禮's 近附近之近, a 音义 the 通解 printed as a passage, is in its note: 賓即館's 注 少休息/小休息 aligns (+1).
-PARALLEL_COUNTS = {"substantive": 663, "transposition": 158, "note-in-text": 23}
+#: Then the 音义 the 通解 prints before its 注 in one parentheses (疑魚乙反疑正立自定之貌, 觶之䜴反不辭洗者…) are 音义:
+#: 3 readings that were a 音义 against the 句读's 注 fewer.
+PARALLEL_COUNTS = {"substantive": 660, "transposition": 158, "note-in-text": 23}
 NO_LONGER_READINGS = {("judou-gongshi-90", "贊者負東房告備于公席東正饌戸北牖席西加饌", "簠有蓋幂幕凡炙無醬鹹和贊者負東房告備于公"),
                       ("judou-shiguan-36", "荅", "答"), ("judou-shihun-23", "徴", "徵"),
                       ("judou-xiangyinjiu-87", "瞭", "了"), ("judou-xiangyinjiu-90", "傚", "效"),

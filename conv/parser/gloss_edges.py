@@ -12,11 +12,12 @@ no state, and no input makes it raise.
 """
 from __future__ import annotations
 
+from conv.parser import phonology
 from conv.parser.glosses import (_EMBEDDED, _NOW_READ_AS_USUAL, _OPENS_WITH_GLOSS, _PROSE_BEFORE_YIN, Gloss,
                                  _gloss_at, _han, _parse, _reading_at, gloss_run, opens_with_gloss, parse_run,
                                  plausible)
 
-__all__ = ["embedded", "opening_gloss", "leading", "trailing", "gloss_run_after"]
+__all__ = ["embedded", "opening_gloss", "leading", "trailing", "gloss_run_after", "opening_readings"]
 
 
 def opening_gloss(text: str) -> Gloss | None:
@@ -156,3 +157,31 @@ def opens_with_reading(note: str) -> bool:
     """Does ``note`` open with a gloss (plausible or not: the 音义 of another word)?"""
     found, _ = parse_run(note)
     return bool(found) and found[0].start == 0
+
+
+#: What the words after a 注's opening readings must not show in their first characters to be the 注's own: a
+#: mark of a gloss (the 音义 going on: 監古蹔反｜監於古銜反, 齊側皆反｜去上聲…).
+_GLOSS_MARKS = "反切音聲声叶"
+_RUNS_ON = "又本注下上一或亦命位之"  # …袠陳乙反｜又作帙…: the 音义's remark; 此主於反｜命…: the prose's 反命
+_LOOK = 8
+
+
+def opening_readings(text: str) -> list[Gloss]:
+    """The 通解's 音义 a 注 unit opens with, in one parentheses with the 注 (…(疑魚乙反疑正立自定之貌),
+    (臘力合反此周禮所謂蜡祭也…), (肱古宏反為害旁人)): the glosses from the start, when the first gives a
+    sound the 《广韵》 knows for a 小韵 (its own or another's: not a 反切 of prose such as 宾降乃反位, whose
+    sound is suspect) and the words after them open no gloss's mark or remark; else none."""
+    found, _ = parse_run(text)
+    if not found or found[0].start != 0 or found[0].kind not in ("fanqie", "zhiyin"):
+        return []
+    if phonology.reading(found[0]).status not in (phonology.MATCHES, phonology.OTHER):
+        return []
+    run = [found[0]]
+    for gloss in found[1:]:
+        if gloss.start != run[-1].end:
+            break
+        run.append(gloss)
+    rest = text[run[-1].end:]
+    if not rest or rest[0] in _RUNS_ON or any(mark in rest[:_LOOK] for mark in _GLOSS_MARKS):
+        return []
+    return run

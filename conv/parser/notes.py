@@ -124,6 +124,8 @@ def _pieces(unit: Unit, layer: str, parsed: tuple | None, layout: str) -> list[t
         after = _rest_layer(rest, "an" if layout == "judou" else "zhu", layout)
         return [(_cut(unit, 0, at), "yin", (kept, [])), *_pieces(rest, after, None, layout)]
     found = gloss_edges.embedded(unit.text) if layer in ("zhu", "an") else []
+    if not found and layout == "tongjie" and layer == "zhu":
+        found = gloss_edges.opening_readings(unit.text)  # (疑魚乙反｜疑正立自定之貌): the 音义, then the 注
     if not found:
         return [(unit, layer, parsed)]
     runs: list[list] = []
