@@ -214,6 +214,19 @@ def test_no_passage_holds_a_formula_of_the_notes(whole_dump):
     assert found == list(FORMULAE_AS_TEXT)
 
 
+def _holding_glosses(dump: dict, pieces) -> list[str]:
+    """The passages of 经 and 记 of both works one of whose ``pieces(text)`` the grammar reads as glosses through and
+    through."""
+    from conv.parser.glosses import gloss_run
+
+    def read(piece: str) -> bool:
+        run = gloss_run(piece)
+        return run is not None and not run[1]
+
+    return [p["id"] for work in ("judou", "tongjie") for chapter in _chapters(dump, work).values()
+            for p in _passages(chapter) if p["layer"] in ("jing", "ji") and any(read(x) for x in pieces(p["text"]))]
+
+
 # Passages whose last words the grammar of the 音义 reads as a run of glosses (X反, X音Y, …之X), read and kept as 经.
 GLOSSES_AS_TEXT = {
     "judou-yousiche-187": "主人拜送于廟門外乃反 (returns)",
@@ -237,18 +250,8 @@ def test_no_passage_ends_with_a_run_of_glosses(whole_dump):
     舊如字下朝夕同豎上主反(…, 家語's 魯大旱公欲焚巫尫尫烏黄反後同(…, 燕禮's 注)於鑠上音烏下舒若反疏曰…) are in their
     notes: no passage ends with three or more characters the grammar reads as glosses through and through, save
     the 经 read and kept (``GLOSSES_AS_TEXT``)."""
-    from conv.parser.glosses import gloss_run
-
-    def ends_with_glosses(text: str) -> bool:
-        for start in range(max(1, len(text) - 14), len(text) - 2):
-            run = gloss_run(text[start:])
-            if run is not None and not run[1]:
-                return True
-        return False
-
-    found = [p["id"] for work in ("judou", "tongjie") for chapter in _chapters(whole_dump, work).values()
-             for p in _passages(chapter) if p["layer"] in ("jing", "ji") and ends_with_glosses(p["text"])]
-    assert found == list(GLOSSES_AS_TEXT)
+    tails = lambda text: (text[start:] for start in range(max(1, len(text) - 14), len(text) - 2))  # noqa: E731
+    assert _holding_glosses(whole_dump, tails) == list(GLOSSES_AS_TEXT)
 
 
 @pytest.mark.parametrize("chapter, text, notes", [
@@ -299,17 +302,7 @@ def test_no_passage_opens_with_a_run_of_glosses(whole_dump):
     其未許嫁二十則笄)應應對之應二十而嫁…, 聘禮's …(…嫌近君也…)近附近之近¶(疏曰…, 曲禮's (…詩云兄弟䦧于墻)䦧呼歷反
     脩身踐言謂之善行…) are in that note: no passage opens with three or more characters the grammar reads as glosses
     through and through, save the 经 read and kept (``OPENING_AS_TEXT``)."""
-    from conv.parser.glosses import gloss_run
-
-    def opens_with_glosses(text: str) -> bool:
-        for end in range(min(len(text), 16), 2, -1):
-            run = gloss_run(text[:end])
-            if run is not None and not run[1]:
-                return True
-        return False
-
-    found = [p["id"] for work in ("judou", "tongjie") for chapter in _chapters(whole_dump, work).values()
-             for p in _passages(chapter) if p["layer"] in ("jing", "ji") and opens_with_glosses(p["text"])]
-    assert found == list(OPENING_AS_TEXT)
+    heads = lambda text: (text[:end] for end in range(min(len(text), 16), 2, -1))  # noqa: E731
+    assert _holding_glosses(whole_dump, heads) == list(OPENING_AS_TEXT)
     (after,) = [p for p in _passages(_chapters(whole_dump, "tongjie")["neize"]) if p["text"].startswith("二十而嫁")]
     assert after["text"] == "二十而嫁有故二十三而嫁"
