@@ -148,9 +148,9 @@ def test_runs_in_a_book_the_judou_lacks_are_read_by_their_words(whole_dump):
     entries = [e for _, e in data.note_runs() if "basis" in e]
     assert [(e["file"], e["line"]) for e in entries][:3] == [("KR1d0085_011.txt", 281), ("KR1d0085_011.txt", 283),
                                                               ("KR1d0085_011.txt", 462)]
-    assert len(entries) == 746 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
+    assert len(entries) == 747 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
     assert not any("judou" in e for e in entries)
-    passage = passage_with(whole_dump, "少儀飲酒者禨者醮者有折俎不坐")
+    passage = passage_with(whole_dump, "飲酒者禨者醮者有折俎不坐")  # after 少儀, the source of the paragraph before
     assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [
         ("yin", "禨其記反醮子笑反折之設反"), ("zhu", "折俎尊徹之乃坐也已沐飲曰禨酌始冠曰醮")]
     assert passage["notes"][2]["text"].startswith("疏曰案鄉飲酒燕禮有折俎者皆不坐")
@@ -178,7 +178,7 @@ def test_a_head_at_a_line_s_end_opens_the_note_on_the_next_line(whole_dump, open
 
 
 @pytest.mark.parametrize("text, note", [
-    ("王制諸侯之於天子也比年一小聘三年一大聘五年一朝", "比年每嵗也"),  # …朝直遥反)比¶(年每嵗也…
+    ("諸侯之於天子也比年一小聘三年一大聘五年一朝", "比年每嵗也"),  # (王制, the source before) …朝直遥反)比¶(年每嵗也…
     ("毋勦說", "勦猶擥也"),
     ("雖然吾君老矣子少國家多難", "子謂奚齊"),                         # over a page: 子¶<pb>(謂奚齊)
     ("傳曰古者深衣盖有制度以應規矩繩權衡", "言聖人制事必有法度"),

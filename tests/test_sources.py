@@ -73,7 +73,28 @@ def test_a_source_inside_the_parentheses(whole_dump):
     notes = Counter((n["layer"], n["text"]) for _, _, ps in tongjie_passages(whole_dump) for p in ps for n in p["notes"])
     assert notes[("chu", "以上列女傳")] == 1 and notes[("chu", "以上並文王世子")] == 1 and notes[("chu", "列女傳")] == 6
     assert not [text for (layer, text) in notes if layer == "zhu" and sources.is_source(text)]
-    assert sum(count for (layer, _), count in notes.items() if layer == "chu") == 178  # 文王世子 after its 音义 (session 21); 司儀 (twice), 掌客 (thrice), 明堂位, 少儀 (twice), 以上並曲禮, 雜記 and 大行人 before what follows them (runs of note_runs.toml); 21 春秋 傳 named with their year (僖公三十四年春秋左氏傳); 曲禮's (乃得殺也)王制 (note_runs.toml); 曽子問 since 曽 folds to 曾 (variants.tsv); 7 cut in two by the parentheses (並賈誼(新書) was one already), 3 more with 以上並, 13 closing a note
+    assert sum(count for (layer, _), count in notes.items() if layer == "chu") == 349  # 171 before the next paragraph on the line (session 22); 文王世子 after its 音义 (session 21); 司儀 (twice), 掌客 (thrice), 明堂位, 少儀 (twice), 以上並曲禮, 雜記 and 大行人 before what follows them (runs of note_runs.toml); 21 春秋 傳 named with their year (僖公三十四年春秋左氏傳); 曲禮's (乃得殺也)王制 (note_runs.toml); 曽子問 since 曽 folds to 曾 (variants.tsv); 7 cut in two by the parentheses (並賈誼(新書) was one already), 3 more with 以上並, 13 closing a note
+
+
+@pytest.mark.parametrize("run, length", [
+    ("玉藻聽於無聲視於無形", 2), ("曲禮上入公門鞠躬如也", 3), ("以上曲禮父母有疾", 4), ("國語周語周襄王", 4),
+    ("成公八年春秋左氏傳晉", 9),
+    ("白虎通義曰娶妻不先告廟者", 0), ("曲禮曰", 0), ("大行人掌大賓之禮", 0), ("曾子問於夫子曰", 0), ("哀公問政", 0),
+    ("周禮大司徒令五家爲比", 0), ("玉藻", 0),
+])
+def test_a_source_before_the_next_paragraph(run, length):
+    """A run after a note that opens with a source and goes on: the source of the paragraph before (…)玉藻聽於無聲…),
+    unless a quotation's words follow it (白虎通義曰…) or it is a title that may open the text (大行人掌大賓之禮…)."""
+    assert sources.opening_run(run) == length
+
+
+def test_the_source_before_the_next_paragraph_is_the_paragraph_s(whole_dump):
+    """内則 (卷三): …稱父拜之(…)玉藻聽於無聲視於無形(恒若親之將有教使然…): 玉藻 (親在行禮於人稱父…) is the source of
+    the paragraph before, printed small at its end; 聽於無聲視於無形 (曲禮) begins the next passage, which keeps its anchor."""
+    found = passages(whole_dump)
+    assert found["tongjie-neize-123"]["text"] == "聽於無聲視於無形"
+    (before,) = [p for p in found.values() if p["text"].startswith("親在行禮於人稱父")]
+    assert (before["notes"][-1]["layer"], before["notes"][-1]["text"]) == ("chu", "玉藻")
 
 
 def test_a_source_before_a_title_leaves_the_title(whole_dump):
@@ -148,6 +169,6 @@ def test_a_dated_source_is_a_source_not_zhu(whole_dump):
     and no passage of 经 is one (…)文公七年左氏傳¶)."""
     dated = [(n["layer"], n["text"]) for _, _, ps in tongjie_passages(whole_dump) for p in ps for n in p["notes"]
              if n["text"].endswith(("左氏傳", "穀梁傳", "公羊傳")) and "年" in n["text"] and sources.is_source(n["text"])]
-    assert len(dated) == 21 and {layer for layer, _ in dated} == {"chu"}, dated
+    assert len(dated) == 24 and {layer for layer, _ in dated} == {"chu"}, dated  # 3 before the next paragraph (session 22)
     assert ("chu", "隠公八年春秋左氏傳") in dated
     assert not [p for _, _, ps in tongjie_passages(whole_dump) for p in ps if "年" in p["text"] and sources.is_source(p["text"])]

@@ -65,7 +65,10 @@ from conv.edition import parallels
 #: Session 22: 聘禮's 近附近之近, a 音义 the 通解 printed as a passage, is in its note: 賓即館's 注 少休息/小休息 aligns (+1).
 #: Then the 音义 the 通解 prints before its 注 in one parentheses (疑魚乙反疑正立自定之貌, 觶之䜴反不辭洗者…) are 音义:
 #: 3 readings that were a 音义 against the 句读's 注 fewer.
-PARALLEL_COUNTS = {"substantive": 660, "transposition": 158, "note-in-text": 23}
+#: Then the sources 朱熹 printed at a paragraph's end, which the 通解's 冠義 had in its 经 (…)玉藻無大夫冠禮…, 家語冠頌),
+#: are its 出处: the alignment of 冠義 with 士冠禮記 finds one moved block where it found two, with 母追/毋追 (+1) in
+#: it and 始冠緇布冠… that the 句读 has in its notes (note-in-text +1).
+PARALLEL_COUNTS = {"substantive": 661, "transposition": 157, "note-in-text": 24}
 NO_LONGER_READINGS = {("judou-gongshi-90", "贊者負東房告備于公席東正饌戸北牖席西加饌", "簠有蓋幂幕凡炙無醬鹹和贊者負東房告備于公"),
                       ("judou-shiguan-36", "荅", "答"), ("judou-shihun-23", "徴", "徵"),
                       ("judou-xiangyinjiu-87", "瞭", "了"), ("judou-xiangyinjiu-90", "傚", "效"),

@@ -34,7 +34,8 @@ from conv.normalize import fold_same_length
 from conv.parser import collation_notes, gloss_edges, gloss_remarks, glosses, sources
 
 #: 疏曰 … (贾疏), and 孔颖达's 正義曰 where the 通解 quotes it by that name (保章氏: …)正義¶(曰…)
-SHU_MARKS = ("疏云", "疏曰", "疏又云", "疏又曰", "正義曰")
+SHU_MARKS = ("疏云", "疏曰", "疏又云", "疏又曰", "正義曰", "孔疏曰", "孔疏云")  # 孔穎達's 疏 (the 通解's 冠義)
+SHU_AUTHOR = "孔"  # …衮字之誤｜孔疏曰諸侯尚四加…: the name before a 疏's head is the head's
 AN_MARKS_JUDOU = ("愚案", "愚按")
 #: the 通解's own remarks (朱熹, his continuators): a note that opens 今按, or 按, 又按, 今案, 今詳 (按忖亦作刌…,
 #: 今詳注文罍下及字恐誤); not 案, which opens 疏's own sentences (案冬官畫繢之事云…)
@@ -70,7 +71,7 @@ def split_shu(units: list[Unit], layout: str, marks: tuple[str, ...] = BARE_MARK
             index = unit.text.find(mark, 1)
             while index != -1:
                 if not unit.text.endswith(REFERENCES, 0, index):
-                    cuts.append(index)
+                    cuts.append(index - (unit.text[index - 1] == SHU_AUTHOR))
                 index = unit.text.find(mark, index + 1)
         if len(cuts) == 1:  # nothing to split (the usual case)
             out.append(unit)

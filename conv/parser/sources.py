@@ -73,6 +73,28 @@ def cut_title(run: str, text: str, at: int) -> str | None:
     return run + rest if rest and "【" not in rest and is_source(run + rest) else None
 
 
+#: What a title that opens a run must not be followed by to be the source of the paragraph before: the words of a
+#: quotation (曲禮曰…, 樂記云…) or of a title that goes on (學記之言…).
+QUOTING = "曰云之"
+
+
+@cache
+def _openers() -> frozenset[str]:
+    return frozenset(fold(title) for title in data.sources().get("may_open_text", ()))
+
+
+def opening_run(run: str) -> int:
+    """How many characters of a run right after a note, which goes on after them, are the source of the paragraph
+    before (…(疏曰…)玉藻聽於無聲視於無形(…: 玉藻, printed small at the paragraph's end, the next paragraph after it on
+    the line): the longest opening that is a source, unless it is one of ``may_open_text`` (大行人掌大賓之禮…) or the
+    words of a quotation follow it (曲禮曰…, 白虎通義曰…); 0 when none."""
+    for end in range(min(len(run) - 1, 16), 1, -1):
+        head = run[:end]
+        if is_source(head):  # the longest (白虎通義曰…: a quotation, not 白虎通 and 義曰…)
+            return end if run[end] not in QUOTING and fold(head) not in _openers() else 0
+    return 0
+
+
 def ending_run(run: str, following: str = "") -> int:
     """How many characters of a run right after a note are a source attribution that ends the
     paragraph: the whole run, or the run up to a 右 title after it; 0 when none. ``following``: the
