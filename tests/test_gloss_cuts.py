@@ -61,7 +61,7 @@ def readings(note: dict) -> list[tuple]:
     # 內則 (003): …無改焉(相息)¶亮反(改改行以救菑)…: a column the layout ended a paragraph with
     ("neize", "相息亮反", "有菑禍興而無改焉", ("相息亮反", "相", "fanqie", "息", "亮", None)),
     # 曲禮 (006): …進尾(濡音)儒(擗之由後…: a 直音
-    ("shixiangjian", "濡音儒", "曲禮羞濡魚者進尾", ("濡音儒", "濡", "zhiyin", None, None, "儒")),
+    ("shixiangjian", "濡音儒", "羞濡魚者進尾", ("濡音儒", "濡", "zhiyin", None, None, "儒")),
     # 士昏禮: (枋彼)¶命反(…: the rest alone, a reading of 柄 the 广韵 files under another character
     ("shihun", "枋彼命反", "主人阼階上拜送", ("枋彼命反", "枋", "fanqie", "彼", "命", None)),
 ])
