@@ -73,7 +73,7 @@ def test_a_source_inside_the_parentheses(whole_dump):
     notes = Counter((n["layer"], n["text"]) for _, _, ps in tongjie_passages(whole_dump) for p in ps for n in p["notes"])
     assert notes[("chu", "以上列女傳")] == 1 and notes[("chu", "以上並文王世子")] == 1 and notes[("chu", "列女傳")] == 6
     assert not [text for (layer, text) in notes if layer == "zhu" and sources.is_source(text)]
-    assert sum(count for (layer, _), count in notes.items() if layer == "chu") == 349  # 171 before the next paragraph on the line (session 22); 文王世子 after its 音义 (session 21); 司儀 (twice), 掌客 (thrice), 明堂位, 少儀 (twice), 以上並曲禮, 雜記 and 大行人 before what follows them (runs of note_runs.toml); 21 春秋 傳 named with their year (僖公三十四年春秋左氏傳); 曲禮's (乃得殺也)王制 (note_runs.toml); 曽子問 since 曽 folds to 曾 (variants.tsv); 7 cut in two by the parentheses (並賈誼(新書) was one already), 3 more with 以上並, 13 closing a note
+    assert sum(count for (layer, _), count in notes.items() if layer == "chu") == 353  # 175 before the next paragraph on the line (4 after 音义 printed large; session 22); 文王世子 after its 音义 (session 21); 司儀 (twice), 掌客 (thrice), 明堂位, 少儀 (twice), 以上並曲禮, 雜記 and 大行人 before what follows them (runs of note_runs.toml); 21 春秋 傳 named with their year (僖公三十四年春秋左氏傳); 曲禮's (乃得殺也)王制 (note_runs.toml); 曽子問 since 曽 folds to 曾 (variants.tsv); 7 cut in two by the parentheses (並賈誼(新書) was one already), 3 more with 以上並, 13 closing a note
 
 
 @pytest.mark.parametrize("run, length", [
@@ -95,6 +95,21 @@ def test_the_source_before_the_next_paragraph_is_the_paragraph_s(whole_dump):
     assert found["tongjie-neize-123"]["text"] == "聽於無聲視於無形"
     (before,) = [p for p in found.values() if p["text"].startswith("親在行禮於人稱父")]
     assert (before["notes"][-1]["layer"], before["notes"][-1]["text"]) == ("chu", "玉藻")
+
+
+@pytest.mark.parametrize("text, yin", [
+    ("客若降等執食興辭", "食音嗣和户卧反"),                      # 曲禮 (士相見禮): …)食音嗣和户卧反少儀客若降等…
+    ("問品味曰子亟食於某乎問道藝曰子習於某乎子善於某乎", "為于偽反"),  # 曲禮: …)為于偽反少儀問品味曰…
+    ("凡遺人弓者張弓尚筋弛弓尚角", "辟匹亦反鄉許亮反"),          # …)辟匹亦反鄉許亮反少儀¶凡遺人弓者…
+    ("疾君視之東首加朝服拖紳", "剗初限反"),                      # 臣禮: …)剗初限反士相見禮¶疾君視之… (論語)
+])
+def test_a_source_after_the_glosses_before_the_next_paragraph(whole_dump, text, yin):
+    """音义 printed large after a note, then the source of the paragraph, then the next paragraph: the glosses and the
+    source close the paragraph's notes (音义, 出处), the next passage begins after them."""
+    found = [p for _, _, ps in tongjie_passages(whole_dump) for p in ps]
+    at = next(i for i, p in enumerate(found) if p["text"] == text)
+    notes = [(n["layer"], n["text"]) for n in found[at - 1]["notes"]]
+    assert notes[-2][0] == "yin" and notes[-2][1].endswith(yin) and notes[-1][0] == "chu"
 
 
 def test_a_source_before_a_title_leaves_the_title(whole_dump):

@@ -185,8 +185,9 @@ def _prose_after(text: str, found: list, unparsed: list[tuple[int, int]]) -> int
     for start, end in unparsed:
         piece = text[start:end]
         if found and found[0].end <= start and (end - start >= PROSE and not any(mark in piece for mark in "反切音")
-                                                or gloss_remarks.zhu_phrase_at(text, start)):
-            return start  # (鄉去聲｜方猶道也: 郑注's words after the 音义, however short)
+                                                or gloss_remarks.zhu_phrase_at(text, start)
+                                                or end == len(text) and sources.is_source(piece)):
+            return start  # (鄉去聲｜方猶道也: 郑注's words after the 音义, however short; …和户卧反｜少儀: the 出处)
     return None
 
 

@@ -166,6 +166,7 @@ class Unbracketed:
             source = collation_notes.opening(rest) or 0
         if opening and (opening[-1].end >= len(rest) or into_next and rest[opening[-1].end:].startswith(HEADS)):
             whole = True
+        named = sources.opening_run(rest[opening[-1].end:]) if opening and not whole else 0  # …)為于偽反少儀問品味…
         if before is None:  # the note closed at the line's end before goes on: reopened (passages.open_note)
             cuts.setdefault(offsets[0], []).append("open")
         else:  # a gloss the 】 cut goes on in the note's segment; else the run is a segment of its own
@@ -178,7 +179,7 @@ class Unbracketed:
             else:
                 cuts.setdefault(offsets[-1] + 1, []).append("close")
             return None
-        end = done + (opening[-1].end if opening else source)
+        end = done + (opening[-1].end + named if opening else source)
         if not end:  # (``before`` is a 】: a run at a line's start comes here only with ``done``)
             kinds[before] = "close"
             return 0
