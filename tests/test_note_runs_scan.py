@@ -263,6 +263,7 @@ def test_no_passage_ends_with_a_run_of_glosses(whole_dump):
     ("shixiangjian", "夏右鰭", [("yin", "鰭音祁"), ("zhu", "陽氣在上鰭脊也"), ("yin", "脊子昔反")]),
     ("wangzhiding", "魯大旱公欲焚巫尫", [("yin", "尫烏黄反後同")]),
     ("shixiangjian", "羮之有菜者用挾其無菜者不用挾", [("yin", "挾古協反"), ("zhu", "挾猶箸也今人或謂箸為挾提")]),
+    ("quli", "師役曰罷", [("yin", "罷音皮"), ("zhu", "罷之言罷勞也春秋傳曰師還曰罷"), ("chu", "少儀")]),
 ])
 def test_glosses_and_notes_printed_large_at_the_end_of_a_passage(whole_dump, chapter, text, notes):
     (passage,) = [p for p in _passages(_chapters(whole_dump, "tongjie")[chapter]) if p["text"] == text]

@@ -73,7 +73,7 @@ def test_a_source_inside_the_parentheses(whole_dump):
     notes = Counter((n["layer"], n["text"]) for _, _, ps in tongjie_passages(whole_dump) for p in ps for n in p["notes"])
     assert notes[("chu", "以上列女傳")] == 1 and notes[("chu", "以上並文王世子")] == 1 and notes[("chu", "列女傳")] == 6
     assert not [text for (layer, text) in notes if layer == "zhu" and sources.is_source(text)]
-    assert sum(count for (layer, _), count in notes.items() if layer == "chu") == 353  # 175 before the next paragraph on the line (4 after 音义 printed large; session 22); 文王世子 after its 音义 (session 21); 司儀 (twice), 掌客 (thrice), 明堂位, 少儀 (twice), 以上並曲禮, 雜記 and 大行人 before what follows them (runs of note_runs.toml); 21 春秋 傳 named with their year (僖公三十四年春秋左氏傳); 曲禮's (乃得殺也)王制 (note_runs.toml); 曽子問 since 曽 folds to 曾 (variants.tsv); 7 cut in two by the parentheses (並賈誼(新書) was one already), 3 more with 以上並, 13 closing a note
+    assert sum(count for (layer, _), count in notes.items() if layer == "chu") == 354  # 曲禮's 少儀 after 春秋傳曰師還曰罷 (note_runs.toml); 175 before the next paragraph on the line (4 after 音义 printed large; session 22); 文王世子 after its 音义 (session 21); 司儀 (twice), 掌客 (thrice), 明堂位, 少儀 (twice), 以上並曲禮, 雜記 and 大行人 before what follows them (runs of note_runs.toml); 21 春秋 傳 named with their year (僖公三十四年春秋左氏傳); 曲禮's (乃得殺也)王制 (note_runs.toml); 曽子問 since 曽 folds to 曾 (variants.tsv); 7 cut in two by the parentheses (並賈誼(新書) was one already), 3 more with 以上並, 13 closing a note
 
 
 @pytest.mark.parametrize("run, length", [
