@@ -73,7 +73,7 @@ def test_a_source_inside_the_parentheses(whole_dump):
     notes = Counter((n["layer"], n["text"]) for _, _, ps in tongjie_passages(whole_dump) for p in ps for n in p["notes"])
     assert notes[("chu", "以上列女傳")] == 1 and notes[("chu", "以上並文王世子")] == 1 and notes[("chu", "列女傳")] == 6
     assert not [text for (layer, text) in notes if layer == "zhu" and sources.is_source(text)]
-    assert sum(count for (layer, _), count in notes.items() if layer == "chu") == 357  # 曲禮, 玉藻, 國語晉語 after a note's last words printed large (session 22); 曲禮's 少儀 after 春秋傳曰師還曰罷 (note_runs.toml); 175 before the next paragraph on the line (4 after 音义 printed large; session 22); 文王世子 after its 音义 (session 21); 司儀 (twice), 掌客 (thrice), 明堂位, 少儀 (twice), 以上並曲禮, 雜記 and 大行人 before what follows them (runs of note_runs.toml); 21 春秋 傳 named with their year (僖公三十四年春秋左氏傳); 曲禮's (乃得殺也)王制 (note_runs.toml); 曽子問 since 曽 folds to 曾 (variants.tsv); 7 cut in two by the parentheses (並賈誼(新書) was one already), 3 more with 以上並, 13 closing a note
+    assert sum(count for (layer, _), count in notes.items() if layer == "chu") == 358  # 曲禮 (twice), 玉藻, 國語晉語 after a note's last words printed large (session 22); 曲禮's 少儀 after 春秋傳曰師還曰罷 (note_runs.toml); 175 before the next paragraph on the line (4 after 音义 printed large; session 22); 文王世子 after its 音义 (session 21); 司儀 (twice), 掌客 (thrice), 明堂位, 少儀 (twice), 以上並曲禮, 雜記 and 大行人 before what follows them (runs of note_runs.toml); 21 春秋 傳 named with their year (僖公三十四年春秋左氏傳); 曲禮's (乃得殺也)王制 (note_runs.toml); 曽子問 since 曽 folds to 曾 (variants.tsv); 7 cut in two by the parentheses (並賈誼(新書) was one already), 3 more with 以上並, 13 closing a note
 
 
 @pytest.mark.parametrize("run, length", [
@@ -115,10 +115,12 @@ def test_a_source_after_the_glosses_before_the_next_paragraph(whole_dump, text, 
 @pytest.mark.parametrize("words, source", [
     ("宜急去不得畱停宿於家也", "曲禮"),   # 聘禮 (卷二十二): 疏…已受宜急去¶不得畱停宿於家也曲禮(今按…
     ("所謂門楔也", "玉藻"),              # …所謂)¶門楔也玉藻(今按…
+    ("既有束帛不須藻", "曲禮"),            # 聘禮: …既有束帛)¶不須藻曲禮(陳祥道云…: before a scholar 朱熹 quotes
     ("黄帝同姓為姬也", "國語晉語"),        # 五宗: (…同姓)¶為姬也國語晉語(今按…
 ])
 def test_a_notes_last_words_then_the_source_before_zhu_xi_s_remark(whole_dump, words, source):
-    """The last words of a 疏 or 注 at the next column's top, printed large, then the paragraph's source, then 朱熹's 按:
+    """The last words of a 疏 or 注 at the next column's top, printed large, then the paragraph's source, then 朱熹's 按
+    (or a scholar he quotes, 陳祥道云…):
     the words end the note (conv/data/note_runs.toml), the source is its 出处, no passage holds them."""
     notes = [[(n["layer"], n["text"]) for n in p["notes"]] for _, _, ps in tongjie_passages(whole_dump) for p in ps]
     (held,) = [ns for ns in notes if any(text.endswith(words) for _, text in ns)]

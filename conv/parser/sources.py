@@ -15,11 +15,11 @@ import re
 from functools import cache
 
 from conv import datafiles as data
-from conv.normalize import fold
+from conv.normalize import fold, fold_same_length
 
 LAYER = "chu"  # the segment layer of a source attribution (出处)
 TITLE_MARK = "右"  # a 章 title may follow the attribution on its line (…大戴記右胎教¶)
-REMARKS = ("今按", "按")  # 朱熹's remark may follow it in a note of its own (…)哀公問(今按此一章…)
+REMARKS = ("今按", "按")  # 朱熹's remark may follow it in a note of its own (…)哀公問(今按此一章…), or a scholar's
 
 
 @cache
@@ -95,12 +95,20 @@ def opening_run(run: str) -> int:
     return 0
 
 
+def _remark_opens(following: str) -> bool:
+    """Does the note after a source open with 朱熹's 按 or with a scholar he quotes (…)曲禮(陳祥道云…:
+    ``conv/data/scholars.toml``)?"""
+    head = fold_same_length(following)
+    return following.startswith(REMARKS) or any(
+        head.startswith(fold_same_length(name)) and head[len(name):len(name) + 1] in ("云", "曰") for name in data.scholars())
+
+
 def ending_run(run: str, following: str = "") -> int:
     """How many characters of a run right after a note are a source attribution that ends the
     paragraph: the whole run, or the run up to a 右 title after it; 0 when none. ``following``: the
-    opening of the note right after the run, if one follows: only 朱熹's 按 may (…)哀公問(今按…)."""
+    opening of the note right after the run, if one follows: only 朱熹's 按 or a scholar's words may (…)哀公問(今按…)."""
     if following:
-        return len(run) if following.startswith(REMARKS) and is_source(run) else 0
+        return len(run) if _remark_opens(following) and is_source(run) else 0
     if is_source(run):
         return len(run)
     at = run.find(TITLE_MARK, 1)

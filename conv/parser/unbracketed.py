@@ -152,7 +152,7 @@ class Unbracketed:
         into_next = after is not None and kinds[after] == "open"
         rest = run[done:]
         note = self._note_text(offsets[-1] + 1) if into_next else ""
-        source = sources.ending_run(rest, note[:2]) or sources.opening_run(rest)  # 出处 ending the paragraph
+        source = sources.ending_run(rest, note[:FOLLOWING]) or sources.opening_run(rest)  # 出处 ending the paragraph
         # (…)曲禮¶), before 朱熹's 按, or before the next paragraph on the line (…)玉藻聽於無聲…)
         below = "" if after is not None else self._note_below(offsets[-1] + 1)  # …)唐無¶(此一節)…
         cut = collation_notes.runs_into(rest, note if into_next else below)  # …)吕萌(作繁)…
