@@ -26,12 +26,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
-from conv import datafiles as data
-from conv.normalize import fold_same_length
-
-from conv.parser import collation_notes, gloss_edges, gloss_remarks, glosses, sources
+from conv.parser import collation_notes, gloss_edges, gloss_remarks, glosses, scholars, sources
 
 #: 疏曰 … (贾疏), and 孔颖达's 正義曰 where the 通解 quotes it by that name (保章氏: …)正義¶(曰…)
 SHU_MARKS = ("疏云", "疏曰", "疏又云", "疏又曰", "正義曰", "孔疏曰", "孔疏云")  # 孔穎達's 疏 (the 通解's 冠義)
@@ -83,21 +79,6 @@ def split_shu(units: list[Unit], layout: str, marks: tuple[str, ...] = BARE_MARK
     return out
 
 
-@cache
-def _scholar_pattern() -> re.Pattern:
-    names = "|".join(re.escape(fold_same_length(name)) for name in data.scholars())
-    return re.compile(f"(?:{names})[云曰]")
-
-
-def _is_scholar(text: str) -> bool:
-    """Does ``text`` open with a scholar 朱熹 quotes (``conv/data/scholars.toml``), in either form (張子曰 and 张子曰:
-    the 文渊阁 text and the seeds), then 云 or 曰?"""
-    return _scholar_pattern().match(fold_same_length(text[:_longest_name() + 1])) is not None
-
-
-@cache
-def _longest_name() -> int:
-    return max(len(name) for name in data.scholars())
 
 
 def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | None = None,
@@ -128,12 +109,12 @@ def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | No
         else:
             if sources.is_source(text):
                 layers.append(sources.LAYER)
-            elif text.startswith(AN_MARKS_TONGJIE) or _is_scholar(text):
+            elif text.startswith(AN_MARKS_TONGJIE) or scholars.quoted(text):
                 layers.append("an")
             elif collation_notes.opens(text):
                 layers.append(collation_notes.LAYER)  # (朱熹's 校语 in 月令: 吕唐齊皆作齋淮無是月至此一節)
             elif _gloss_run(text, index, runs) or (index == 0 and before and _gloss_run(text, index, runs, before)) \
-                    or _mostly_glosses(text, index, runs) or _glosses_then_zhu(text, index, runs):
+                    or _mostly_glosses(text, index, runs):
                 layers.append("yin")
             elif index and layers[-1] == collation_notes.LAYER and collation_notes.goes_on(units[index - 1].text, text):
                 layers.append(collation_notes.LAYER)  # 校语 the parentheses cut: …淮無慎盖字)(屋作居無以固至沮泄八字…
@@ -152,33 +133,25 @@ def _opens_with_gloss(text: str, index: int, runs: dict | None) -> bool:
     return True
 
 
-def _glosses_then_zhu(text: str, index: int, runs: dict | None) -> bool:
-    """A 通解 unit of glosses through and through up to words of 郑注 (鄉去聲｜方猶道也, 辠本亦作罪衺似嗟反｜衺猶惡也:
-    ``gloss_remarks.zhu_phrase_at``): an 音义, its 注 cut off after it (``runs`` gets ``parse_run(text)``)."""
-    parsed = glosses.parse_run(text)
-    found, unparsed = parsed
-    if not found or found[0].start != 0 or len(unparsed) != 1 or unparsed[0] != (found[-1].end, len(text)) \
-            or not gloss_remarks.zhu_phrase_at(text, found[-1].end):
-        return False
-    if runs is not None:
-        runs[index] = parsed
-    return True
-
-
 #: The share of a 通解 unit's characters its glosses must hold for it to be 音义 with pieces unread.
 MOSTLY = 0.6
 
 
 def _mostly_glosses(text: str, index: int, runs: dict | None) -> bool:
-    """A 通解 unit that opens with a plausible gloss and is glosses for the most part (``MOSTLY`` of its
-    characters, two glosses at least): the 释文 quoted with forms the grammar does not read
-    (雛字又作鶵仕俱反又匠俱反燒如): an 音义, its unread pieces reported (``runs`` gets ``parse_run(text)``)."""
+    """A 通解 unit that opens with glosses the grammar reads as 音义 with something unread after them: glosses for the
+    most part (``MOSTLY`` of its characters, two glosses at least, the first plausible), the 释文 quoted with forms
+    the grammar does not read (雛字又作鶵仕俱反又匠俱反燒如), or glosses through and through up to words of 郑注
+    (鄉去聲｜方猶道也, 辠本亦作罪衺似嗟反｜衺猶惡也: ``gloss_remarks.zhu_phrase_at``), which are cut off after them;
+    its unread pieces are reported (``runs`` gets ``parse_run(text)``)."""
     if not glosses.opens_with_gloss(text):
         return False
     parsed = glosses.parse_run(text)
-    found = parsed[0]
-    if len(found) < 2 or found[0].start != 0 or not glosses.plausible(found[0]) \
-            or sum(g.end - g.start for g in found) < MOSTLY * len(text):
+    found, unparsed = parsed
+    if not found or found[0].start != 0:
+        return False
+    mostly = len(found) >= 2 and glosses.plausible(found[0]) and sum(g.end - g.start for g in found) >= MOSTLY * len(text)
+    then_zhu = unparsed == [(found[-1].end, len(text))] and gloss_remarks.zhu_phrase_at(text, found[-1].end)
+    if not (mostly or then_zhu):
         return False
     if runs is not None:
         runs[index] = parsed

@@ -15,7 +15,8 @@ import re
 from functools import cache
 
 from conv import datafiles as data
-from conv.normalize import fold, fold_same_length
+from conv.normalize import fold
+from conv.parser import scholars
 
 LAYER = "chu"  # the segment layer of a source attribution (出处)
 TITLE_MARK = "右"  # a 章 title may follow the attribution on its line (…大戴記右胎教¶)
@@ -76,6 +77,7 @@ def cut_title(run: str, text: str, at: int) -> str | None:
 #: What a title that opens a run must not be followed by to be the source of the paragraph before: the words of a
 #: quotation (曲禮曰…, 樂記云…) or of a title that goes on (學記之言…).
 QUOTING = "曰云之"
+LONGEST = 16  # the most characters a source with its prefixes may have (以上並國語周語, 成公八年春秋左氏傳: 9)
 
 
 @cache
@@ -88,7 +90,7 @@ def opening_run(run: str) -> int:
     before (…(疏曰…)玉藻聽於無聲視於無形(…: 玉藻, printed small at the paragraph's end, the next paragraph after it on
     the line): the longest opening that is a source, unless it is one of ``may_open_text`` (大行人掌大賓之禮…) or the
     words of a quotation follow it (曲禮曰…, 白虎通義曰…); 0 when none."""
-    for end in range(min(len(run) - 1, 16), 1, -1):
+    for end in range(min(len(run) - 1, LONGEST), 1, -1):
         head = run[:end]
         if is_source(head):  # the longest (白虎通義曰…: a quotation, not 白虎通 and 義曰…)
             return end if run[end] not in QUOTING and fold(head) not in _openers() else 0
@@ -96,11 +98,8 @@ def opening_run(run: str) -> int:
 
 
 def _remark_opens(following: str) -> bool:
-    """Does the note after a source open with 朱熹's 按 or with a scholar he quotes (…)曲禮(陳祥道云…:
-    ``conv/data/scholars.toml``)?"""
-    head = fold_same_length(following)
-    return following.startswith(REMARKS) or any(
-        head.startswith(fold_same_length(name)) and head[len(name):len(name) + 1] in ("云", "曰") for name in data.scholars())
+    """Does the note after a source open with 朱熹's 按 or with a scholar he quotes (…)曲禮(陳祥道云…)?"""
+    return following.startswith(REMARKS) or scholars.quoted(following)
 
 
 def ending_run(run: str, following: str = "") -> int:
