@@ -80,8 +80,8 @@ def test_a_title_after_a_note_then_its_words(whole_dump, chapter, title, words):
 def test_a_scholar_quoted_in_the_traditional_text_is_zhu_xi_s_quotation(whole_dump):
     """朱熹 quotes 吕大臨, 陳祥道, 張子 … (conv/data/scholars.toml, written as the seeds write them: 吕大临, 张子): the 文渊阁
     text's 吕大臨曰…, 張子曰… are his quotations (按) too, not 郑注."""
-    from conv.parser.segments import _is_scholar
-    assert _is_scholar("張子曰宗子既祭其祖禰") and _is_scholar("张子曰") and _is_scholar("黄榦曰") and not _is_scholar("曰張子")
+    from conv.parser.scholars import quoted
+    assert quoted("張子曰宗子既祭其祖禰") and quoted("张子曰") and quoted("黄榦曰") and not quoted("曰張子")
     (work,) = [w for w in whole_dump["works"] if w["id"] == "tongjie"]
     quoted = [n for c in work["chapters"] for s in c["sections"] for p in s["passages"] for n in p["notes"]
               if n["text"].startswith(("吕大臨曰", "陳祥道曰", "張子曰", "陸佃曰"))]
