@@ -609,6 +609,15 @@ def test_words_of_the_zhu_after_the_glosses_are_the_zhu(name, yin, zhu):
     ("KR1d0085_025.txt", "臘力合反", "此周禮所謂蜡祭也"),      # 月令
     ("KR1d0085_011.txt", "肱古宏反", "為害旁人"),              # 曲禮
     ("KR1d0085_007.txt", "觶之䜴反", "不辭洗者以其將自飲"),    # 鄉飲酒禮
+    # the 经 before the note holds the character: a sound the 《广韵》 does not give (倮, 幂: no 小韵 in it; 比毗志反:
+    # no syllable; 瞗七徐反 for 鴡), prose of the 注 that echoes the 经 (反命), a 聲 of prose (樂作則有聲…)
+    ("KR1d0085_025.txt", "倮力果反", "象物露見不隠藏"),        # 月令: 其蟲倮
+    ("KR1d0085_031.txt", "幂莫歴反", "掌共巾幂"),              # 周禮: 幂人
+    ("KR1d0085_029.txt", "比毗志反", "官府之在宫中者"),        # 周禮 宫正: 以時比宫中之官府…
+    ("KR1d0085_031.txt", "瞗七徐反", "鴡鳩王鴡也"),            # 左傳: 瞗鳩氏司馬也
+    ("KR1d0085_002.txt", "奉芳勇反", "反命謂使者問名"),        # 士昏禮記: …左奉之乃歸執以反命
+    ("KR1d0085_034.txt", "詘其勿反", "樂作則有聲止則無也"),    # 聘義: …其終詘然樂也
+    ("KR1d0085_001.txt", "祺音其福叶筆勒反", "爾女也既冠"),    # 士冠禮: …介爾景福, readings after readings
 ])
 def test_a_zhu_that_opens_with_the_yinyi_in_one_parenthesis(name, yin, zhu):
     """The 通解 prints a 音义 and the 注 after it in one parentheses ((疑魚乙反疑正立自定之貌)): the opening readings,
@@ -619,6 +628,15 @@ def test_a_zhu_that_opens_with_the_yinyi_in_one_parenthesis(name, yin, zhu):
     assert notes[at + 1][0] == "zhu" and notes[at + 1][1].startswith(zhu)
 
 
-def test_prose_that_opens_like_a_reading_stays_the_zhu():
-    notes = [(n["layer"], n["text"]) for p in passages(dumped(TONGJIE / "KR1d0085_021.txt")) for n in p["notes"]]
-    assert ("zhu", "此主於反命士介亦随入並立東上") in notes
+@pytest.mark.parametrize("name, zhu", [
+    ("KR1d0085_021.txt", "此主於反命士介亦随入並立東上"),    # 聘禮: 此 is no word of the 经 before it
+    ("KR1d0085_009.txt", "八音金石土革絲木匏竹倫理也"),      # 學制: 八音克諧…, 八音 a word
+    ("KR1d0085_036.txt", "為異國反間"),                      # 周禮 士師: 三曰邦諜
+    ("KR1d0085_011.txt", "睛轉復反為還"),                    # 曲禮: 視無還
+])
+def test_prose_that_opens_like_a_reading_stays_the_zhu(name, zhu):
+    """Prose whose 反 is to return, or whose 音 is a sound, stays the 注: its first character is no word of the
+    经 the note follows, or it opens a word (八音)."""
+    notes = [(n["layer"], n["text"]) for p in passages(dumped(TONGJIE / name)) for n in p["notes"]]
+    assert [text for layer, text in notes if text.startswith(zhu)] and all(
+        layer == "zhu" for layer, text in notes if text.startswith(zhu))

@@ -12,6 +12,9 @@ no state, and no input makes it raise.
 """
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from conv.parser import phonology
 from conv.parser.glosses import (_EMBEDDED, _NOW_READ_AS_USUAL, _OPENS_WITH_GLOSS, _PROSE_BEFORE_YIN, Gloss,
                                  _gloss_at, _han, _parse, _reading_at, gloss_run, opens_with_gloss, parse_run,
@@ -160,28 +163,51 @@ def opens_with_reading(note: str) -> bool:
 
 
 #: What the words after a 注's opening readings must not show in their first characters to be the 注's own: a
-#: mark of a gloss (the 音义 going on: 監古蹔反｜監於古銜反, 齊側皆反｜去上聲…).
-_GLOSS_MARKS = "反切音聲声叶"
-_RUNS_ON = "又本注下上一或亦命位之"  # …袠陳乙反｜又作帙…: the 音义's remark; 此主於反｜命…: the prose's 反命
+#: mark of a gloss (the 音义 going on: 監古蹔反｜監於古銜反, 齊側皆反｜去上聲…); a 聲 with its tone (去上聲, not
+#: 樂作則有聲…).
+_GLOSS_MARKS = re.compile(r"[反切音叶]|[平上去入][聲声]")
+_RUNS_ON = "又本注下上一或亦命位之也"  # …袠陳乙反｜又作帙…: the 音义's remark; 此主於反｜命…: the prose's 反命; 壹是一切｜也…
 _LOOK = 8
+_ECHO = (3, 2)  # the sizes of a word of the 经 a 注 opens with, echoing it (奉芳勇反｜反命謂使者…)
 
 
-def opening_readings(text: str) -> list[Gloss]:
+def opening_readings(text: str, lemmas: str = "") -> list[Gloss]:
     """The 通解's 音义 a 注 unit opens with, in one parentheses with the 注 (…(疑魚乙反疑正立自定之貌),
     (臘力合反此周禮所謂蜡祭也…), (肱古宏反為害旁人)): the glosses from the start, when the first gives a
     sound the 《广韵》 knows for a 小韵 (its own or another's: not a 反切 of prose such as 宾降乃反位, whose
-    sound is suspect) and the words after them open no gloss's mark or remark; else none."""
+    sound is suspect) or reads a character of ``lemmas``, the 经 the note follows (其蟲倮(倮力果反…): 倮, which the
+    《广韵》 lacks), and the words after them open no gloss's mark or remark (past a word of the 经 they echo: 奉芳勇反｜
+    反命謂…); else none. A definition the grammar gives the last reading is the 注's (須音班｜球美玉也文猶飾也…): the
+    glosses end before it."""
     found, _ = parse_run(text)
     if not found or found[0].start != 0 or found[0].kind not in ("fanqie", "zhiyin"):
         return []
-    if phonology.reading(found[0]).status not in (phonology.MATCHES, phonology.OTHER):
+    first = found[0]
+    if first.kind == "zhiyin" and first.char in _PROSE_BEFORE_YIN or first.remark == "reads-as":
+        return []  # 八音金石土革…: a word, no reading; 嘯讀為叱…: 郑玄's 讀為, the 注's own words
+    known = phonology.reading(first).status in (phonology.MATCHES, phonology.OTHER)
+    if not known and not _reads_the_jing(first, text, lemmas):
         return []
-    run = [found[0]]
+    run = [first]
     for gloss in found[1:]:
-        if gloss.start != run[-1].end:
+        if gloss.start != run[-1].end or run[-1].definition:
             break
         run.append(gloss)
+    if run[-1].definition:
+        last = run[-1]
+        end = last.end - len(last.definition)
+        run[-1] = replace(last, end=end, text=text[last.start:end], definition=None)
     rest = text[run[-1].end:]
-    if not rest or rest[0] in _RUNS_ON or any(mark in rest[:_LOOK] for mark in _GLOSS_MARKS):
+    echo = next((size for size in _ECHO if len(rest) > size and rest[:size] in lemmas), 0)
+    if not rest or rest[0] in _RUNS_ON or _GLOSS_MARKS.search(rest, echo, echo + _LOOK):
         return []
+    if not known and any(g.char in lemmas and plausible(g) for g in parse_run(rest)[0]):
+        return []  # 椸羊支反枷又作架徐音稼｜古本無此字櫛側乙反…: the 音义 goes on, reading more of the 经
     return run
+
+
+def _reads_the_jing(gloss: Gloss, text: str, lemmas: str) -> bool:
+    """Does ``gloss``, whose sound the 《广韵》 does not give, read a character of the 经 the note follows
+    (``lemmas``) as a 释文 does: a 直音 or a 反切 in 反 (倮力果反, 比毗志反; not prose of 切: 斯禁禁切地無足者也, 壹是一切也)?"""
+    return gloss.char in lemmas and (gloss.kind == "zhiyin" or text[gloss.end - 1:gloss.end] == "反"
+                                     or (gloss.definition and text[gloss.end - len(gloss.definition) - 1] == "反"))

@@ -26,6 +26,8 @@ from conv.parser.segments import BARE_MARKS, WITNESS_MARKS, Unit, classify, spli
 #: 文渊阁 transcription's ``(`` is read as 【) and a line's end (the transcription's ``¶`` and line
 #: break, read as blanks).
 NOTE_OPENINGS = "【( ¶\n"
+NOTE_EDGES = "【】()"  # where the text before a note begins: the note before it
+LEMMAS = 80
 
 
 class NoteSegmenter:
@@ -47,6 +49,7 @@ class NoteSegmenter:
         units = split_shu([unit for unit in note.units if unit.offsets], self.layout, self.marks)
         runs: dict[int, tuple] = {}  # the gloss runs classify parsed already
         layers = classify(units, self.layout, mulu, runs, "" if mulu or not units else self._before(units[0]))
+        lemmas = self._lemmas(units[0]) if units and self.layout == "tongjie" else ""
         out = []
         for index, (unit, layer) in enumerate(zip(units, layers)):
             correction = self.corrections.layer(report.seed, unit.text) if self.layer_corrections else None
@@ -55,7 +58,8 @@ class NoteSegmenter:
                     raise self.corrections.unneeded(correction, layer)
                 report.record("correction", unit.offsets[0], unit.offsets[-1] + 1, reason=correction["reason"], decision=f"layer: {correction['layer']} (not {layer})", correction=correction["id"])
                 layer = correction["layer"]
-            pieces = [piece for whole in _pieces(unit, layer, runs.get(index) if layer == "yin" else None, self.layout)
+            pieces = [piece for whole in _pieces(unit, layer, runs.get(index) if layer == "yin" else None, self.layout,
+                                                 lemmas)
                       for piece in _collation_tail(*whole, self.layout)]
             if self.layout == "tongjie":
                 pieces = [cut for piece in pieces for cut in _closing_source(*piece)]
@@ -78,6 +82,18 @@ class NoteSegmenter:
         while at >= 0 and text[at] in NOTE_OPENINGS:
             at -= 1
         return text[at] if at >= 0 and is_cjk(text[at]) else ""
+
+    def _lemmas(self, unit: Unit) -> str:
+        """The text right before the note ``unit`` opens, back to the note before it (at most ``LEMMAS``
+        characters): the 经 whose words the note reads (其蟲倮(倮力果反…))."""
+        text = self.report.src.text
+        end = unit.offsets[0]
+        while end > 0 and text[end - 1] in NOTE_OPENINGS:
+            end -= 1
+        start = end
+        while start > max(0, end - LEMMAS) and text[start - 1] not in NOTE_EDGES:
+            start -= 1
+        return text[start:end]
 
     def _segment(self, unit: Unit, layer: str, lacuna: str | None) -> Segment:
         offsets = unit.offsets
@@ -113,7 +129,8 @@ class NoteSegmenter:
         return out
 
 
-def _pieces(unit: Unit, layer: str, parsed: tuple | None, layout: str) -> list[tuple[Unit, str, tuple | None]]:
+def _pieces(unit: Unit, layer: str, parsed: tuple | None, layout: str,
+            lemmas: str = "") -> list[tuple[Unit, str, tuple | None]]:
     """A 注 or 按 unit cut where glosses open or end it (``gloss_edges.embedded``: 便其事也 | 扑普卜反;
     辩音遍 | 亦每献荐于其位…): each run of glosses is a 音义 segment of its own, so the reader's 音义
     toggle governs it. Any other unit is one piece. ``(unit, layer, parsed glosses)`` each. Prose after
@@ -124,8 +141,8 @@ def _pieces(unit: Unit, layer: str, parsed: tuple | None, layout: str) -> list[t
         after = _rest_layer(rest, "an" if layout == "judou" else "zhu", layout)
         return [(_cut(unit, 0, at), "yin", (kept, [])), *_pieces(rest, after, None, layout)]
     found = gloss_edges.embedded(unit.text) if layer in ("zhu", "an") else []
-    if not found and layout == "tongjie" and layer == "zhu":
-        found = gloss_edges.opening_readings(unit.text)  # (疑魚乙反｜疑正立自定之貌): the 音义, then the 注
+    if layout == "tongjie" and layer == "zhu":
+        found = _opening_readings(unit.text, found, lemmas)
     if not found:
         return [(unit, layer, parsed)]
     runs: list[list] = []
@@ -147,6 +164,20 @@ def _pieces(unit: Unit, layer: str, parsed: tuple | None, layout: str) -> list[t
         rest = _cut(unit, at, len(unit.text))
         pieces.append((rest, _rest_layer(rest, layer, layout), None))
     return pieces
+
+
+def _opening_readings(text: str, found: list, lemmas: str) -> list:
+    """``found`` (the glosses at a 通解 注's edges) with the readings the 注 opens with after them, in one
+    parentheses (疑魚乙反｜疑正立自定之貌; 祺音其福叶筆勒反｜爾女也…: ``gloss_edges.opening_readings``)."""
+    at = 0
+    for gloss in found:
+        if gloss.start != at:
+            break
+        at = gloss.end
+    more = [replace(g, start=g.start + at, end=g.end + at) for g in gloss_edges.opening_readings(text[at:], lemmas)]
+    if not more:
+        return found
+    return [g for g in found if g.end <= at] + more + [g for g in found if g.start >= more[-1].end]
 
 
 TAIL_HEAD = 3  # the fewest characters of a 注 before 校语 that end it: fewer are the 校语's (埋胔｜吕作霾髊…: the
