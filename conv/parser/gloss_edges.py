@@ -20,7 +20,7 @@ from conv.parser.glosses import (_EMBEDDED, _NOW_READ_AS_USUAL, _OPENS_WITH_GLOS
                                  _gloss_at, _han, _parse, _reading_at, gloss_run, opens_with_gloss, parse_run,
                                  plausible)
 
-__all__ = ["embedded", "opening_gloss", "leading", "trailing", "gloss_run_after", "opening_readings"]
+__all__ = ["embedded", "opening_gloss", "leading", "trailing", "gloss_run_after", "opening_readings", "reads_the_jing"]
 
 
 def opening_gloss(text: str) -> Gloss | None:
@@ -186,7 +186,7 @@ def opening_readings(text: str, lemmas: str = "") -> list[Gloss]:
     if first.kind == "zhiyin" and first.char in _PROSE_BEFORE_YIN or first.remark == "reads-as":
         return []  # 八音金石土革…: a word, no reading; 嘯讀為叱…: 郑玄's 讀為, the 注's own words
     known = phonology.reading(first).status in (phonology.MATCHES, phonology.OTHER)
-    if not known and not _reads_the_jing(first, text, lemmas):
+    if not known and not reads_the_jing(first, text, lemmas):
         return []
     run = [first]
     for gloss in found[1:]:
@@ -206,7 +206,7 @@ def opening_readings(text: str, lemmas: str = "") -> list[Gloss]:
     return run
 
 
-def _reads_the_jing(gloss: Gloss, text: str, lemmas: str) -> bool:
+def reads_the_jing(gloss: Gloss, text: str, lemmas: str) -> bool:
     """Does ``gloss``, whose sound the 《广韵》 does not give, read a character of the 经 the note follows
     (``lemmas``) as a 释文 does: a 直音 or a 反切 in 反 (倮力果反, 比毗志反; not prose of 切: 斯禁禁切地無足者也, 壹是一切也)?"""
     return gloss.char in lemmas and (gloss.kind == "zhiyin" or text[gloss.end - 1:gloss.end] == "反"

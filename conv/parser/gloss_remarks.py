@@ -52,7 +52,7 @@ SCOPE = re.compile(
     r"注及下同|注下同|下及注同|下注同|下注[^反切音]{1,3}同|下文同|下皆同|下并同|下竝同"
     r"|又下同|[並竝并]下同|下以意[推求]之|後皆[倣放]此|后皆[仿放]此"
     r"|下放此|后放此|後放此|後不音者同|後[^反切音後]{1,3}[倣放仿]此|次下[^反切音同下]{0,2}同|后同|後同|下同|注同"
-    r"|注[^反切音同下]{1,3}同|注[^反切音同下]{1,2}之[^反切音同下]同|下[^反切音同下]{1,5}同|後[^反切音同後]{1,4}同"
+    r"|注[^反切音同下]{1,4}同|注[^反切音同下]{1,2}之[^反切音同下]同|下[^反切音同下]{1,5}同|後[^反切音同後]{1,4}同"
     r"|卷末[倣放仿]此|注[并並竝及]下文[^反切音同下]{0,3}[並竝并]?同"  # 食音嗣注并下文食之並同: the 注's and those below
     r"|(?:注下|下文注)除[^反切音同下]{1,4}[並竝并]?同"  # 見賢遍反注下除相見並同: all below save 相見
     r"|出[注註]"  # 豫音榭出注: the word stands in the 注
@@ -118,9 +118,9 @@ def reads_as_at(text: str, i: int, is_han) -> tuple[str, str, str | None, int] |
     return None
 
 
-#: A variant's mark: 又作, 本又作, 字或作, 一作 …, or the book or the reader that gives it (詩作斁, 螢釋文作熒,
+#: A variant's mark: 又作, 本又作, 字或作, 一作, 一云當作 …, or the book or the reader that gives it (詩作斁, 螢釋文作熒,
 #: 遰時世反徐作滯: 徐邈's text).
-VARIANT_MARK = r"(?:[本字]?[又或亦一]|(?<!一)本|釋文|释文|詩|徐)作"  # 韜本作㞵土刀反; not 一本作 (a copy)
+VARIANT_MARK = r"(?:[本字]?[又或亦一]|(?<!一)本|釋文|释文|詩|徐|一云當)作"  # 韜本作㞵土刀反; not 一本作 (a copy); 一云當作郟
 _VARIANT_AFTER = re.compile(VARIANT_MARK)
 _VARIANT_BEFORE = re.compile(VARIANT_MARK + "(.)")
 #: The form written with another component, after a gloss (槃薄官反亦從皿, 㖃許候反一從言).

@@ -48,8 +48,8 @@ class NoteSegmenter:
         report = self.report
         units = split_shu([unit for unit in note.units if unit.offsets], self.layout, self.marks)
         runs: dict[int, tuple] = {}  # the gloss runs classify parsed already
-        layers = classify(units, self.layout, mulu, runs, "" if mulu or not units else self._before(units[0]))
         lemmas = self._lemmas(units[0]) if units and self.layout == "tongjie" else ""
+        layers = classify(units, self.layout, mulu, runs, "" if mulu or not units else self._before(units[0]), lemmas)
         out = []
         for index, (unit, layer) in enumerate(zip(units, layers)):
             correction = self.corrections.layer(report.seed, unit.text) if self.layer_corrections else None

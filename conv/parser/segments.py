@@ -82,13 +82,15 @@ def split_shu(units: list[Unit], layout: str, marks: tuple[str, ...] = BARE_MARK
 
 
 def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | None = None,
-             before: str = "") -> list[str]:
+             before: str = "", lemmas: str = "") -> list[str]:
     """The layer of each unit (see the module docstring).
 
     ``runs``, when given, receives the parsed glosses of each unit found to be a gloss run
     (index → ``glosses.gloss_run``), so that they need not be parsed again. ``before``: the
     character right before the note in the witness; in the 通解 a note that opens with a reading
     printed without its character glosses it (樂闋(苦穴反): ``gloss_edges.gloss_run_after``).
+    ``lemmas``: the text the note follows, its 经, whose characters its first unit's glosses may read
+    (``_mostly_glosses``).
     """
     layers = []
     for index, unit in enumerate(units):
@@ -114,7 +116,7 @@ def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | No
             elif collation_notes.opens(text):
                 layers.append(collation_notes.LAYER)  # (朱熹's 校语 in 月令: 吕唐齊皆作齋淮無是月至此一節)
             elif _gloss_run(text, index, runs) or (index == 0 and before and _gloss_run(text, index, runs, before)) \
-                    or _mostly_glosses(text, index, runs):
+                    or _mostly_glosses(text, index, runs, lemmas if index == 0 else ""):
                 layers.append("yin")
             elif index and layers[-1] == collation_notes.LAYER and collation_notes.goes_on(units[index - 1].text, text):
                 layers.append(collation_notes.LAYER)  # 校语 the parentheses cut: …淮無慎盖字)(屋作居無以固至沮泄八字…
@@ -137,9 +139,11 @@ def _opens_with_gloss(text: str, index: int, runs: dict | None) -> bool:
 MOSTLY = 0.6
 
 
-def _mostly_glosses(text: str, index: int, runs: dict | None) -> bool:
+def _mostly_glosses(text: str, index: int, runs: dict | None, lemmas: str = "") -> bool:
     """A 通解 unit that opens with glosses the grammar reads as 音义 with something unread after them: glosses for the
-    most part (``MOSTLY`` of its characters, two glosses at least, the first plausible), the 释文 quoted with forms
+    most part (``MOSTLY`` of its characters, two glosses at least, the first plausible or reading a character of the
+    经 the note follows, ``lemmas``: 椸羊支反…, 椸 the 《广韵》 lacks: ``gloss_edges.reads_the_jing``, unless glosses the
+    注 goes on after open it: 說他活反養羊尚反｜言常在側, ``gloss_edges.leading``), the 释文 quoted with forms
     the grammar does not read (雛字又作鶵仕俱反又匠俱反燒如), or glosses through and through up to words of 郑注
     (鄉去聲｜方猶道也, 辠本亦作罪衺似嗟反｜衺猶惡也: ``gloss_remarks.zhu_phrase_at``), which are cut off after them;
     its unread pieces are reported (``runs`` gets ``parse_run(text)``)."""
@@ -149,7 +153,8 @@ def _mostly_glosses(text: str, index: int, runs: dict | None) -> bool:
     found, unparsed = parsed
     if not found or found[0].start != 0:
         return False
-    mostly = len(found) >= 2 and glosses.plausible(found[0]) and sum(g.end - g.start for g in found) >= MOSTLY * len(text)
+    first = glosses.plausible(found[0]) or gloss_edges.reads_the_jing(found[0], text, lemmas) and not gloss_edges.leading(text)
+    mostly = len(found) >= 2 and first and sum(g.end - g.start for g in found) >= MOSTLY * len(text)
     then_zhu = unparsed == [(found[-1].end, len(text))] and gloss_remarks.zhu_phrase_at(text, found[-1].end)
     if not (mostly or then_zhu):
         return False

@@ -1,0 +1,80 @@
+"""The 音义 a 通解 注 opens with in one parentheses (疑魚乙反｜疑正立自定之貌), and the 音义 a note of the 通解 holds
+whose readings the 《广韵》 does not confirm but whose characters the 经 before the note holds (椸羊支反…: 椸): the
+witness's own notes, converted one file at a time (``gloss_edges.opening_readings``, ``segments._mostly_glosses``)."""
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from conv.edition import assemble, export
+
+TONGJIE = Path(__file__).resolve().parent.parent / "seeds" / "wenyuange" / "KR1d0085"
+
+
+@cache
+def notes(name: str) -> list[dict]:
+    dump = export.edition(assemble.convert([TONGJIE / name]))
+    return [note for work in dump["works"] for chapter in work["chapters"] for section in chapter["sections"]
+            for passage in section["passages"] for note in passage["notes"]]
+
+
+@pytest.mark.parametrize("name, yin, zhu", [
+    ("KR1d0085_002.txt", "疑魚乙反", "疑正立自定之貌"),        # 士昏禮: 婦疑立于席西 (the 句读's 注: 疑正立自定之貌)
+    ("KR1d0085_025.txt", "臘力合反", "此周禮所謂蜡祭也"),      # 月令
+    ("KR1d0085_011.txt", "肱古宏反", "為害旁人"),              # 曲禮
+    ("KR1d0085_007.txt", "觶之䜴反", "不辭洗者以其將自飲"),    # 鄉飲酒禮
+    # the 经 before the note holds the character: a sound the 《广韵》 does not give (倮, 幂: no 小韵 in it; 比毗志反:
+    # no syllable; 瞗七徐反 for 鴡), prose of the 注 that echoes the 经 (反命), a 聲 of prose (樂作則有聲…)
+    ("KR1d0085_025.txt", "倮力果反", "象物露見不隠藏"),        # 月令: 其蟲倮
+    ("KR1d0085_031.txt", "幂莫歴反", "掌共巾幂"),              # 周禮: 幂人
+    ("KR1d0085_029.txt", "比毗志反", "官府之在宫中者"),        # 周禮 宫正: 以時比宫中之官府…
+    ("KR1d0085_031.txt", "瞗七徐反", "鴡鳩王鴡也"),            # 左傳: 瞗鳩氏司馬也
+    ("KR1d0085_002.txt", "奉芳勇反", "反命謂使者問名"),        # 士昏禮記: …左奉之乃歸執以反命
+    ("KR1d0085_034.txt", "詘其勿反", "樂作則有聲止則無也"),    # 聘義: …其終詘然樂也
+    ("KR1d0085_001.txt", "祺音其福叶筆勒反", "爾女也既冠"),    # 士冠禮: …介爾景福, readings after readings
+])
+def test_a_zhu_that_opens_with_the_yinyi_in_one_parenthesis(name, yin, zhu):
+    """The 通解 prints a 音义 and the 注 after it in one parentheses ((疑魚乙反疑正立自定之貌)): the opening readings,
+    when their sound is one the 《广韵》 knows and the words after them open no gloss's mark, are the 音义, the rest
+    the 注 (``gloss_edges.opening_readings``); prose whose 反 is to return (此主於反命士介…) stays the 注."""
+    pairs = [(n["layer"], n["text"]) for n in notes(name)]
+    at = pairs.index(("yin", yin))
+    assert pairs[at + 1][0] == "zhu" and pairs[at + 1][1].startswith(zhu)
+
+
+@pytest.mark.parametrize("name, zhu", [
+    ("KR1d0085_021.txt", "此主於反命士介亦随入並立東上"),    # 聘禮: 此 is no word of the 经 before it
+    ("KR1d0085_009.txt", "八音金石土革絲木匏竹倫理也"),      # 學制: 八音克諧…, 八音 a word
+    ("KR1d0085_036.txt", "為異國反間"),                      # 周禮 士師: 三曰邦諜
+    ("KR1d0085_011.txt", "睛轉復反為還"),                    # 曲禮: 視無還
+    ("KR1d0085_004.txt", "言常在側"),                        # 内治: 說他活反養羊尚反｜言常在側, glosses the 注 follows
+    ("KR1d0085_011.txt", "髙下之莭"),                        # 曲禮: 奉芳勇反又作捧提徒兮反｜髙下之莭
+    ("KR1d0085_008.txt", "斯禁禁切地無足者也"),              # 鄉射禮: a 切 of prose (切地), though 斯 is the 经's
+])
+def test_prose_that_opens_like_a_reading_stays_the_zhu(name, zhu):
+    """Prose whose 反 is to return, or whose 音 is a sound, stays the 注: its first character is no word of the
+    经 the note follows, or it opens a word (八音)."""
+    pairs = [(n["layer"], n["text"]) for n in notes(name)]
+    assert [text for layer, text in pairs if text.startswith(zhu)] and all(
+        layer == "zhu" for layer, text in pairs if text.startswith(zhu))
+
+
+@pytest.mark.parametrize("name, text, glosses", [
+    # 内則: 男女不雜坐不同椸枷…, the 释文 with a remark the grammar does not read (古本無此字, reported)
+    ("KR1d0085_003.txt", "椸羊支反枷又作架徐音稼古本無此字櫛側乙反嫂又作㛮素早反漱悉侯反梱又作閫苦本反",
+     ["椸羊支反", "枷又作架", "徐音稼", "櫛側乙反", "嫂又作㛮素早反", "漱悉侯反", "梱又作閫苦本反"]),
+    # 弟子職: 朱熹's 叶 readings (叶上章, a remark, reported)
+    ("KR1d0085_010.txt", "友叶音以叶上章長丁丈反儀叶五何反", ["友叶音以", "長丁丈反", "儀叶五何反"]),
+    # 王制 (左傳): 陜 for 陝, a variant 一云當作郟
+    ("KR1d0085_027.txt", "陜失冉反一云當作郟召音邵相去聲", ["陜失冉反一云當作郟", "召音邵相去聲"]),
+    # 鄉飲酒義: 降說屨…朝不廢朝, 說 read 脫; a scope of four characters (注朝夕既朝同)
+    ("KR1d0085_007.txt", "說吐活反廢朝之朝直遥反注朝夕既朝同", ["說吐活反", "廢朝之朝直遥反注朝夕既朝同"]),
+])
+def test_a_note_of_readings_of_the_jing_is_the_yinyi(name, text, glosses):
+    """A note of the 释文's readings whose first the 《广韵》 does not confirm (椸 it lacks; 說吐活反 reads 脫) is the
+    音义 when the 经 before the note holds its character: not the 注, and its pieces unread are reported."""
+    (note,) = [n for n in notes(name) if n["text"] == text]
+    assert note["layer"] == "yin"
+    assert [g["text"] for g in note["glosses"]] == glosses
