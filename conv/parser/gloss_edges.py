@@ -179,6 +179,8 @@ def opening_readings(text: str, lemmas: str = "") -> list[Gloss]:
     《广韵》 lacks), and the words after them open no gloss's mark or remark (past a word of the 经 they echo: 奉芳勇反｜
     反命謂…); else none. A definition the grammar gives the last reading is the 注's (須音班｜球美玉也文猶飾也…): the
     glosses end before it."""
+    if not opens_with_gloss(text):
+        return []  # the parser's cheap test first: most 注 open with no gloss
     found, _ = parse_run(text)
     if not found or found[0].start != 0 or found[0].kind not in ("fanqie", "zhiyin"):
         return []
