@@ -227,6 +227,11 @@ CASES = [
         ("重直龍反", "重", F, "直", "龍", None, False, None, None, None, None, 0, 4),
         ("清糟子曹反", "糟", F, "子", "曹", None, False, None, None, "in-word", None, 4, 9),
         ("徐徂到反", "糟", F, "徂", "到", None, True, None, None, "authority", "徐", 9, 13)]),
+    # after a reading the 《广韵》 gives another 小韵 (監古陷反, 監古蹔反: 鑑 is of 鑑韻), as after a plausible one: 王制's
+    # 天子使其大夫為三監監於方伯之國, the first 監 read 古蹔反, the 監 of 監於 古銜反
+    ("KR1d0085_027.txt", 78, "監古蹔反監於古銜反", [
+        ("監古蹔反", "監", F, "古", "蹔", None, False, None, None, None, None, 0, 4),
+        ("監於古銜反", "監", F, "古", "銜", None, False, None, None, "in-word", None, 4, 9)]),
     ("KR1d0085_021.txt", 1174, "長丁丈反有行下孟反下有行同", [
         ("長丁丈反", "長", F, "丁", "丈", None, False, None, None, None, None, 0, 4),
         ("有行下孟反下有行同", "行", F, "下", "孟", None, False, "下有行同", None, "in-word", None, 4, 13)]),
@@ -272,7 +277,7 @@ def test_real_lines_read_exactly(name, line, run, expected):
     assert read(run) == expected
 
 
-def test_a_word_of_two_is_read_only_after_a_plausible_gloss():
+def test_a_word_of_two_is_read_only_after_a_reading_of_the_guangyun():
     """鄉射禮記 (KR1d0085_008:544) 司馬降釋弓反位去起吕反(疏曰…) and 内治 (004:59) 而徧云自望後反之婉於阮反…:
     降釋弓反 and 自望後反 read like 反切 but give no reading of 降, 自: what follows them (位去, 之婉) is no word a
     反切 glosses, and the 经 before the note is no run of glosses (it stays 经)."""

@@ -329,7 +329,8 @@ def _gloss_at(text: str, i: int, prev: str | None, options: _Options, last: Glos
     after = last is not None and last.end == i and options.contexts
     core = _after_core(text, i, last, True) if after else None
     core = core or _core_at(text, i, prev, options) or (_after_core(text, i, last, False) if after else None) \
-        or (_pair_core(text, i) if after and plausible(last) else None)  # (…降釋弓反位去起吕反 is 经)
+        or (_pair_core(text, i) if after and (plausible(last) or phonology.reading(last).status == phonology.OTHER)
+            else None)  # after a 广韵 reading, its own or another 小韵's (監古蹔反監於古銜反); …降釋弓反位去起吕反 is 经
     if core is None:
         return None
     end = core.end
