@@ -70,7 +70,9 @@ from conv.edition import parallels
 #: it and 始冠緇布冠… that the 句读 has in its notes (note-in-text +1).
 #: Session 23: the readings a 通解 注 opens with after other readings, or of a 经 character the 《广韵》 gives no
 #: sound for (祺音其福叶筆勒反｜爾女也…, 奉芳勇反｜反命謂…), are 音义: 2 readings of a 音义 against the 句读's 注 fewer.
-PARALLEL_COUNTS = {"substantive": 659, "transposition": 157, "note-in-text": 24}
+#: Then the readings a 注 ends with, of a character the words before hold, whose sound the 《广韵》 gives another 小韵 or
+#: none (…捷於帶右捷初洽反下同, …坋蒲悶反), a scope 後倣此, and the 如字 of a word a 注 opens with (大羮並如字…): 7 fewer.
+PARALLEL_COUNTS = {"substantive": 652, "transposition": 157, "note-in-text": 24}
 NO_LONGER_READINGS = {("judou-gongshi-90", "贊者負東房告備于公席東正饌戸北牖席西加饌", "簠有蓋幂幕凡炙無醬鹹和贊者負東房告備于公"),
                       ("judou-shiguan-36", "荅", "答"), ("judou-shihun-23", "徴", "徵"),
                       ("judou-xiangyinjiu-87", "瞭", "了"), ("judou-xiangyinjiu-90", "傚", "效"),
@@ -78,7 +80,8 @@ NO_LONGER_READINGS = {("judou-gongshi-90", "贊者負東房告備于公席東正
                       ("judou-dashe-255", "𨽻", "\ue5ab"), ("judou-gongshi-40", "幼", "㓜"),
                       ("judou-jinli-41", "高", "髙"), ("judou-jinli-41", "毎", "每"),
                       ("judou-dashe-2", "冢", "冡"), ("judou-shiguan-6", "藏", "蔵"), ("judou-pinli-349", "己乆", "已久"),
-                      ("judou-shiguan-106", "", "福叶筆勒反"), ("judou-shihun-104", "", "奉芳勇反")}
+                      ("judou-shiguan-106", "", "福叶筆勒反"), ("judou-shihun-104", "", "奉芳勇反"),
+                      ("judou-xiangshe-347", "", "捷初洽反下同"), ("judou-pinli-148", "", "坋蒲悶反")}
 
 
 @pytest.fixture(scope="module")

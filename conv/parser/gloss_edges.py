@@ -61,15 +61,17 @@ def _leading(text: str) -> list[Gloss]:
     return []
 
 
-_END_WINDOW, _TRAILING_ENDS = 40, ("反", "切", "如字", "同")
+_END_WINDOW, _TRAILING_ENDS = 40, ("反", "切", "如字", "同", "此")
 
 
-def _trailing(text: str, after: int) -> list[Gloss]:
-    """The longest clean, plausible run of glosses that ends exactly at the end of ``text``."""
+def _trailing(text: str, after: int, lemmas: str = "") -> list[Gloss]:
+    """The longest clean, plausible run of glosses that ends exactly at the end of ``text``; a reading the
+    《广韵》 gives another 小韵 or no sound is plausible when the words before it, or ``lemmas`` (the 经 the note
+    follows), hold its character (…搢捷也捷於帶右｜捷初洽反下同: 捷 read 插; …塵坋尊者…｜坋蒲悶反)."""
     n = len(text)
     best: list[Gloss] = []
     if not (text.endswith(_TRAILING_ENDS) or text[-2:-1] == "音"):
-        return best  # a gloss ending the segment ends in 反, 切, 如字, 音X or a scope (…同)
+        return best  # a gloss ending the segment ends in 反, 切, 如字, 音X or a scope (…同, …後倣此)
     for k in range(n - 1, max(after, n - _END_WINDOW) - 1, -1):
         if not _OPENS_WITH_GLOSS.match(text, k) or (k > 0 and _NOW_READ_AS_USUAL.match(text, k - 1)):
             continue
@@ -78,9 +80,19 @@ def _trailing(text: str, after: int) -> list[Gloss]:
             continue
         if glosses[0].second:
             continue
-        if all(plausible(g) for g in glosses):
+        if all(plausible(g) or text[k - 1:k] not in _BOUND and _attested(g, text[:k] + lemmas) for g in glosses):
             best = [_shift(g, k) for g in glosses]
     return best
+
+
+_GLOSS_WORDS = "音反切又如"  # no character a gloss reads: a gloss's own words (…之扱｜音初合反)
+_BOUND = ("作", "之")  # before a character a gloss of it does not open: a variant's (綪註作䋫), a word's (…始扱一祭之扱)
+
+
+def _attested(gloss: Gloss, words: str) -> bool:
+    """A 反切 whose sound the 《广韵》 gives another 小韵, or none, of a character ``words`` hold."""
+    return gloss.kind == "fanqie" and gloss.char in words and gloss.char not in _GLOSS_WORDS and phonology.reading(gloss).status in (
+        phonology.OTHER, phonology.UNRESOLVED)
 
 
 def _shift(gloss: Gloss, offset: int) -> Gloss:
@@ -89,7 +101,7 @@ def _shift(gloss: Gloss, offset: int) -> Gloss:
     return gloss
 
 
-def embedded(text: str) -> list[Gloss]:
+def embedded(text: str, lemmas: str = "") -> list[Gloss]:
     """Conservative: glosses at the very start or very end of a 注/按 segment that also holds
     prose, e.g. '便其事也扑普卜反' → [扑普卜反]; '相息亮反作使也礼乐之正既成…' → [相息亮反].
     Must not fire on prose such as '宾降乃反位'.
@@ -104,7 +116,7 @@ def embedded(text: str) -> list[Gloss]:
         after = leading[-1].end if leading else 0
         if after >= len(text.rstrip()):
             return leading
-        return leading + _trailing(text, after)
+        return leading + _trailing(text, after, lemmas)
     except Exception:  # pragma: no cover
         return []
 
@@ -182,16 +194,19 @@ def opening_readings(text: str, lemmas: str = "") -> list[Gloss]:
     if not opens_with_gloss(text):
         return []  # the parser's cheap test first: most 注 open with no gloss
     found, _ = parse_run(text)
-    if not found or found[0].start != 0 or found[0].kind not in ("fanqie", "zhiyin"):
+    if not found or found[0].start != 0:
         return []
-    first = found[0]
+    lead = _word_lead(found)
+    first = found[lead]
+    if first.kind not in ("fanqie", "zhiyin"):
+        return []
     if first.kind == "zhiyin" and first.char in _PROSE_BEFORE_YIN or first.remark == "reads-as":
         return []  # 八音金石土革…: a word, no reading; 嘯讀為叱…: 郑玄's 讀為, the 注's own words
     known = phonology.reading(first).status in (phonology.MATCHES, phonology.OTHER)
     if not known and not reads_the_jing(first, text, lemmas):
         return []
-    run = [first]
-    for gloss in found[1:]:
+    run = found[:lead + 1]
+    for gloss in found[lead + 1:]:
         if gloss.start != run[-1].end or run[-1].definition:
             break
         run.append(gloss)
@@ -206,6 +221,14 @@ def opening_readings(text: str, lemmas: str = "") -> list[Gloss]:
     if not known and any(g.char in lemmas and plausible(g) for g in parse_run(rest)[0]):
         return []  # 椸羊支反枷又作架徐音稼｜古本無此字櫛側乙反…: the 音义 goes on, reading more of the 经
     return run
+
+
+def _word_lead(found: list[Gloss]) -> int:
+    """1 when the glosses open with a 如字 of a word (大羮並如字｜湆去急反…) or a character read as in a word
+    (間間厠之間｜麗力知反…) and a reading follows straight after, which then stands for the run; else 0."""
+    head = found[0]
+    word = head.kind in ("ruzi", "other") and (head.remark == "both" or head.context) and not head.definition
+    return 1 if word and len(found) > 1 and found[1].start == head.end else 0
 
 
 def reads_the_jing(gloss: Gloss, text: str, lemmas: str) -> bool:

@@ -140,7 +140,7 @@ def _pieces(unit: Unit, layer: str, parsed: tuple | None, layout: str,
         rest = _cut(unit, at, len(unit.text))
         after = _rest_layer(rest, "an" if layout == "judou" else "zhu", layout)
         return [(_cut(unit, 0, at), "yin", (kept, [])), *_pieces(rest, after, None, layout)]
-    found = gloss_edges.embedded(unit.text) if layer in ("zhu", "an") else []
+    found = gloss_edges.embedded(unit.text, lemmas) if layer in ("zhu", "an") else []
     if layout == "tongjie" and layer == "zhu":
         found = _opening_readings(unit.text, found, lemmas)
     if not found:

@@ -1,6 +1,7 @@
-"""The 音义 a 通解 注 opens with in one parentheses (疑魚乙反｜疑正立自定之貌), and the 音义 a note of the 通解 holds
-whose readings the 《广韵》 does not confirm but whose characters the 经 before the note holds (椸羊支反…: 椸): the
-witness's own notes, converted one file at a time (``gloss_edges.opening_readings``, ``segments._mostly_glosses``)."""
+"""The 音义 inside a 通解 注: the readings it opens with in one parentheses (疑魚乙反｜疑正立自定之貌), those that end
+it (…搢捷也捷於帶右｜捷初洽反下同), and a note of readings whose first the 《广韵》 does not confirm but whose
+character the 经 before the note holds (椸羊支反…: 椸): the witness's own notes, converted one file at a time
+(``gloss_edges.opening_readings``, ``gloss_edges.embedded``, ``segments._mostly_glosses``)."""
 from __future__ import annotations
 
 from functools import cache
@@ -78,3 +79,44 @@ def test_a_note_of_readings_of_the_jing_is_the_yinyi(name, text, glosses):
     (note,) = [n for n in notes(name) if n["text"] == text]
     assert note["layer"] == "yin"
     assert [g["text"] for g in note["glosses"]] == glosses
+
+
+@pytest.mark.parametrize("name, zhu, yin", [
+    # a reading the 《广韵》 gives another 小韵, or no sound, of a character the 注 before it holds
+    ("KR1d0085_008.txt", "未違俟處也搢捷也捷於帶右", "捷初洽反下同"),          # 鄉射禮: 捷 read 插
+    ("KR1d0085_021.txt", "内拂几不欲塵坋尊者以進自東箱來授君", "坋蒲悶反"),  # 聘禮: 坋, no sound in the 《广韵》
+    ("KR1d0085_008.txt", "易校數", "易以䜴反"),                                # 鄉射禮
+    ("KR1d0085_005.txt", "今按鄭衆賈逵義是管蔡郕霍魯衛毛耼郜雍曹滕畢原酆郇文之昭也",
+     "郕音成耼乃甘反雍於用反注同酆音風郇音荀"),                              # 五宗: after 朱熹's 今按
+    # a scope 後倣此
+    ("KR1d0085_008.txt", "自由也啐酒於席末由前降便也", "便婢面反後倣此"),
+])
+def test_readings_that_end_a_zhu_are_the_yinyi(name, zhu, yin):
+    """Readings that end a 注 (or a 按) are its 音义, also where the 《广韵》 gives the sound to another 小韵 or none,
+    when the words before them hold the character (the 注 names it: 捷於帶右｜捷初洽反); not a form of a variant or a
+    word that 作 or 之 bind to what precedes (綪註作䋫側庚反, 始扱一祭之扱音初合反)."""
+    pairs = [(n["layer"], n["text"]) for n in notes(name)]
+    at = [text for _, text in pairs].index(zhu)
+    assert pairs[at][0] in ("zhu", "an") and pairs[at + 1] == ("yin", yin)
+
+
+@pytest.mark.parametrize("name, yin, zhu", [
+    ("KR1d0085_002.txt", "大羮並如字湆去急反爨七亂反", "大羮湆煑肉汁也"),  # 士昏禮: 大羮湆在爨
+    ("KR1d0085_019.txt", "間間厠之間麗力知反", "間代也謂一歌則一吹也"),    # 燕禮: 乃間歌魚麗
+])
+def test_a_zhu_that_opens_with_a_word_read_as_usual_and_readings(name, yin, zhu):
+    """A 注 that opens with a 如字 of a word (大羮並如字) or a character read as in a word (間間厠之間), readings
+    after it: the 音义, then the 注."""
+    pairs = [(n["layer"], n["text"]) for n in notes(name)]
+    at = pairs.index(("yin", yin))
+    assert pairs[at + 1][0] == "zhu" and pairs[at + 1][1].startswith(zhu)
+
+
+def test_a_variant_or_a_word_before_a_reading_stays_with_it():
+    """士喪禮 (句读: 张尔岐's remark …綪註作䋫側庚反) and 少儀 (通解: …呂讀如昬禮始扱一祭之扱音初合反): the reading
+    after 作 or 之 reads the variant or the word, and stays in the note it ends."""
+    judou = TONGJIE.parent / "KR1d0038" / "KR1d0038_012.txt"
+    remark = [n for w in export.edition(assemble.convert([judou]))["works"] for c in w["chapters"] for s in c["sections"]
+              for p in s["passages"] for n in p["notes"] if n["text"].endswith("綪註作䋫側庚反")]
+    assert [n["layer"] for n in remark] == ["an"]
+    assert "鄉與嚮同扱音吸呂讀如昬禮始扱一祭之扱音初合反" in [n["text"] for n in notes("KR1d0085_010.txt")]
