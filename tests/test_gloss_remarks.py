@@ -232,6 +232,14 @@ CASES = [
     ("KR1d0085_027.txt", 78, "監古蹔反監於古銜反", [
         ("監古蹔反", "監", F, "古", "蹔", None, False, None, None, None, None, 0, 4),
         ("監於古銜反", "監", F, "古", "銜", None, False, None, None, "in-word", None, 4, 9)]),
+    # several words of one character before 之 and 並, a reading for all (樂記, 周禮 大司馬); a word of two and 皆
+    # (鄉飲酒義: 王道之易易也)
+    ("KR1d0085_026.txt", 496, "樂其樂人樂身之樂並音洛", [
+        ("樂其樂人樂身之樂並音洛", "樂", Z, None, None, "洛", False, None, None, None, None, 0, 11)]),
+    ("KR1d0085_035.txt", 407, "一帥之帥並所類反", [
+        ("一帥之帥並所類反", "帥", F, "所", "類", None, False, None, None, None, None, 0, 8)]),
+    ("KR1d0085_007.txt", 549, "易易皆以䜴反", [
+        ("易易皆以䜴反", "易", F, "以", "䜴", None, False, None, None, "both", "易", 0, 6)]),
     ("KR1d0085_021.txt", 1174, "長丁丈反有行下孟反下有行同", [
         ("長丁丈反", "長", F, "丁", "丈", None, False, None, None, None, None, 0, 4),
         ("有行下孟反下有行同", "行", F, "下", "孟", None, False, "下有行同", None, "in-word", None, 4, 13)]),
@@ -275,6 +283,11 @@ def test_real_lines_read_exactly(name, line, run, expected):
     line_text = (folder / name).read_text(encoding="utf-8").splitlines()[line - 1]
     assert run in line_text.replace("/", "")  # the witness prints it (a 双行小注 column break aside)
     assert read(run) == expected
+
+
+def test_a_reader_before_all_is_no_word():
+    """學制 (KR1d0085_009:209) 大夏大濩大武(大劉皆音㤗): 劉昌宗 reads every 大 so; 大劉 is no word of two read as one."""
+    assert [g.related for g in parse_run("大劉皆音㤗")[0]] != ["劉"]
 
 
 def test_a_word_of_two_is_read_only_after_a_reading_of_the_guangyun():

@@ -164,10 +164,13 @@ def variant_piece_ends(text: str, e: int, reading_at, is_han) -> list[int]:
 
 
 def both_at(text: str, i: int, reading_at, is_han, tone_at) -> tuple | None:
-    """「XY並…」, 「XYZ並…」 at ``i``: one reading of two or three characters (稍削並所教反, 逺近間並如字), or a tone
-    (乗斂並去聲): (kind, upper, lower, sound, end, the word's width), else None."""
+    """「XY並…」, 「XYZ並…」 (皆) at ``i``: one reading of two or three characters (稍削並所教反, 逺近間並如字, 易易皆以䜴反), or a tone
+    (乗斂並去聲): (kind, upper, lower, sound, end, the word's width), else None. Not a reader's name before 皆: 大劉皆音泰
+    (劉昌宗 reads every 大 so)."""
     for width in (2, 3):
-        if text[i + width:i + width + 1] not in ("並", "竝") or not all(is_han(text, k) for k in range(i, i + width)):
+        mark = text[i + width:i + width + 1]
+        if mark not in ("並", "竝", "皆") or not all(is_han(text, k) for k in range(i, i + width)) \
+                or mark == "皆" and text[i + width - 1] in AUTHORITIES:
             continue
         if (reading := reading_at(text, i + width + 1)) is not None:
             return (*reading, width)

@@ -147,10 +147,11 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
         # 无射之射食亦反: context (two characters, or several: 在朝於朝之朝) 之 character, then a reading or a tone.
         if (found := gloss_remarks.contexts_at(text, i, _han, options.joined)) is not None:
             char, at = found
-            if reading := _reading_at(text, at):
+            both = 1 if text[at:at + 1] in "並竝" else 0  # 樂其樂人樂身之樂並音洛, 一帥之帥並所類反: every word's
+            if reading := _reading_at(text, at + both):
                 kind, upper, lower, sound, end = reading
                 return _Core(kind, char, upper, lower, sound, end, context=text[i:at - 2])
-            tone = at + (text[at:at + 1] in "並竝")  # 中節之中去聲, 樂其獨樂之樂並去聲
+            tone = at + both  # 中節之中去聲, 樂其獨樂之樂並去聲
             if _tone_at(text, tone):
                 return _Core("other", char, None, None, None, tone + 2, context=text[i:at - 2], remark="tone",
                              related=text[tone])
@@ -404,7 +405,7 @@ def parse_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]]:
 # Where a text opening with a gloss shows it: X音Y, XAB反/切 (又AB反), X如字, X舊音Y今讀如字, X舊AB反, X上…, XX上…, XY上…, the
 # context forms 无射之射…, 间间厠之间, 乐乐下字音洛, X又作Y…, X依注…, X叶…, X徐…. A text matching none opens
 # with no gloss.
-_OPENS_WITH_GLOSS = re.compile(r".音|..[並竝]|...[並竝]|.....二反|....之|......之|.[舊旧](?:音|..[反切])|.[上下]|..上|...[反切]|.如字|..之|...之|....音|.[本字]?[又或亦一]作.|.依[注註]|.叶"
+_OPENS_WITH_GLOSS = re.compile(r".音|..[並竝皆]|...[並竝皆]|.....二反|....之|......之|.[舊旧](?:音|..[反切])|.[上下]|..上|...[反切]|.如字|..之|...之|....音|.[本字]?[又或亦一]作.|.依[注註]|.叶"
                                r"|.[徐劉刘或](?:..[反切]|音)"
                                r"|.[平上去入][声聲]")
 _SPACE = re.compile(r"\s")
