@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from conv.parser import collation_notes, gloss_edges, gloss_remarks, glosses, scholars, sources
 
 #: 疏曰 … (贾疏), and 孔颖达's 正義曰 where the 通解 quotes it by that name (保章氏: …)正義¶(曰…)
-SHU_MARKS = ("疏云", "疏曰", "疏又云", "疏又曰", "正義曰", "孔疏曰", "孔疏云")  # 孔穎達's 疏 (the 通解's 冠義)
+SHU_MARKS = ("疏云", "疏曰", "疏又云", "疏又曰", "正義曰", "孔疏曰", "孔疏云",  # 孔穎達's 疏 (the 通解's 冠義)
+             "䟽曰", "䟽云")  # 䟽, the 文渊阁's other form of 疏 (士冠禮 䟽曰某甫者…)
 SHU_AUTHOR = "孔"  # …衮字之誤｜孔疏曰諸侯尚四加…: the name before a 疏's head is the head's
 AN_MARKS_JUDOU = ("愚案", "愚按")
 #: the 通解's own remarks (朱熹, his continuators): a note that opens 今按, or 按, 又按, 今案, 今詳 (按忖亦作刌…,
@@ -48,9 +49,12 @@ class Unit:
     ordinal: int = 0  # how many separators precede it in its note (句读: 0 = before the first ○)
 
 
-BARE_MARKS = ("疏曰", "疏云")
+BARE_MARKS = ("疏曰", "疏云", "䟽曰", "䟽云")
 #: the 文渊阁 通解 writes no separator inside its notes: every head starts a segment
-WITNESS_MARKS = ("疏曰", "疏云", "今按", "愚按", "愚案")
+WITNESS_MARKS = (*BARE_MARKS, "今按", "愚按", "愚案")
+#: 今按 and at most so many characters before a 疏's head: 朱熹's 按 quotes the 疏 (今按賈疏云…, 今按此疏云…, 今按檀弓孔疏云…,
+#: 今按諸辭本總見經後故疏云耳…), unless those characters close on a reference (今按説見鄉飲酒篇｜疏曰…, …見前即位章｜疏曰…)
+AN_QUOTES, AN_CLOSED = 10, ("篇", "章")
 #: 郑目录 as the 通解 prints it on a 篇 title (鄭目録曰, 鄭注目録云, 鄭𤣥目録曰)
 MULU_MARK = re.compile(r"鄭(?:注|𤣥|玄)?目[録錄]|郑(?:注|玄)?目录")
 REFERENCES = ("彼处",)  # before 疏云: the 疏 of another place, named inside an argument
@@ -66,7 +70,7 @@ def split_shu(units: list[Unit], layout: str, marks: tuple[str, ...] = BARE_MARK
         for mark in marks if layout == "tongjie" or unit.ordinal > 0 else ():
             index = unit.text.find(mark, 1)
             while index != -1:
-                if not unit.text.endswith(REFERENCES, 0, index):
+                if not unit.text.endswith(REFERENCES, 0, index) and not _quoted_by_an(unit.text, index):
                     cuts.append(index - (unit.text[index - 1] == SHU_AUTHOR))
                 index = unit.text.find(mark, index + 1)
         if len(cuts) == 1:  # nothing to split (the usual case)
@@ -79,6 +83,12 @@ def split_shu(units: list[Unit], layout: str, marks: tuple[str, ...] = BARE_MARK
     return out
 
 
+
+
+def _quoted_by_an(text: str, index: int) -> bool:
+    """Is the 疏's head at ``index`` in the words of a 今按 that quotes it (``AN_QUOTES``)?"""
+    an = text.rfind("今按", max(0, index - 2 - AN_QUOTES), index)
+    return an != -1 and not text.endswith(AN_CLOSED, 0, index)
 
 
 def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | None = None,

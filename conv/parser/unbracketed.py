@@ -70,7 +70,7 @@ from conv.parser.report import SeedReport
 from conv.parser.restorations import read_form
 from conv.reader.lexer import Token, depth, rebuild
 
-HEADS = ("疏曰", "疏云", "疏又曰", "疏又云", "今按", "愚按", "愚案", "又按")
+HEADS = ("疏曰", "疏云", "疏又曰", "疏又云", "䟽曰", "䟽云", "今按", "愚按", "愚案", "又按")
 MARKUP = ("open", "close", "ideo", "circle")
 LEMMA = 4  # the longest word of the 经 a note repeats before 者 (以鐘鼔者)
 LEMMA_REASON = ("the run stands alone between two notes, the second opens with 者 (which cannot open a note), "
