@@ -90,14 +90,16 @@ def test_a_note_of_readings_of_the_jing_is_the_yinyi(name, text, glosses):
      "郕音成耼乃甘反雍於用反注同酆音風郇音荀"),                              # 五宗: after 朱熹's 今按
     # a scope 後倣此
     ("KR1d0085_008.txt", "自由也啐酒於席末由前降便也", "便婢面反後倣此"),
+    # after a 疏 (士相見禮: 臨食捼莎…)
+    ("KR1d0085_006.txt", "疏曰臨食捼莎恐為人穢", "捼乃禾反莎息禾反"),
 ])
 def test_readings_that_end_a_zhu_are_the_yinyi(name, zhu, yin):
-    """Readings that end a 注 (or a 按) are its 音义, also where the 《广韵》 gives the sound to another 小韵 or none,
+    """Readings that end a 注 (or a 按, or a 疏 of the 通解) are its 音义, also where the 《广韵》 gives the sound to another 小韵 or none,
     when the words before them hold the character (the 注 names it: 捷於帶右｜捷初洽反); not a form of a variant or a
     word that 作 or 之 bind to what precedes (綪註作䋫側庚反, 始扱一祭之扱音初合反)."""
     pairs = [(n["layer"], n["text"]) for n in notes(name)]
     at = [text for _, text in pairs].index(zhu)
-    assert pairs[at][0] in ("zhu", "an") and pairs[at + 1] == ("yin", yin)
+    assert pairs[at][0] in ("zhu", "an", "shu") and pairs[at + 1] == ("yin", yin)
 
 
 @pytest.mark.parametrize("name, yin, zhu", [

@@ -140,7 +140,8 @@ def _pieces(unit: Unit, layer: str, parsed: tuple | None, layout: str,
         rest = _cut(unit, at, len(unit.text))
         after = _rest_layer(rest, "an" if layout == "judou" else "zhu", layout)
         return [(_cut(unit, 0, at), "yin", (kept, [])), *_pieces(rest, after, None, layout)]
-    found = gloss_edges.embedded(unit.text, lemmas) if layer in ("zhu", "an") else []
+    edged = ("zhu", "an", "shu") if layout == "tongjie" else ("zhu", "an")  # …捼乃禾反莎息禾反: after the 通解's 疏 too
+    found = gloss_edges.embedded(unit.text, lemmas) if layer in edged else []
     if layout == "tongjie" and layer == "zhu":
         found = _opening_readings(unit.text, found, lemmas)
     if not found:
