@@ -62,6 +62,8 @@ def _leading(text: str) -> list[Gloss]:
 
 
 _END_WINDOW, _TRAILING_ENDS = 40, ("反", "切", "如字", "同", "此")
+_GLOSS_WORDS = "音反切又如"  # no character a gloss reads: a gloss's own words (…之扱｜音初合反)
+_BOUND = ("作", "之")  # before a character a gloss of it does not open: a variant's (綪註作䋫), a word's (…始扱一祭之扱)
 
 
 def _trailing(text: str, after: int, lemmas: str = "") -> list[Gloss]:
@@ -85,14 +87,11 @@ def _trailing(text: str, after: int, lemmas: str = "") -> list[Gloss]:
     return best
 
 
-_GLOSS_WORDS = "音反切又如"  # no character a gloss reads: a gloss's own words (…之扱｜音初合反)
-_BOUND = ("作", "之")  # before a character a gloss of it does not open: a variant's (綪註作䋫), a word's (…始扱一祭之扱)
-
-
 def _attested(gloss: Gloss, words: str) -> bool:
     """A 反切 whose sound the 《广韵》 gives another 小韵, or none, of a character ``words`` hold."""
-    return gloss.kind == "fanqie" and gloss.char in words and gloss.char not in _GLOSS_WORDS and phonology.reading(gloss).status in (
-        phonology.OTHER, phonology.UNRESOLVED)
+    if gloss.kind != "fanqie" or gloss.char not in words or gloss.char in _GLOSS_WORDS:
+        return False
+    return phonology.reading(gloss).status in (phonology.OTHER, phonology.UNRESOLVED)
 
 
 def _shift(gloss: Gloss, offset: int) -> Gloss:
