@@ -1,7 +1,8 @@
 """The heads of 贾疏 inside the notes of the 文渊阁 witness (split_shu, ``conv.parser.segments``): 䟽, the
 transcription's other form of 疏, heads a 疏 as 疏 does (士冠禮 (䟽曰某甫者…)), and a 疏 朱熹's 今按 quotes in its
 first words stays in the 按 (今按賈疏云…恐其説為是, 今按諸辭本總見經後故疏云耳…), unless those words close on a
-reference (今按説見鄉飲酒篇｜疏曰…). Converted one file at a time."""
+reference (今按説見鄉飲酒篇｜疏曰…); 朱熹's 今詳 opens his remark wherever it stands (…申明先河後海之義也｜今詳此言…).
+Converted one file at a time."""
 from __future__ import annotations
 
 from functools import cache
@@ -30,6 +31,11 @@ def notes(name: str) -> list[tuple[str, str]]:
     ("KR1d0085_001.txt", "an", "今按諸辭本總見經後故疏云耳今悉分附本章之左以從簡便"),
     ("KR1d0085_002.txt", "an", "今按賈疏云五冕通𤣥故通稱𤣥冕恐其説為是"),          # 士昏禮
     ("KR1d0085_019.txt", "an", "今按説見鄉飲酒篇"),                               # 燕禮: a reference, then the 疏
+    # 今詳, 朱熹's remark after a 疏 or a 注 in one parentheses (學記, 士冠禮, 投壺)
+    ("KR1d0085_015.txt", "shu", "疏曰源則河也委則海也申明先河後海之義也"),
+    ("KR1d0085_015.txt", "an", "今詳此言所以先河後海者以其或是源故先之或是委故後之疏有二説此説是也"),
+    ("KR1d0085_001.txt", "an", "今詳經云不在恐兼存沒而言"),
+    ("KR1d0085_006.txt", "an", "今詳經文不言壺之圍徑"),
 ])
 def test_the_head_of_a_shu(name, layer, text):
     found = [(lay, t) for lay, t in notes(name) if t.startswith(text)]
