@@ -5,21 +5,13 @@ reference (今按説見鄉飲酒篇｜疏曰…); 朱熹's 今詳 opens his rema
 Converted one file at a time."""
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
-
 import pytest
 
-from conv.edition import assemble, export
-
-WITNESS = Path(__file__).resolve().parent.parent / "seeds" / "wenyuange"
+from tests.witness_notes import witness_notes
 
 
-@cache
 def notes(name: str) -> list[tuple[str, str]]:
-    dump = export.edition(assemble.convert([WITNESS / name[:8] / name]))
-    return [(note["layer"], note["text"]) for work in dump["works"] for chapter in work["chapters"]
-            for section in chapter["sections"] for passage in section["passages"] for note in passage["notes"]]
+    return [(note["layer"], note["text"]) for note in witness_notes(name)]
 
 
 @pytest.mark.parametrize("name, layer, text", [

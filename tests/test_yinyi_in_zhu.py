@@ -4,21 +4,9 @@ character the 经 before the note holds (椸羊支反…: 椸): the witness's ow
 (``gloss_edges.opening_readings``, ``gloss_edges.embedded``, ``segments._mostly_glosses``)."""
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
-
 import pytest
 
-from conv.edition import assemble, export
-
-TONGJIE = Path(__file__).resolve().parent.parent / "seeds" / "wenyuange" / "KR1d0085"
-
-
-@cache
-def notes(name: str) -> list[dict]:
-    dump = export.edition(assemble.convert([TONGJIE / name]))
-    return [note for work in dump["works"] for chapter in work["chapters"] for section in chapter["sections"]
-            for passage in section["passages"] for note in passage["notes"]]
+from tests.witness_notes import witness_notes
 
 
 @pytest.mark.parametrize("name, yin, zhu", [
@@ -40,7 +28,7 @@ def test_a_zhu_that_opens_with_the_yinyi_in_one_parenthesis(name, yin, zhu):
     """The 通解 prints a 音义 and the 注 after it in one parentheses ((疑魚乙反疑正立自定之貌)): the opening readings,
     when their sound is one the 《广韵》 knows and the words after them open no gloss's mark, are the 音义, the rest
     the 注 (``gloss_edges.opening_readings``); prose whose 反 is to return (此主於反命士介…) stays the 注."""
-    pairs = [(n["layer"], n["text"]) for n in notes(name)]
+    pairs = [(n["layer"], n["text"]) for n in witness_notes(name)]
     at = pairs.index(("yin", yin))
     assert pairs[at + 1][0] == "zhu" and pairs[at + 1][1].startswith(zhu)
 
@@ -57,7 +45,7 @@ def test_a_zhu_that_opens_with_the_yinyi_in_one_parenthesis(name, yin, zhu):
 def test_prose_that_opens_like_a_reading_stays_the_zhu(name, zhu):
     """Prose whose 反 is to return, or whose 音 is a sound, stays the 注: its first character is no word of the
     经 the note follows, or it opens a word (八音)."""
-    pairs = [(n["layer"], n["text"]) for n in notes(name)]
+    pairs = [(n["layer"], n["text"]) for n in witness_notes(name)]
     assert [text for layer, text in pairs if text.startswith(zhu)] and all(
         layer == "zhu" for layer, text in pairs if text.startswith(zhu))
 
@@ -76,7 +64,7 @@ def test_prose_that_opens_like_a_reading_stays_the_zhu(name, zhu):
 def test_a_note_of_readings_of_the_jing_is_the_yinyi(name, text, glosses):
     """A note of the 释文's readings whose first the 《广韵》 does not confirm (椸 it lacks; 說吐活反 reads 脫) is the
     音义 when the 经 before the note holds its character: not the 注, and its pieces unread are reported."""
-    (note,) = [n for n in notes(name) if n["text"] == text]
+    (note,) = [n for n in witness_notes(name) if n["text"] == text]
     assert note["layer"] == "yin"
     assert [g["text"] for g in note["glosses"]] == glosses
 
@@ -97,7 +85,7 @@ def test_readings_that_end_a_zhu_are_the_yinyi(name, zhu, yin):
     """Readings that end a 注 (or a 按, or a 疏 of the 通解) are its 音义, also where the 《广韵》 gives the sound to another 小韵 or none,
     when the words before them hold the character (the 注 names it: 捷於帶右｜捷初洽反); not a form of a variant or a
     word that 作 or 之 bind to what precedes (綪註作䋫側庚反, 始扱一祭之扱音初合反)."""
-    pairs = [(n["layer"], n["text"]) for n in notes(name)]
+    pairs = [(n["layer"], n["text"]) for n in witness_notes(name)]
     at = [text for _, text in pairs].index(zhu)
     assert pairs[at][0] in ("zhu", "an", "shu") and pairs[at + 1] == ("yin", yin)
 
@@ -109,7 +97,7 @@ def test_readings_that_end_a_zhu_are_the_yinyi(name, zhu, yin):
 def test_a_zhu_that_opens_with_a_word_read_as_usual_and_readings(name, yin, zhu):
     """A 注 that opens with a 如字 of a word (大羮並如字) or a character read as in a word (間間厠之間), readings
     after it: the 音义, then the 注."""
-    pairs = [(n["layer"], n["text"]) for n in notes(name)]
+    pairs = [(n["layer"], n["text"]) for n in witness_notes(name)]
     at = pairs.index(("yin", yin))
     assert pairs[at + 1][0] == "zhu" and pairs[at + 1][1].startswith(zhu)
 
@@ -117,8 +105,6 @@ def test_a_zhu_that_opens_with_a_word_read_as_usual_and_readings(name, yin, zhu)
 def test_a_variant_or_a_word_before_a_reading_stays_with_it():
     """士喪禮 (句读: 张尔岐's remark …綪註作䋫側庚反) and 少儀 (通解: …呂讀如昬禮始扱一祭之扱音初合反): the reading
     after 作 or 之 reads the variant or the word, and stays in the note it ends."""
-    judou = TONGJIE.parent / "KR1d0038" / "KR1d0038_012.txt"
-    remark = [n for w in export.edition(assemble.convert([judou]))["works"] for c in w["chapters"] for s in c["sections"]
-              for p in s["passages"] for n in p["notes"] if n["text"].endswith("綪註作䋫側庚反")]
+    remark = [n for n in witness_notes("KR1d0038_012.txt") if n["text"].endswith("綪註作䋫側庚反")]
     assert [n["layer"] for n in remark] == ["an"]
-    assert "鄉與嚮同扱音吸呂讀如昬禮始扱一祭之扱音初合反" in [n["text"] for n in notes("KR1d0085_010.txt")]
+    assert "鄉與嚮同扱音吸呂讀如昬禮始扱一祭之扱音初合反" in [n["text"] for n in witness_notes("KR1d0085_010.txt")]

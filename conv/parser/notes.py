@@ -49,7 +49,8 @@ class NoteSegmenter:
         units = split_shu([unit for unit in note.units if unit.offsets], self.layout, self.marks)
         runs: dict[int, tuple] = {}  # the gloss runs classify parsed already
         lemmas = self._lemmas(units[0]) if units and self.layout == "tongjie" else ""
-        layers = classify(units, self.layout, mulu, runs, "" if mulu or not units else self._before(units[0]), lemmas)
+        before = lemmas[-1] if lemmas and not mulu and is_cjk(lemmas[-1]) else ""  # the character the note follows
+        layers = classify(units, self.layout, mulu, runs, before, lemmas)
         out = []
         for index, (unit, layer) in enumerate(zip(units, layers)):
             correction = self.corrections.layer(report.seed, unit.text) if self.layer_corrections else None
@@ -74,18 +75,10 @@ class NoteSegmenter:
                 out.append(segment)
         return out
 
-    def _before(self, unit: Unit) -> str:
-        """The character of the text right before the note ``unit`` opens (``NOTE_OPENINGS`` between),
-        or "" when anything else stands there (a page break, U+3000)."""
-        text = self.report.src.text
-        at = unit.offsets[0] - 1
-        while at >= 0 and text[at] in NOTE_OPENINGS:
-            at -= 1
-        return text[at] if at >= 0 and is_cjk(text[at]) else ""
-
     def _lemmas(self, unit: Unit) -> str:
-        """The text right before the note ``unit`` opens, back to the note before it (at most ``LEMMAS``
-        characters): the 经 whose words the note reads (其蟲倮(倮力果反…))."""
+        """The text right before the note ``unit`` opens (``NOTE_OPENINGS`` between), back to the note before it
+        (at most ``LEMMAS`` characters): the 经 whose words the note reads (其蟲倮(倮力果反…)); its last character,
+        when one of the text, is the one a reading printed without its character glosses (樂闋(苦穴反))."""
         text = self.report.src.text
         end = unit.offsets[0]
         while end > 0 and text[end - 1] in NOTE_OPENINGS:

@@ -83,8 +83,6 @@ def split_shu(units: list[Unit], layout: str, marks: tuple[str, ...] = BARE_MARK
     return out
 
 
-
-
 def _quoted_by_an(text: str, index: int) -> bool:
     """Is the 疏's head at ``index`` in the words of a 今按 that quotes it (``AN_QUOTES``)?"""
     an = text.rfind("今按", max(0, index - 2 - AN_QUOTES), index)
