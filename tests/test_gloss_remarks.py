@@ -326,8 +326,9 @@ def test_a_variant_the_same_then_its_reading():
 ])
 def test_two_variants_then_the_reading(run, char, related):
     """A character with two variants before its reading (X又作Y又作Z同…反), or one written 本作, is one
-    gloss of X; 一本作 (a copy's reading) is no variant of 一: 燖劉音尋一本作爓音潛 glosses 燖, then 爓."""
-    assert [g.char for g in parse_run("燖劉音尋一本作爓音潛")[0]] == ["燖", "爓"]
+    gloss of X; 一本作 (a copy's reading) is no variant of 一: 燖劉音尋一本作爓音潛 (聘禮) glosses 燖, and a copy's
+    爓 with its own reading is that gloss's definition, as 一作醯呼兮反 is."""
+    assert [(g.char, g.definition) for g in parse_run("燖劉音尋一本作爓音潛")[0]] == [("燖", "一本作爓音潛")]
     glosses, unparsed = parse_run(run)
     assert unparsed == [] and [(g.text, g.char, g.kind, g.remark, g.related) for g in glosses] == [
         (run, char, F, "variant", related)]
@@ -548,7 +549,7 @@ def test_glosses_and_the_rest_conserve_every_character(text):
     for gloss in glosses:
         assert text[gloss.start:gloss.end] == gloss.text
         assert gloss.remark in (None, "same-as", "ancient-form", "see-above", "sound-and-sense", "authority",
-                                "also-read", "variant", "rhyme-reading", "per-note", "old-reading", "both", "both-before", "in-word",
+                                "also-read", "variant", "rhyme-reading", "per-note", "old-reading", "both", "both-before", "in-word", "same-word",
                                 "tone", "upper", "lower", "then-lower")
         assert (gloss.remark == "also-read") <= gloss.second
         assert gloss.remark != "authority" or gloss.related in AUTHORITIES or gloss.related in AUTHORITY_NAMES

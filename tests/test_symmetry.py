@@ -74,7 +74,9 @@ from conv.edition import parallels
 #: none (…捷於帶右捷初洽反下同, …坋蒲悶反), a scope 後倣此, and the 如字 of a word a 注 opens with (大羮並如字…): 7 fewer.
 #: Then 䟽曰, the 文渊阁's other form of 疏曰, heads a 疏 (鄉射禮's 䟽曰云少北於故…, compared as the 注 before: 2 readings
 #: fewer), and 鄉射禮's 注 …少北於故東¶面鄉之, printed large before its 音义 鄉許亮反, is in its note (note_runs.toml: 1 fewer).
-PARALLEL_COUNTS = {"substantive": 650, "transposition": 157, "note-in-text": 24}
+#: Session 24: 聘禮's (辦蒲莧反辦具之辦) and (…火各反字林火郭反燖劉音尋一本作爓音潛…) are 音义 through and through (the
+#: word a character stands in, 辦具之辦; a copy's variant with its reading, 一本作爓音潛): 2 additions of a 音义 fewer.
+PARALLEL_COUNTS = {"substantive": 648, "transposition": 157, "note-in-text": 24}
 NO_LONGER_READINGS = {("judou-gongshi-90", "贊者負東房告備于公席東正饌戸北牖席西加饌", "簠有蓋幂幕凡炙無醬鹹和贊者負東房告備于公"),
                       ("judou-shiguan-36", "荅", "答"), ("judou-shihun-23", "徴", "徵"),
                       ("judou-xiangyinjiu-87", "瞭", "了"), ("judou-xiangyinjiu-90", "傚", "效"),
@@ -83,7 +85,8 @@ NO_LONGER_READINGS = {("judou-gongshi-90", "贊者負東房告備于公席東正
                       ("judou-jinli-41", "高", "髙"), ("judou-jinli-41", "毎", "每"),
                       ("judou-dashe-2", "冢", "冡"), ("judou-shiguan-6", "藏", "蔵"), ("judou-pinli-349", "己乆", "已久"),
                       ("judou-shiguan-106", "", "福叶筆勒反"), ("judou-shihun-104", "", "奉芳勇反"),
-                      ("judou-xiangshe-347", "", "捷初洽反下同"), ("judou-pinli-148", "", "坋蒲悶反")}
+                      ("judou-xiangshe-347", "", "捷初洽反下同"), ("judou-pinli-148", "", "坋蒲悶反"),
+                      ("judou-pinli-99", "", "辦具之辦"), ("judou-pinli-233", "", "\U000f031c火各反字林火郭反燖劉音尋一本作")}
 
 
 @pytest.fixture(scope="module")

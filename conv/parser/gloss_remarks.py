@@ -26,9 +26,13 @@ with them, each a form that recurs in the 释文 the 通解 quotes and in 张尔
 - after a reading, in its definition (:func:`variant_piece_ends`), a variant with its own reading or 音同
   (``醢音海一作醯呼兮反次下句同``, ``觽許規反本或作鐫音同``) and the form with another component
   (``槃薄官反亦從皿``, ``㖃許候反一從言``), and 「作Y同」, written Y, read the same (``鄉許亮反作曏同``);
-- right after a plausible gloss, a word of two characters and a 反切 of one of them (``牛炙章夜反``:
-  :func:`lemma_pair_at`, the parser keeps the character the 广韵 reads so; ``in-word``, read only after
-  the gloss before it, so a page's ``{yl:gloss}`` role holds the two);
+- right after a plausible gloss, a word of two characters and a 反切 or 直音 of one of them (``牛炙章夜反``,
+  ``酺與音餘``: :func:`lemma_pair_at`, the parser keeps the character the 广韵 reads so; ``in-word``, read only
+  after the gloss before it, so a page's ``{yl:gloss}`` role holds the two);
+- the word a character stands in, after its reading (``丈如字丈尺之丈``: the 丈 of 丈尺, a definition:
+  :func:`word_of_at`); a word whose sound and sense were given above (``辟咡音義見上``: ``see-above``, the word
+  its context; :func:`word_see_above_at`); the same word as another, then the reading (``圂與豢同音患``:
+  ``same-word``, ``related`` the other; :func:`before_reading_at`);
 - a **second reading with its authority** (:data:`AUTHORITIES`, 又 after it: ``徐又音燭``; the dictionaries
   字林 and 説文, :data:`AUTHORITY_NAMES`: ``觶之豉反字林音支``, or 又 before it: ``膊音純又説文之允反``): ``鬌丁果反徐大果反`` (徐邈),
   ``間如字劉音閑`` (劉昌宗), ``純之閏反或章允反`` (or…), ``挾音協一音子協反`` (one reading: …): the
@@ -71,6 +75,12 @@ _REMARKS = (
     ("see-above", re.compile(r"(.)[見见]上()")),
 )
 _SOUND_AND_SENSE = re.compile(r"(.)音[義义]如(.)")
+_SEE_ABOVE_WORD = re.compile(r"(.)(.?)音[義义][見见]上")  # 辟咡音義見上: the word's sound and sense, given above
+_SAME_WORD = re.compile(r"[與与](.)同")  # 圂與豢同音患: 圂 is the word 豢, read 患
+_MARKS = "音反切又之並竝皆同"
+#: After a reading: what old copies lack (椸羊支反枷又作架徐音稼古本無此字), a copy's variant (感户暗反一本作感如字).
+_NOT_IN_COPIES = re.compile(r"[古一]?本無此字")
+_A_COPY_HAS = re.compile(r"一本作")
 #: 「X讀作Y」, 「X讀為Y」, 「X讀曰Y」, an authority before 讀 or not (恂鄭氏讀作峻, 酏讀曰餰): read X as Y, its sound and sense.
 _READS_AS = re.compile(r"(.)(鄭氏|鄭|)[讀读](?:作|為|为|曰)(.)")
 #: The remarks read only right after a gloss: a page's ``{yl:gloss}`` role holds them with that gloss
@@ -108,6 +118,26 @@ def sound_and_sense_at(text: str, i: int, is_han) -> tuple[str, str, int] | None
     return None
 
 
+def word_see_above_at(text: str, i: int, is_han) -> tuple[str, str | None, int] | None:
+    """「X(Y)音義見上」 at ``i``: (char, the word when it is of two, end), else None. Read from the left, a
+    text's first match takes the word of two (…而對辟咡音義見上: 辟咡, not 咡)."""
+    match = _SEE_ABOVE_WORD.match(text, i)
+    if match and all(is_han(text, k) for k in range(i, match.end())):
+        return match.group(1), (match.group(1) + match.group(2)) if match.group(2) else None, match.end()
+    return None
+
+
+def word_of_at(text: str, e: int, char: str, is_han) -> int | None:
+    """「W之X」 at ``e``, after a gloss of X: the word W (two or three characters, X among them) that X
+    stands in (丈如字丈尺之丈: the 丈 of 丈尺); its end, else None."""
+    for width in (2, 3):
+        at = e + width
+        if char and text[at:at + 2] == "之" + char and char in text[e:at] and "之" not in text[e:at] \
+                and all(is_han(text, k) for k in range(e, at)):
+            return at + 2
+    return None
+
+
 def reads_as_at(text: str, i: int, is_han) -> tuple[str, str, str | None, int] | None:
     """「X讀作Y」 (讀為, 讀曰; 鄭氏 or 鄭 before 讀) at ``i``: (char, the form read, the authority or None, end),
     else None. In a run of 音义 (``conv.parser.glosses`` takes one opening a text only if it is the whole text: a
@@ -135,11 +165,14 @@ _GIVEN_UP = re.compile(r"[舊旧]音.今")
 
 def variant_piece_ends(text: str, e: int, reading_at, is_han) -> list[int]:
     """Where a variant or a component note after a gloss ends, shortest first (``conv.parser.glosses``'
-    definition pieces): 本或作离 (one or two characters), then, after one, the variant's own reading
-    (一作醯呼兮反, 又作跂去智反) or 音同 (本或作鐫音同) and a scope after it (…呼兮反次下句同); 亦從皿.
+    definition pieces): 本或作离, a copy's 一本作感 (one or two characters), then, after one, the variant's own
+    reading (一作醯呼兮反, 又作跂去智反, 一本作感如字) or 音同 (本或作鐫音同) and a scope after it (…呼兮反次下句同);
+    亦從皿; what old copies lack, 古本無此字.
     ``reading_at(text, j)``: the reading at ``j`` as the parser reads it, or None."""
     ends: list[int] = []
-    match = _VARIANT_AFTER.match(text, e)
+    if absent := _NOT_IN_COPIES.match(text, e):
+        ends.append(absent.end())
+    match = _VARIANT_AFTER.match(text, e) or _A_COPY_HAS.match(text, e)
     if match:
         for width in (1, 2):
             k = match.end() + width
@@ -148,7 +181,7 @@ def variant_piece_ends(text: str, e: int, reading_at, is_han) -> list[int]:
         k = match.end() + 1
         if ends and ends[0] == k:
             reading = reading_at(text, k)
-            after = k + 2 if text.startswith("音同", k) else reading[4] if reading and reading[0] != "ruzi" else None
+            after = k + 2 if text.startswith("音同", k) else reading[4] if reading else None
             if after is not None:
                 ends.append(after)
                 scope = SCOPE.match(text, after)
@@ -196,15 +229,22 @@ def word_as_written_at(text: str, i: int, reading_at, is_han, reads) -> str | No
 
 
 def lemma_pair_at(text: str, i: int, reading_at, is_han) -> list[tuple[str, str, tuple]]:
-    """「XY」 then a 反切 (牛炙章夜反, 監於古銜反, 有行下孟反): the word the 释文 quotes, one of whose two
-    characters the reading glosses; the candidates (Y, then X), each (char, the word, the reading).
+    """「XY」 then a 反切 or 直音 (牛炙章夜反, 監於古銜反, 有行下孟反, 酺與音餘, 膏之古報反), or words of three or four
+    then their first character again and its reading (為其可穢為于偽反): the word the 释文 quotes, one of whose two
+    characters the reading glosses (a 直音 right after a 反切); the candidates (Y, then X), each (char, the
+    word, the reading).
     The caller keeps the one the reading is a 广韵 reading of."""
-    if not (is_han(text, i) and is_han(text, i + 1)) or text[i + 1] in "音反切又之並竝":
+    if not (is_han(text, i) and is_han(text, i + 1)) or text[i + 1] in "音反切又並竝":
         return []
+    for width in (3, 4):  # 為其可穢為于偽反: the words quoted, then their first character again and its reading
+        at = i + width
+        if text[at:at + 1] == text[i] and all(is_han(text, k) and text[k] not in _MARKS for k in range(i + 1, at)) \
+                and (reading := reading_at(text, at + 1)) is not None and reading[0] != "ruzi":
+            return [(text[i], text[i:at], reading)]
     reading = reading_at(text, i + 2)
-    if reading is None or reading[0] != "fanqie":
-        return []
-    return [(text[i + 1], text[i:i + 2], reading), (text[i], text[i:i + 2], reading)]
+    if reading is None or reading[0] != "fanqie" and (reading[0] != "zhiyin" or text[i - 1:i] not in ("反", "切")):
+        return []  # a 直音 only after a 反切: after a 直音, its sound may go on (於戲音嗚呼樂音洛: 嗚呼, not 呼樂)
+    return [(char, text[i:i + 2], reading) for char in (text[i + 1], text[i]) if char != "之"]  # 膏之古報反: 膏
 
 
 def authority_at(text: str, i: int) -> tuple[str, int]:
@@ -230,7 +270,7 @@ def per_note_at(text: str, i: int, is_han) -> tuple[str | None, int] | None:
 def before_reading_at(text: str, i: int, is_han) -> tuple[str, str | None, int] | None:
     """What stands between a glossed character and its reading at ``i``: (remark, related, where
     the reading starts), else None — a variant 又作Y / 本又作Y / 字又作Y, 依注 (the 注's reading,
-    依注作Y / 依注讀為Y: related Y), 舊 (the old reading, 膴舊火吳反), 叶 (叶韵), or an authority."""
+    依注作Y / 依注讀為Y: related Y), 與Y同 (the word Y: related Y), 舊 (the old reading, 膴舊火吳反), 叶 (叶韵), or an authority."""
     match = _VARIANT_BEFORE.match(text, i)
     if match and is_han(text, match.end() - 1):
         related, at = match.group(1), match.end()
@@ -240,6 +280,8 @@ def before_reading_at(text: str, i: int, is_han) -> tuple[str, str | None, int] 
     found = per_note_at(text, i, is_han)
     if found is not None:
         return "per-note", found[0], found[1]
+    if (same := _SAME_WORD.match(text, i)) and is_han(text, i + 1):  # 圂與豢同音患
+        return "same-word", same.group(1), same.end()
     if text[i:i + 1] in ("舊", "旧") and not _GIVEN_UP.match(text, i):  # 膴舊火吳反: the old reading
         return "old-reading", None, i + 1
     if text[i:i + 1] == "叶":  # 席叶祥龠反, 猗叶韻音阿

@@ -18,20 +18,19 @@ A gloss (音义) tells how one character of the 经 or 注 is read. The witnesse
   (``kind="other"``: "read 间 as in 间厠");
 - a reading of two or three characters 「XY並…」 (``稍削並所教反``, ``逺近間並如字``: remark ``both``,
   ``related`` the others); two 反切 with one 反 (``楔古八先結二反``: remark ``two-readings``);
-- scope notes (``scope``) right after a gloss: ``注同``, ``下同``, ``下注升相同``;
-- a trailing definition (``definition``): a tone note ``寸上声``, a short gloss ending in 也
-  (``割也``) or naming the glossed character (``畜許六反始養曰畜``), or a variant note ``本或作离``, ``字又作孩``: ``刌寸本反寸上声割也``;
+- scope notes (``scope``) right after a gloss: ``注同``, ``下同``, ``下注升相同``; a trailing definition (``definition``):
+  a tone note ``寸上声``, a short gloss ending in 也 (``割也``) or 之貌 (``惻隱之貌``, not on the glossed character: the
+  注's ``疑正立自定之貌``) or naming the glossed character (``畜許六反始養曰畜``) or the word it stands in
+  (``丈尺之丈``), or a variant note ``本或作离``, ``字又作孩``: ``刌寸本反寸上声割也``;
 - 「並…」 after a gloss that gave no reading (``喧詩作咺諠詩作諼並況晚反``: ``both-before``, the reading of the
   character before it, not of 並, unless the 广韵 reads 並 so);
-- the remarks of ``conv.parser.gloss_remarks`` (``remark``, ``related``): wider scope notes, a
-  variant or 叶 or an authority before the reading, a second reading with its authority or
-  without 又 (checked with ``phonology.agree``), 「X同Y」, 「X古Y字」, 「X見上」 right after a gloss.
+- the remarks of ``conv.parser.gloss_remarks`` (``remark``, ``related``): wider scope notes, variants, 叶,
+  authorities, second readings (``phonology.agree``), 「X同Y」, 「X古Y字」, 「X見上」, the words a gloss quotes.
 
 A run (``parse_run``) is a whole 音义 segment: ``糅女又反杠音江脰音豆韬吐刀反``. ``gloss_edges.embedded``
-finds glosses at the very start or end of a segment that otherwise holds prose (通解 often runs a
-gloss straight into the 注: ``相息亮反作使也…``; 句读 sometimes ends a note with one:
-``便其事也扑普卜反``); being conservative, it asks ``conv.parser.phonology.plausible`` whether a
-candidate really reads like a gloss, so prose such as ``宾降乃反位`` is left alone.
+finds glosses at the very start or end of a segment of prose (the 通解's ``相息亮反作使也…``, the 句读's
+``便其事也扑普卜反``), asking ``conv.parser.phonology.plausible`` whether a candidate reads like a gloss,
+so prose such as ``宾降乃反位`` is left alone.
 
 Everything here is pure: no I/O, no state, and no input makes it raise.
 Offsets (``start``/``end``) index the string given to the function, end exclusive;
@@ -190,6 +189,8 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
         return _Core("other", text[i], None, None, None, i + 3, remark="tone", related=text[i + 1])
     if (both := gloss_remarks.sound_and_sense_at(text, i, _han)) is not None:  # 淺音義如濺
         return _Core("zhiyin", both[0], None, None, both[1], both[2], remark="sound-and-sense")
+    if (above := gloss_remarks.word_see_above_at(text, i, _han)) is not None:  # 辟咡音義見上
+        return _Core("other", above[0], None, None, None, above[2], context=above[1], remark="see-above")
     if options.contexts and (read := gloss_remarks.reads_as_at(text, i, _han)) is not None:  # 恂鄭氏讀作峻
         return _Core("zhiyin", read[0], None, None, read[1], read[3], remark="reads-as", related=read[2])
     if (found := gloss_remarks.before_reading(text, i, options.contexts, _han)) is not None:
@@ -289,12 +290,14 @@ def _piece_ends(text: str, e: int, options: _Options, char: str = "") -> list[in
         for k in range(e + 1, min(n, e + 7)):
             if not _han(text, k - 1):
                 break
-            if text[k] == "也":
+            if text[k] == "也" or text[k - 1:k + 1] in ("之貌", "之皃") and text[e] != char:  # 割也, 惻隱之貌
                 ends.append(k + 1)
                 break
             if text[k] == "曰" and char and text[k + 1:k + 2] == char:
                 ends.append(k + 2)
                 break
+        if (word := gloss_remarks.word_of_at(text, e, char, _han)) is not None:  # 丈如字丈尺之丈: as in 丈尺
+            ends.append(word)
     return ends
 
 
