@@ -2,7 +2,7 @@
 after its reading (丈如字丈尺之丈), before it (酺與音餘: 與 of 酺與), as the same word as another (圂與豢同音患),
 or for its sound and sense given above (辟咡音義見上); the words of the 注 quoted before the reading
 (為其可穢為于偽反); and, after a reading, what copies have or lack (一本作感如字, 古本無此字) and a definition
-in 之貌 (惻隱之貌). Each real line is read exactly; what is no word stays unread."""
+in 之貌 or 之官 (惻隱之貌, 掌物價之官) or another's (或云諼譁). Each real line is read exactly; what is no word stays unread."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -58,6 +58,13 @@ CASES = [
         ("頎音墾", "頎", Z, None, None, "墾", None, None, None, None, None),
         ("又音畿惻隱之貌", "頎", Z, None, None, "畿", None, "惻隱之貌", None, None, None),
         ("撎於至反", "撎", F, "於", "至", None, None, None, None, None, None)]),
+    # 聘禮 (…見之也賈音嫁後同掌物價之官(疏曰…): what a 賈人 is, after the reading's scope (was correction c19)
+    ("KR1d0085_021.txt", (64,), "賈音嫁後同掌物價之官", [
+        ("賈音嫁後同掌物價之官", "賈", Z, None, None, "嫁", "後同", "掌物價之官", None, None, None)]),
+    # 曲禮: 諼, a definition and another's (或云)
+    ("KR1d0085_011.txt", (89,), "諼況煩反諼詐也或云諼譁處昌慮反", [
+        ("諼況煩反諼詐也或云諼譁", "諼", F, "況", "煩", None, None, "諼詐也或云諼譁", None, None, None),
+        ("處昌慮反", "處", F, "昌", "慮", None, None, None, None, None, None)]),
     # 樂記 quoted in 鐘律義 (…感户暗反一本作感如字): a copy writes 感, read as written
     ("KR1d0085_026.txt", (322,), "感户暗反一本作感如字", [
         ("感户暗反一本作感如字", "感", F, "户", "暗", None, None, "一本作感如字", None, None, None)]),

@@ -76,6 +76,8 @@ from conv.edition import parallels
 #: fewer), and 鄉射禮's 注 …少北於故東¶面鄉之, printed large before its 音义 鄉許亮反, is in its note (note_runs.toml: 1 fewer).
 #: Session 24: 聘禮's (辦蒲莧反辦具之辦) and (…火各反字林火郭反燖劉音尋一本作爓音潛…) are 音义 through and through (the
 #: word a character stands in, 辦具之辦; a copy's variant with its reading, 一本作爓音潛): 2 additions of a 音义 fewer.
+#: Then a reading ending a 注 of a character the note's words before it hold (士相見禮's …嫌䙝…今｜文無也｜䙝息列反) is
+#: 音义: the 通解's addition to the 句读's 注 is 今文無也, without it.
 PARALLEL_COUNTS = {"substantive": 648, "transposition": 157, "note-in-text": 24}
 NO_LONGER_READINGS = {("judou-gongshi-90", "贊者負東房告備于公席東正饌戸北牖席西加饌", "簠有蓋幂幕凡炙無醬鹹和贊者負東房告備于公"),
                       ("judou-shiguan-36", "荅", "答"), ("judou-shihun-23", "徴", "徵"),
@@ -86,7 +88,8 @@ NO_LONGER_READINGS = {("judou-gongshi-90", "贊者負東房告備于公席東正
                       ("judou-dashe-2", "冢", "冡"), ("judou-shiguan-6", "藏", "蔵"), ("judou-pinli-349", "己乆", "已久"),
                       ("judou-shiguan-106", "", "福叶筆勒反"), ("judou-shihun-104", "", "奉芳勇反"),
                       ("judou-xiangshe-347", "", "捷初洽反下同"), ("judou-pinli-148", "", "坋蒲悶反"),
-                      ("judou-pinli-99", "", "辦具之辦"), ("judou-pinli-233", "", "\U000f031c火各反字林火郭反燖劉音尋一本作")}
+                      ("judou-pinli-99", "", "辦具之辦"), ("judou-pinli-233", "", "\U000f031c火各反字林火郭反燖劉音尋一本作"),
+                      ("judou-shixiangjian-15", "", "今文無也䙝息列反")}
 
 
 @pytest.fixture(scope="module")
@@ -186,6 +189,7 @@ def test_the_parallel_readings_of_the_whole_edition_are_unchanged(whole_dump):
     readings = {(e["anchor"], e["text"], e["witness_text"]) for e in entries if e["class"] == "substantive"}
     assert not readings & NO_LONGER_READINGS
     assert ("judou-dashe-40", "覆", "復") in readings  # two words, not two forms of one
+    assert ("judou-shixiangjian-15", "", "今文無也") in readings  # the 注's words, without the 音义 after them
     # the 通解 gives 郑注 words as 经: one addition each, turned so that it reads as the note does
     # (once cut in two around a repeated character: 「後」 and 「者變於燕也小樂正於天子樂師也升」)
     # (dashe-102's 後升者變於燕也… and dashe-182's 值中一侯則釋獲 are in their notes now: tests/test_note_runs.py)

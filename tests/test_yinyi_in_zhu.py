@@ -80,10 +80,13 @@ def test_a_note_of_readings_of_the_jing_is_the_yinyi(name, text, glosses):
     ("KR1d0085_008.txt", "自由也啐酒於席末由前降便也", "便婢面反後倣此"),
     # after a 疏 (士相見禮: 臨食捼莎…)
     ("KR1d0085_006.txt", "疏曰臨食捼莎恐為人穢", "捼乃禾反莎息禾反"),
+    # the character in the note's words before the unit (士相見禮: (言不敢求見嫌䙝主人不敢當也今)¶文無也䙝息列反(疏曰…)
+    ("KR1d0085_006.txt", "文無也", "䙝息列反"),
 ])
 def test_readings_that_end_a_zhu_are_the_yinyi(name, zhu, yin):
     """Readings that end a 注 (or a 按, or a 疏 of the 通解) are its 音义, also where the 《广韵》 gives the sound to another 小韵 or none,
-    when the words before them hold the character (the 注 names it: 捷於帶右｜捷初洽反); not a form of a variant or a
+    when the words before them hold the character (the 注 names it: 捷於帶右｜捷初洽反; or the note's segment before
+    it, 嫌䙝｜…文無也｜䙝息列反); not a form of a variant or a
     word that 作 or 之 bind to what precedes (綪註作䋫側庚反, 始扱一祭之扱音初合反)."""
     pairs = [(n["layer"], n["text"]) for n in witness_notes(name)]
     at = [text for _, text in pairs].index(zhu)

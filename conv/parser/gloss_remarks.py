@@ -30,7 +30,7 @@ with them, each a form that recurs in the 释文 the 通解 quotes and in 张尔
   ``酺與音餘``: :func:`lemma_pair_at`, the parser keeps the character the 广韵 reads so; ``in-word``, read only
   after the gloss before it, so a page's ``{yl:gloss}`` role holds the two);
 - the word a character stands in, after its reading (``丈如字丈尺之丈``: the 丈 of 丈尺, a definition:
-  :func:`word_of_at`); a word whose sound and sense were given above (``辟咡音義見上``: ``see-above``, the word
+  :func:`definition_piece_ends`); a word whose sound and sense were given above (``辟咡音義見上``: ``see-above``, the word
   its context; :func:`word_see_above_at`); the same word as another, then the reading (``圂與豢同音患``:
   ``same-word``, ``related`` the other; :func:`before_reading_at`);
 - a **second reading with its authority** (:data:`AUTHORITIES`, 又 after it: ``徐又音燭``; the dictionaries
@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["SCOPE", "zhu_phrase_at", "AUTHORITIES", "AUTHORITY_NAMES", "ATTACHED", "VARIANT_MARK", "attached", "remark_at", "sound_and_sense_at", "reads_as_at",
+__all__ = ["SCOPE", "zhu_phrase_at", "definition_piece_ends", "word_see_above_at", "AUTHORITIES", "AUTHORITY_NAMES", "ATTACHED", "VARIANT_MARK", "attached", "remark_at", "sound_and_sense_at", "reads_as_at",
            "variant_piece_ends", "both_at", "word_as_written_at", "lemma_pair_at", "authority_at", "per_note_at", "before_reading_at", "before_reading"]
 
 # Scope notes (所及): after the gloss, before a definition. Longest alternatives first; a 注X同 names at
@@ -127,15 +127,36 @@ def word_see_above_at(text: str, i: int, is_han) -> tuple[str, str | None, int] 
     return None
 
 
-def word_of_at(text: str, e: int, char: str, is_han) -> int | None:
-    """「W之X」 at ``e``, after a gloss of X: the word W (two or three characters, X among them) that X
-    stands in (丈如字丈尺之丈: the 丈 of 丈尺); its end, else None."""
+#: The ends of a short definition: 也 (割也); 之貌, 之官, not on the glossed character (惻隱之貌, 掌物價之官; the 注's
+#: 疑正立自定之貌 is on 疑).
+_DEFINITION_ENDS, _NOT_ON_THE_CHARACTER = ("也",), ("之貌", "之皃", "之官")
+
+
+def definition_piece_ends(text: str, e: int, char: str, is_han) -> list[int]:
+    """Where a short definition of the gloss of ``char`` starting at ``e`` ends, shortest first: within six
+    characters, at 也 or 之貌 (:data:`_DEFINITION_ENDS`), or naming the glossed character (始養曰畜, 口耳之間曰咡);
+    「W之X」, the word W (two or three characters, X among them) X stands in (丈如字丈尺之丈: the 丈 of 丈尺);
+    「或云X…」, another's definition of X (諼詐也或云諼譁)."""
+    ends: list[int] = []
+    n = len(text)
+    for k in range(e + 1, min(n, e + 7)):
+        if not is_han(text, k - 1):
+            break
+        if text[k] in _DEFINITION_ENDS or text[k - 1:k + 1] in _NOT_ON_THE_CHARACTER and text[e] != char:
+            ends.append(k + 1)
+            break
+        if text[k] == "曰" and char and text[k + 1:k + 2] == char:
+            ends.append(k + 2)
+            break
     for width in (2, 3):
         at = e + width
         if char and text[at:at + 2] == "之" + char and char in text[e:at] and "之" not in text[e:at] \
                 and all(is_han(text, k) for k in range(e, at)):
-            return at + 2
-    return None
+            ends.append(at + 2)
+            break
+    if char and text[e:e + 2] == "或云" and text[e + 2:e + 3] == char:
+        ends.extend(k for k in (e + 4, e + 5) if k <= n and all(is_han(text, x) for x in range(e + 3, k)))
+    return ends
 
 
 def reads_as_at(text: str, i: int, is_han) -> tuple[str, str, str | None, int] | None:

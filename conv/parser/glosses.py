@@ -279,25 +279,14 @@ def _gloss_of(core: _Core, text: str, i: int, end: int) -> Gloss:
 def _piece_ends(text: str, e: int, options: _Options, char: str = "") -> list[int]:
     """Ends of one definition piece of ``char``'s gloss starting at ``e``, shortest first."""
     ends: list[int] = []
-    n = len(text)
     # tone note: 寸上声
     if _han(text, e) and _tone_at(text, e + 1):
         ends.append(e + 3)
     # variant note: 本或作离, 一作醯呼兮反, 本或作鐫音同; 亦從皿
     ends.extend(gloss_remarks.variant_piece_ends(text, e, _reading_at, _han))
-    # a short definition ending in 也 (割也), or naming the glossed character (始養曰畜, 口耳之間曰咡)
+    # a short definition (割也, 惻隱之貌, 始養曰畜, 丈尺之丈, 或云諼譁: ``gloss_remarks.definition_piece_ends``)
     if options.definitions and not gloss_remarks.zhu_phrase_at(text, e):  # 婉謂言語也: 郑注's words
-        for k in range(e + 1, min(n, e + 7)):
-            if not _han(text, k - 1):
-                break
-            if text[k] == "也" or text[k - 1:k + 1] in ("之貌", "之皃") and text[e] != char:  # 割也, 惻隱之貌
-                ends.append(k + 1)
-                break
-            if text[k] == "曰" and char and text[k + 1:k + 2] == char:
-                ends.append(k + 2)
-                break
-        if (word := gloss_remarks.word_of_at(text, e, char, _han)) is not None:  # 丈如字丈尺之丈: as in 丈尺
-            ends.append(word)
+        ends.extend(gloss_remarks.definition_piece_ends(text, e, char, _han))
     return ends
 
 

@@ -59,8 +59,9 @@ class NoteSegmenter:
                     raise self.corrections.unneeded(correction, layer)
                 report.record("correction", unit.offsets[0], unit.offsets[-1] + 1, reason=correction["reason"], decision=f"layer: {correction['layer']} (not {layer})", correction=correction["id"])
                 layer = correction["layer"]
+            words = lemmas + "".join(u.text for u in units[:index])  # the 经 and the note's words before the unit
             pieces = [piece for whole in _pieces(unit, layer, runs.get(index) if layer == "yin" else None, self.layout,
-                                                 lemmas)
+                                                 words)
                       for piece in _collation_tail(*whole, self.layout)]
             if self.layout == "tongjie":
                 pieces = [cut for piece in pieces for cut in _closing_source(*piece)]

@@ -50,8 +50,9 @@ class Unit:
 
 
 BARE_MARKS = ("疏曰", "疏云", "䟽曰", "䟽云")
-#: the 文渊阁 通解 writes no separator inside its notes: every head starts a segment
-WITNESS_MARKS = (*BARE_MARKS, "今按", "愚按", "愚案", "今詳")
+#: the 文渊阁 通解 writes no separator inside its notes: every head starts a segment; 疏又曰 too (鄉飲酒禮's
+#: 今按…之别也｜疏又曰云揖讓如初升者…), not 疏又云, which 朱熹's 按 argues with (…然釋文無音疏又云有臑肫…)
+WITNESS_MARKS = (*BARE_MARKS, "疏又曰", "今按", "愚按", "愚案", "今詳")
 #: 今按 and at most so many characters before a 疏's head: 朱熹's 按 quotes the 疏 (今按賈疏云…, 今按此疏云…, 今按檀弓孔疏云…,
 #: 今按諸辭本總見經後故疏云耳…), unless those characters close on a reference (今按説見鄉飲酒篇｜疏曰…, …見前即位章｜疏曰…)
 AN_QUOTES, AN_CLOSED = 10, ("篇", "章")
