@@ -1,7 +1,7 @@
 """Glosses that quote a word (音义所引之词): the 通解's 音义 name the word of the text a character stands in —
 after its reading (丈如字丈尺之丈), before it (酺與音餘: 與 of 酺與), as the same word as another (圂與豢同音患),
 or for its sound and sense given above (辟咡音義見上); the words of the 注 quoted before the reading
-(為其可穢為于偽反); and, after a reading, what copies have or lack (一本作感如字, 古本無此字) and a definition
+(為其可穢為于偽反), or words that all hold it (為温為其皆去聲), or the word further on (小飯同); and, after a reading, what copies have or lack (一本作感如字, 古本無此字) and a definition
 in 之貌 or 之官 (惻隱之貌, 掌物價之官) or another's (或云諼譁). Each real line is read exactly; what is no word stays unread."""
 from __future__ import annotations
 
@@ -65,6 +65,15 @@ CASES = [
     ("KR1d0085_011.txt", (89,), "諼況煩反諼詐也或云諼譁處昌慮反", [
         ("諼況煩反諼詐也或云諼譁", "諼", F, "況", "煩", None, None, "諼詐也或云諼譁", None, None, None),
         ("處昌慮反", "處", F, "昌", "慮", None, None, None, None, None, None)]),
+    # 聘禮記 (…絞户交反為温為其皆去聲襢音但): the 為 of 為温 and of 為其, 去聲 in both
+    ("KR1d0085_021.txt", (426,), "絞户交反為温為其皆去聲襢音但", [
+        ("絞户交反", "絞", F, "户", "交", None, None, None, None, None, None),
+        ("為温為其皆去聲", "為", O, None, None, None, None, None, "為温為其", "tone", "去"),
+        ("襢音但", "襢", Z, None, None, "但", None, None, None, None, None)]),
+    # 少儀 (燕侍食於君子則先飯而後已飯煩晚反小飯同): the 飯 of 小飯 further on (毋放飯…小飯而亟之), read the same
+    # (was correction c10)
+    ("KR1d0085_010.txt", (231,), "飯煩晚反小飯同", [
+        ("飯煩晚反小飯同", "飯", F, "煩", "晚", None, "小飯同", None, None, None, None)]),
     # 樂記 quoted in 鐘律義 (…感户暗反一本作感如字): a copy writes 感, read as written
     ("KR1d0085_026.txt", (322,), "感户暗反一本作感如字", [
         ("感户暗反一本作感如字", "感", F, "户", "暗", None, None, "一本作感如字", None, None, None)]),

@@ -45,6 +45,11 @@ CASES = [
     ("KR1d0038_012.txt", 153, "蚤音爪下鬊蚤同揃子前反", [
         ("蚤音爪下鬊蚤同", "蚤", Z, None, None, "爪", False, "下鬊蚤同", None, None, None, 0, 7),
         ("揃子前反", "揃", F, "子", "前", None, False, None, None, None, None, 7, 11)]),
+    # 句读: 张尔岐 quotes the 字彙 after a gloss: 紒 is 結
+    ("KR1d0038_001.txt", 162, "紒音介字彚曰同結縁以絹反", [
+        ("紒音介", "紒", Z, None, None, "介", False, None, None, None, None, 0, 3),
+        ("字彚曰同結", "紒", O, None, None, None, False, None, None, "same-as", "結", 3, 8),
+        ("縁以絹反", "縁", F, "以", "絹", None, False, None, None, None, None, 8, 12)]),
     # 句读: 「X音義如Y」
     ("KR1d0038_014.txt", 186, "淺音義如濺", [
         ("淺音義如濺", "淺", Z, None, None, "濺", False, None, None, "sound-and-sense", None, 0, 5)]),

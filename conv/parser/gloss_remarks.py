@@ -8,7 +8,7 @@ with them, each a form that recurs in the 释文 the 通解 quotes and in 张尔
   ``下以意推之`` (read it so further on), ``出注`` (the word stands in the 注): :data:`SCOPE`;
 - a **remark of its own** right after a gloss (:func:`remark_at`), a gloss of kind ``other`` that
   names its character and the character it relates it to (``related``):
-  ``same-as`` 「X同Y」 (``挋之慎反揃同翦``: 揃 is 翦), ``ancient-form`` 「X古Y字」
+  ``same-as`` 「X同Y」 (``挋之慎反揃同翦``: 揃 is 翦; 张尔岐's ``紒音介字彚曰同結``: the 字彙 says 紒 is 結), ``ancient-form`` 「X古Y字」
   (``筮市例反庿古廟字``: 庿 is the ancient form of 廟), ``see-above`` 「X見上」 (``俶昌六反否見上``);
 - ``sound-and-sense`` 「X音義如Y」 (``淺音義如濺``: read and understood as 濺), a 直音 of Y
   wherever it stands (:func:`sound_and_sense_at`); ``reads-as`` 「X讀作Y」 (讀為, 讀曰; an authority before 讀
@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["SCOPE", "zhu_phrase_at", "definition_piece_ends", "word_see_above_at", "AUTHORITIES", "AUTHORITY_NAMES", "ATTACHED", "VARIANT_MARK", "attached", "remark_at", "sound_and_sense_at", "reads_as_at",
+__all__ = ["SCOPE", "scope_end", "zhu_phrase_at", "definition_piece_ends", "word_see_above_at", "AUTHORITIES", "AUTHORITY_NAMES", "ATTACHED", "VARIANT_MARK", "attached", "remark_at", "sound_and_sense_at", "reads_as_at",
            "variant_piece_ends", "both_at", "word_as_written_at", "lemma_pair_at", "authority_at", "per_note_at", "before_reading_at", "before_reading"]
 
 # Scope notes (所及): after the gloss, before a definition. Longest alternatives first; a 注X同 names at
@@ -61,6 +61,20 @@ SCOPE = re.compile(
     r"|(?:注下|下文注)除[^反切音同下]{1,4}[並竝并]?同"  # 見賢遍反注下除相見並同: all below save 相見
     r"|出[注註]"  # 豫音榭出注: the word stands in the 注
 )
+
+
+def scope_end(text: str, i: int, char: str, is_han) -> int | None:
+    """The end of a scope note at ``i`` after a gloss of ``char``: :data:`SCOPE`, or 「WX同」, the word W X of the
+    text further on, X the glossed character, read the same (飯煩晚反小飯同: the 飯 of 小飯); else None."""
+    if match := SCOPE.match(text, i):
+        return match.end()
+    for width in (1, 2):
+        at = i + width
+        if char and text[at:at + 2] == char + "同" and all(is_han(text, k) and text[k] not in _MARKS for k in range(i, at)):
+            return at + 2
+    return None
+
+
 # The authorities 释文 names for a second reading (徐邈, 劉昌宗; in the 周禮 李軌 and 杜子春: 振動如字李音董杜徒弄反),
 # and 或 (some read it …).
 AUTHORITIES = "徐劉刘或一李杜"
@@ -71,6 +85,7 @@ AUTHORITY_NAMES = ("字林", "説文", "說文")
 # 「X同Y」, 「X古Y字」, 「X見上」: each only right after a gloss (prose holds 同 and 古 anywhere).
 _REMARKS = (
     ("same-as", re.compile(r"(.)同(.)")),
+    ("same-as", re.compile(r"()(?:字彚|字彙)曰同(.)")),  # 紒音介字彚曰同結: the 字彙 says 紒 is 結 (of the gloss before)
     ("ancient-form", re.compile(r"(.)古(.)字")),
     ("see-above", re.compile(r"(.)[見见]上()")),
 )
@@ -338,14 +353,21 @@ def two_readings_at(text: str, i: int, is_han) -> tuple[str, str, str, int] | No
     return None
 
 
-def contexts_at(text: str, i: int, is_han, joined: bool = True) -> tuple[str, int] | None:
+def contexts_at(text: str, i: int, is_han, joined: bool = True) -> tuple[str, int, int] | None:
     """「AB之X」 at ``i``, X one of A B (无射之射: the 射 of 无射), or with ``joined`` several such words before
-    之 (在朝於朝之朝, 樂其獨樂之樂: the 朝 of 在朝 and of 於朝): (X, where its reading or tone begins), else None."""
+    之 (在朝於朝之朝, 樂其獨樂之樂: the 朝 of 在朝 and of 於朝), or two or three words of two that open with X
+    before 皆 or 並 (為温為其皆去聲: the 為 of 為温 and of 為其): (X, where its reading or tone begins, where the
+    words end), else None."""
     for width in (2, 4, 6) if joined else (2,):
         at = i + width
         if text[at:at + 1] != "之" or not all(is_han(text, k) for k in range(i, at + 2)):
             continue
         char = text[at + 1]
         if all(char in text[k:k + 2] for k in range(i, at, 2)):
-            return char, at + 2
+            return char, at + 2, at
+    for width in (4, 6) if joined else ():
+        at = i + width
+        if text[at:at + 1] in ("皆", "並", "竝") and all(is_han(text, k) and text[k] not in _MARKS for k in range(i, at)) \
+                and all(text[k] == text[i] for k in range(i, at, 2)):
+            return text[i], at, at
     return None

@@ -145,14 +145,14 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
     if options.contexts:
         # 无射之射食亦反: context (two characters, or several: 在朝於朝之朝) 之 character, then a reading or a tone.
         if (found := gloss_remarks.contexts_at(text, i, _han, options.joined)) is not None:
-            char, at = found
-            both = 1 if text[at:at + 1] in "並竝" else 0  # 樂其樂人樂身之樂並音洛, 一帥之帥並所類反: every word's
+            char, at, until = found
+            both = 1 if text[at:at + 1] in "並竝皆" else 0  # 樂其樂人樂身之樂並音洛, 一帥之帥並所類反: every word's
             if reading := _reading_at(text, at + both):
                 kind, upper, lower, sound, end = reading
-                return _Core(kind, char, upper, lower, sound, end, context=text[i:at - 2])
-            tone = at + both  # 中節之中去聲, 樂其獨樂之樂並去聲
+                return _Core(kind, char, upper, lower, sound, end, context=text[i:until])
+            tone = at + both  # 中節之中去聲, 樂其獨樂之樂並去聲, 為温為其皆去聲
             if _tone_at(text, tone):
-                return _Core("other", char, None, None, None, tone + 2, context=text[i:at - 2], remark="tone",
+                return _Core("other", char, None, None, None, tone + 2, context=text[i:until], remark="tone",
                              related=text[tone])
         # 间间厠之间 (read as in 间厠), optionally followed by a reading.
         if i + 4 < len(text) and text[i + 3] == "之" and text[i + 4] == text[i] \
@@ -266,7 +266,7 @@ def _after_core(text: str, i: int, last: Gloss, first: bool) -> _Core | None:
     remark = gloss_remarks.remark_at(text, i, _han)
     if remark is not None:
         name, char, related, end = remark
-        return _Core("other", char, None, None, None, end, remark=name, related=related)
+        return _Core("other", char or last.char, None, None, None, end, remark=name, related=related)
     return None
 
 
@@ -328,9 +328,9 @@ def _gloss_at(text: str, i: int, prev: str | None, options: _Options, last: Glos
         return None
     end = core.end
     scope = None
-    while match := gloss_remarks.SCOPE.match(text, end):  # one scope, or two (朝直遥反注同後朝服放此)
-        scope = (scope or "") + match.group(0)
-        end = match.end()
+    while (after := gloss_remarks.scope_end(text, end, core.char, _han)) is not None:  # one, or two (朝直遥反注同後朝服放此)
+        scope = (scope or "") + text[end:after]
+        end = after
     definition = None
     if end < len(text) and _core_at(text, end, core.char, options) is None:
         definition_end = _definition_end(text, end, core.char, options)
