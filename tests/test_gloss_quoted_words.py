@@ -74,6 +74,17 @@ CASES = [
     # (was correction c10)
     ("KR1d0085_010.txt", (231,), "飯煩晚反小飯同", [
         ("飯煩晚反小飯同", "飯", F, "煩", "晚", None, "小飯同", None, None, None, None)]),
+    # 弟子職 (…執箕膺揲厥中有帚(揲記注作擖又作葉並以渉反)): the 記's 注 writes 擖, written 葉 too, all read 以渉反
+    ("KR1d0085_010.txt", (58,), "揲記注作擖又作葉並以渉反", [
+        ("揲記注作擖又作葉", "揲", O, None, None, None, None, None, None, "variant", "擖葉"),
+        ("並以渉反", "揲", F, "以", "渉", None, None, None, None, "both-before", None)]),
+    # 王制 (詩 …白鳥皜皜(皜詩作翯户各反)): the 詩 writes 翯
+    ("KR1d0085_035.txt", (643,), "皜詩作翯户各反", [
+        ("皜詩作翯户各反", "皜", F, "户", "各", None, None, None, None, "variant", "翯")]),
+    # 聘禮 quoting 左傳 (吳人内之(内如字音納)): read as written, or 納
+    ("KR1d0085_021.txt", (1307,), "内如字音納", [
+        ("内如字", "内", R, None, None, None, None, None, None, None, None),
+        ("音納", "内", Z, None, None, "納", None, None, None, "also-read", None)]),
     # 樂記 quoted in 鐘律義 (…感户暗反一本作感如字): a copy writes 感, read as written
     ("KR1d0085_026.txt", (322,), "感户暗反一本作感如字", [
         ("感户暗反一本作感如字", "感", F, "户", "暗", None, None, "一本作感如字", None, None, None)]),

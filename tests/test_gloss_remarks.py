@@ -291,8 +291,11 @@ def test_real_lines_read_exactly(name, line, run, expected):
 
 
 def test_a_reader_before_all_is_no_word():
-    """學制 (KR1d0085_009:209) 大夏大濩大武(大劉皆音㤗): 劉昌宗 reads every 大 so; 大劉 is no word of two read as one."""
-    assert [g.related for g in parse_run("大劉皆音㤗")[0]] != ["劉"]
+    """學制 (KR1d0085_009:209) 大夏大濩大武(大劉皆音㤗): 劉昌宗 reads every 大 so; 大劉 is no word of two read as one,
+    but 大 with 劉's reading (皆: all of them); 王制 (KR1d0085_035) 大祝大師…(大並音泰): every 大 read 泰."""
+    assert [(g.char, g.sound, g.remark, g.related) for g in parse_run("大劉皆音㤗")[0]] == [("大", "㤗", "authority", "劉")]
+    assert [(g.char, g.sound, g.remark) for g in parse_run("大並音泰")[0]] == [("大", "泰", "all")]
+    assert [g.text for g in gloss_run("大並音泰", joined=True)[0]] == ["大並音泰"]  # a note of it alone is 音义
 
 
 def test_a_word_of_two_is_read_only_after_a_reading_of_the_guangyun():
@@ -554,7 +557,7 @@ def test_glosses_and_the_rest_conserve_every_character(text):
     for gloss in glosses:
         assert text[gloss.start:gloss.end] == gloss.text
         assert gloss.remark in (None, "same-as", "ancient-form", "see-above", "sound-and-sense", "authority",
-                                "also-read", "variant", "rhyme-reading", "per-note", "old-reading", "both", "both-before", "in-word", "same-word",
+                                "also-read", "variant", "rhyme-reading", "per-note", "old-reading", "both", "both-before", "in-word", "same-word", "all",
                                 "tone", "upper", "lower", "then-lower")
         assert (gloss.remark == "also-read") <= gloss.second
         assert gloss.remark != "authority" or gloss.related in AUTHORITIES or gloss.related in AUTHORITY_NAMES

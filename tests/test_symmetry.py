@@ -77,8 +77,10 @@ from conv.edition import parallels
 #: Session 24: 聘禮's (辦蒲莧反辦具之辦) and (…火各反字林火郭反燖劉音尋一本作爓音潛…) are 音义 through and through (the
 #: word a character stands in, 辦具之辦; a copy's variant with its reading, 一本作爓音潛): 2 additions of a 音义 fewer.
 #: Then a reading ending a 注 of a character the note's words before it hold (士相見禮's …嫌䙝…今｜文無也｜䙝息列反) is
-#: 音义: the 通解's addition to the 句读's 注 is 今文無也, without it.
-PARALLEL_COUNTS = {"substantive": 648, "transposition": 157, "note-in-text": 24}
+#: 音义: the 通解's addition to the 句读's 注 is 今文無也, without it. Then a reading printed without its character
+#: after a 音义 unit goes on reading that character (臣禮 …)呫音貼｜他篋反), and 辯釋文作辦皮莧反 is one gloss (the 释文
+#: writes 辦): 2 additions of a 音义 fewer.
+PARALLEL_COUNTS = {"substantive": 646, "transposition": 157, "note-in-text": 24}
 NO_LONGER_READINGS = {("judou-gongshi-90", "贊者負東房告備于公席東正饌戸北牖席西加饌", "簠有蓋幂幕凡炙無醬鹹和贊者負東房告備于公"),
                       ("judou-shiguan-36", "荅", "答"), ("judou-shihun-23", "徴", "徵"),
                       ("judou-xiangyinjiu-87", "瞭", "了"), ("judou-xiangyinjiu-90", "傚", "效"),
@@ -89,7 +91,8 @@ NO_LONGER_READINGS = {("judou-gongshi-90", "贊者負東房告備于公席東正
                       ("judou-shiguan-106", "", "福叶筆勒反"), ("judou-shihun-104", "", "奉芳勇反"),
                       ("judou-xiangshe-347", "", "捷初洽反下同"), ("judou-pinli-148", "", "坋蒲悶反"),
                       ("judou-pinli-99", "", "辦具之辦"), ("judou-pinli-233", "", "\U000f031c火各反字林火郭反燖劉音尋一本作"),
-                      ("judou-shixiangjian-15", "", "今文無也䙝息列反")}
+                      ("judou-shixiangjian-15", "", "今文無也䙝息列反"), ("judou-shixiangjian-43", "", "辯釋文作"),
+                      ("judou-shixiangjian-50", "", "他篋反")}
 
 
 @pytest.fixture(scope="module")

@@ -95,10 +95,10 @@ def test_no_page_break_joins_in_a_paged_transcription(judou):
 
 def test_problems_point_into_the_witness_file(judou):
     _, dump = judou
-    problem = next(p for p in dump["problems"] if p["kind"] == "unparsed-gloss")  # 士冠禮's 紒音介字彚曰同結…
+    problem = next(p for p in dump["problems"] if p["kind"] == "unparsed-gloss")  # 士昏禮's 屬音燭涚舒鋭反音睡
     lines = (JUDOU / problem["seed"]).read_text(encoding="utf-8").splitlines()
-    assert (problem["seed"], problem["line"], problem["col"]) == ("KR1d0038_001.txt", 162, 22)
-    assert lines[problem["line"] - 1][problem["col"] - 1:].startswith("字彚曰同結")
+    assert (problem["seed"], problem["line"], problem["col"]) == ("KR1d0038_002.txt", 312, 3)
+    assert lines[problem["line"] - 1][problem["col"] - 1:].startswith("音/睡")  # a 双行小注's column break between
 
 
 def test_page_of_an_offset():

@@ -111,3 +111,11 @@ def test_a_variant_or_a_word_before_a_reading_stays_with_it():
     remark = [n for n in witness_notes("KR1d0038_012.txt") if n["text"].endswith("綪註作䋫側庚反")]
     assert [n["layer"] for n in remark] == ["an"]
     assert "鄉與嚮同扱音吸呂讀如昬禮始扱一祭之扱音初合反" in [n["text"] for n in witness_notes("KR1d0085_010.txt")]
+
+
+def test_a_reading_printed_without_its_character_goes_on_after_a_yinyi():
+    """臣禮 (KR1d0085_012:106) …今云呫嘗膳)呫音貼他篋反¶: 他篋反, a run of its own (conv/data/note_runs.toml), reads
+    呫 again after 呫音貼: 音义, not the 注."""
+    pairs = [(n["layer"], n["text"]) for n in witness_notes("KR1d0085_012.txt")]
+    at = pairs.index(("yin", "呫音貼"))
+    assert pairs[at + 1] == ("yin", "他篋反")

@@ -186,7 +186,7 @@ def reads_as_at(text: str, i: int, is_han) -> tuple[str, str, str | None, int] |
 
 #: A variant's mark: 又作, 本又作, 字或作, 一作, 一云當作 …, or the book or the reader that gives it (詩作斁, 螢釋文作熒,
 #: 遰時世反徐作滯: 徐邈's text).
-VARIANT_MARK = r"(?:[本字]?[又或亦一]|(?<!一)本|釋文|释文|詩|徐|一云當)作"  # 韜本作㞵土刀反; not 一本作 (a copy); 一云當作郟
+VARIANT_MARK = r"(?:[本字]?[又或亦一]|(?<!一)本|釋文|释文|詩|徐|一云當|記注)作"  # 韜本作㞵土刀反; not 一本作 (a copy); 一云當作郟
 _VARIANT_AFTER = re.compile(VARIANT_MARK)
 _VARIANT_BEFORE = re.compile(VARIANT_MARK + "(.)")
 #: The form written with another component, after a gloss (槃薄官反亦從皿, 㖃許候反一從言).
@@ -306,7 +306,7 @@ def per_note_at(text: str, i: int, is_han) -> tuple[str | None, int] | None:
 def before_reading_at(text: str, i: int, is_han) -> tuple[str, str | None, int] | None:
     """What stands between a glossed character and its reading at ``i``: (remark, related, where
     the reading starts), else None — a variant 又作Y / 本又作Y / 字又作Y, 依注 (the 注's reading,
-    依注作Y / 依注讀為Y: related Y), 與Y同 (the word Y: related Y), 舊 (the old reading, 膴舊火吳反), 叶 (叶韵), or an authority."""
+    依注作Y / 依注讀為Y: related Y), 與Y同 (the word Y: related Y), 並 (every one: ``all``), 舊 (the old reading, 膴舊火吳反), 叶 (叶韵), or an authority."""
     match = _VARIANT_BEFORE.match(text, i)
     if match and is_han(text, match.end() - 1):
         related, at = match.group(1), match.end()
@@ -322,8 +322,10 @@ def before_reading_at(text: str, i: int, is_han) -> tuple[str, str | None, int] 
         return "old-reading", None, i + 1
     if text[i:i + 1] == "叶":  # 席叶祥龠反, 猗叶韻音阿
         return "rhyme-reading", None, i + 1 + (text[i + 1:i + 2] in ("韻", "韵"))
-    if text[i:i + 1] and text[i] in AUTHORITIES:  # 捶徐之蘂反: the only reading given is 徐邈's
-        return "authority", text[i], i + 1
+    if text[i:i + 1] and text[i] in AUTHORITIES:  # 捶徐之蘂反: the only reading given is 徐邈's; 大劉皆音㤗: every 大
+        return "authority", text[i], i + 1 + (text[i + 1:i + 2] in ("皆", "並", "竝"))
+    if text[i:i + 1] in ("並", "竝"):  # 大並音泰: every 大 the 经 before holds (大祝大師…)
+        return "all", None, i + 1
     return None
 
 

@@ -262,7 +262,9 @@ def _after_core(text: str, i: int, last: Gloss, first: bool) -> _Core | None:
     if reading and reading[0] != "ruzi":
         kind, upper, lower, sound, end = reading
         core = _Core(kind, last.char, upper, lower, sound, end, True, None, "also-read")
-        return core if phonology.agree(last, _gloss_of(core, text, i, end)) else None
+        read = _gloss_of(core, text, i, end)  # after a 如字, a sound the 广韵 gives it or another 小韵 (内如字音納: 納)
+        return core if phonology.agree(last, read) or last.kind == "ruzi" and phonology.reading(read).status in (
+            phonology.MATCHES, phonology.OTHER) else None
     remark = gloss_remarks.remark_at(text, i, _han)
     if remark is not None:
         name, char, related, end = remark
@@ -398,7 +400,7 @@ def parse_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]]:
 # context forms 无射之射…, 间间厠之间, 乐乐下字音洛, X又作Y…, X依注…, X叶…, X徐…. A text matching none opens
 # with no gloss.
 _OPENS_WITH_GLOSS = re.compile(r".音|..[並竝皆]|...[並竝皆]|.....二反|....之|......之|.[舊旧](?:音|..[反切])|.[上下]|..上|...[反切]|.如字|..之|...之|....音|.[本字]?[又或亦一]作.|.依[注註]|.叶"
-                               r"|.[徐劉刘或](?:..[反切]|音)"
+                               r"|.[徐劉刘或][皆並竝]?(?:..[反切]|音)|.[並竝](?:..[反切]|音)|.(?:詩|徐|釋文|释文|記注)作."
                                r"|.[平上去入][声聲]")
 _SPACE = re.compile(r"\s")
 

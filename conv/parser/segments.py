@@ -125,6 +125,7 @@ def classify(units: list[Unit], layout: str, mulu: bool = False, runs: dict | No
             elif collation_notes.opens(text):
                 layers.append(collation_notes.LAYER)  # (朱熹's 校语 in 月令: 吕唐齊皆作齋淮無是月至此一節)
             elif _gloss_run(text, index, runs) or (index == 0 and before and _gloss_run(text, index, runs, before)) \
+                    or _reading_goes_on(text, index, runs, layers) \
                     or _mostly_glosses(text, index, runs, lemmas if index == 0 else ""):
                 layers.append("yin")
             elif index and layers[-1] == collation_notes.LAYER and collation_notes.goes_on(units[index - 1].text, text):
@@ -170,6 +171,14 @@ def _mostly_glosses(text: str, index: int, runs: dict | None, lemmas: str = "") 
     if runs is not None:
         runs[index] = parsed
     return True
+
+
+def _reading_goes_on(text: str, index: int, runs: dict | None, layers: list[str]) -> bool:
+    """A unit of readings printed without their character right after a 音义 unit: more readings of the
+    character that unit's last gloss reads (…今云呫嘗膳)呫音貼｜他篋反, the rest of the run the transcription
+    leaves outside the parentheses; 内如字｜音納: its other reading)."""
+    parsed = runs.get(index - 1) if runs is not None and index and layers[-1] == "yin" else None
+    return bool(parsed and parsed[0]) and _gloss_run(text, index, runs, parsed[0][-1].char)
 
 
 def _gloss_run(text: str, index: int, runs: dict | None, before: str = "") -> bool:
