@@ -5,7 +5,8 @@ with them, each a form that recurs in the 释文 the 通解 quotes and in 张尔
 
 - a **scope note** (所及) after a gloss: ``注同``, ``下同``, ``注繪同`` (the 繪 of the 注),
   ``下鬊蚤同``, ``下猶冠冠子同`` (the same word further on), ``又下同``, ``後皆倣此``,
-  ``下以意推之`` (read it so further on), ``出注`` (the word stands in the 注): :data:`SCOPE`;
+  ``下以意推之`` (read it so further on), ``出注`` (the word stands in the 注): :data:`SCOPE`; 「WX同」, the word
+  of X further on (``飯煩晚反小飯同``: :func:`scope_end`);
 - a **remark of its own** right after a gloss (:func:`remark_at`), a gloss of kind ``other`` that
   names its character and the character it relates it to (``related``):
   ``same-as`` 「X同Y」 (``挋之慎反揃同翦``: 揃 is 翦; 张尔岐's ``紒音介字彚曰同結``: the 字彙 says 紒 is 結), ``ancient-form`` 「X古Y字」
@@ -27,8 +28,11 @@ with them, each a form that recurs in the 释文 the 通解 quotes and in 张尔
   (``醢音海一作醯呼兮反次下句同``, ``觽許規反本或作鐫音同``) and the form with another component
   (``槃薄官反亦從皿``, ``㖃許候反一從言``), and 「作Y同」, written Y, read the same (``鄉許亮反作曏同``);
 - right after a plausible gloss, a word of two characters and a 反切 or 直音 of one of them (``牛炙章夜反``,
-  ``酺與音餘``: :func:`lemma_pair_at`, the parser keeps the character the 广韵 reads so; ``in-word``, read only
-  after the gloss before it, so a page's ``{yl:gloss}`` role holds the two);
+  ``酺與音餘``, ``膏之古報反``), or words of three or four then their first character again and its reading
+  (``為其可穢為于偽反``: :func:`lemma_pair_at`, the parser keeps the character the 广韵 reads so; ``in-word``,
+  read only after the gloss before it, so a page's ``{yl:gloss}`` role holds the two);
+- before a reading, 並 (``大並音泰``: every 大, ``all``) or a reader and 皆 (``大劉皆音㤗``); words of two that all open
+  with the character, before 皆 or 並 (``為温為其皆去聲``: :func:`contexts_at`);
 - the word a character stands in, after its reading (``丈如字丈尺之丈``: the 丈 of 丈尺, a definition:
   :func:`definition_piece_ends`); a word whose sound and sense were given above (``辟咡音義見上``: ``see-above``, the word
   its context; :func:`word_see_above_at`); the same word as another, then the reading (``圂與豢同音患``:

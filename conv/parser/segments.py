@@ -175,8 +175,8 @@ def _mostly_glosses(text: str, index: int, runs: dict | None, lemmas: str = "") 
 
 def _reading_goes_on(text: str, index: int, runs: dict | None, layers: list[str]) -> bool:
     """A unit of readings printed without their character right after a 音义 unit: more readings of the
-    character that unit's last gloss reads (…今云呫嘗膳)呫音貼｜他篋反, the rest of the run the transcription
-    leaves outside the parentheses; 内如字｜音納: its other reading)."""
+    character that unit's last gloss reads (臣禮 …今云呫嘗膳)呫音貼他篋反: 他篋反, a run of its own in
+    conv/data/note_runs.toml, reads 呫 again)."""
     parsed = runs.get(index - 1) if runs is not None and index and layers[-1] == "yin" else None
     return bool(parsed and parsed[0]) and _gloss_run(text, index, runs, parsed[0][-1].char)
 
