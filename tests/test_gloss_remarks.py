@@ -541,7 +541,8 @@ def test_a_glossed_character_in_another_form_stands_in_the_text():
 
 # -- properties ---------------------------------------------------------------------------------
 
-ALPHABET = "字林依註舊並堟大轉反音篆一去聲上朝揃同翦庿古廟字注繪下又徐劉或見上義如濺之慎市例切作本亦叶以意推求後皆倣此也 　"
+ALPHABET = ("字林依註舊並堟大轉反音篆一去聲上朝揃同翦庿古廟字注繪下又徐劉或見上義如濺之慎市例切作本亦叶以意推求後皆倣此也 　"
+            "彚曰與貌官云無此尺丈其可穢為于偽辟咡豢患詩記飯小")  # and the words a gloss quotes (test_gloss_quoted_words.py)
 
 
 @settings(max_examples=300, deadline=None)

@@ -82,6 +82,11 @@ def test_a_note_of_readings_of_the_jing_is_the_yinyi(name, text, glosses):
     ("KR1d0085_006.txt", "疏曰臨食捼莎恐為人穢", "捼乃禾反莎息禾反"),
     # the character in the note's words before the unit (士相見禮: (言不敢求見嫌䙝主人不敢當也今)¶文無也䙝息列反(疏曰…)
     ("KR1d0085_006.txt", "文無也", "䙝息列反"),
+    # 张尔岐's remark on 靲 ends with a 音义 of 䈼, which the note before it holds (士喪禮)
+    ("KR1d0038_012.txt", "靲圖解靲蔑通張鳯翔本靲音今字彚音琴", "䈼音蔑"),
+    # a 直音 of a character the 《广韵》 lacks, which the 注 holds (文王世子: …州里󰚮於邑是也󰚮音冀)
+    ("KR1d0085_018.txt", "羣吏鄉遂之官王於燕之末而命諸侯時朝㑹在此者各反養老如此禮是終其仁心孝經説所謂諸侯歸各帥於國大夫勤於朝"
+                         "州里\U000f06ae於邑是也", "\U000f06ae音冀"),
 ])
 def test_readings_that_end_a_zhu_are_the_yinyi(name, zhu, yin):
     """Readings that end a 注 (or a 按, or a 疏 of the 通解) are its 音义, also where the 《广韵》 gives the sound to another 小韵 or none,

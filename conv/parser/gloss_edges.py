@@ -88,10 +88,12 @@ def _trailing(text: str, after: int, lemmas: str = "") -> list[Gloss]:
 
 
 def _attested(gloss: Gloss, words: str) -> bool:
-    """A 反切 whose sound the 《广韵》 gives another 小韵, or none, of a character ``words`` hold."""
-    if gloss.kind != "fanqie" or gloss.char not in words or gloss.char in _GLOSS_WORDS:
+    """A 反切 whose sound the 《广韵》 gives another 小韵, or none, of a character ``words`` hold; or a 直音 of such a
+    character the 《广韵》 lacks (…州里󰚮於邑是也｜󰚮音冀: an unencoded character, no word of prose)."""
+    if gloss.kind not in ("fanqie", "zhiyin") or gloss.char not in words or gloss.char in _GLOSS_WORDS:
         return False
-    return phonology.reading(gloss).status in (phonology.OTHER, phonology.UNRESOLVED)
+    status = phonology.reading(gloss).status
+    return status == phonology.UNRESOLVED if gloss.kind == "zhiyin" else status in (phonology.OTHER, phonology.UNRESOLVED)
 
 
 def _shift(gloss: Gloss, offset: int) -> Gloss:
