@@ -74,7 +74,7 @@ def scope_end(text: str, i: int, char: str, is_han) -> int | None:
         return match.end()
     for width in (1, 2):
         at = i + width
-        if char and text[at:at + 2] == char + "同" and all(is_han(text, k) and text[k] not in _MARKS for k in range(i, at)):
+        if char and text[at:at + 2] == char + "同" and _word_of(text, i, at, is_han):
             return at + 2
     return None
 
@@ -97,9 +97,13 @@ _SOUND_AND_SENSE = re.compile(r"(.)音[義义]如(.)")
 _SEE_ABOVE_WORD = re.compile(r"(.)(.?)音[義义][見见]上")  # 辟咡音義見上: the word's sound and sense, given above
 _SAME_WORD = re.compile(r"[與与](.)同")  # 圂與豢同音患: 圂 is the word 豢, read 患
 _MARKS = "音反切又之並竝皆同"
-#: After a reading: what old copies lack (椸羊支反枷又作架徐音稼古本無此字), a copy's variant (感户暗反一本作感如字).
+
+
+def _word_of(text: str, start: int, end: int, is_han) -> bool:
+    """Are ``text[start:end]`` the characters of a word a gloss quotes: Han, none of a gloss's marks (:data:`_MARKS`)?"""
+    return all(is_han(text, k) and text[k] not in _MARKS for k in range(start, end))
+#: After a reading: what old copies lack (椸羊支反枷又作架徐音稼古本無此字).
 _NOT_IN_COPIES = re.compile(r"[古一]?本無此字")
-_A_COPY_HAS = re.compile(r"一本作")
 #: 「X讀作Y」, 「X讀為Y」, 「X讀曰Y」, an authority before 讀 or not (恂鄭氏讀作峻, 酏讀曰餰): read X as Y, its sound and sense.
 _READS_AS = re.compile(r"(.)(鄭氏|鄭|)[讀读](?:作|為|为|曰)(.)")
 #: The remarks read only right after a gloss: a page's ``{yl:gloss}`` role holds them with that gloss
@@ -191,7 +195,7 @@ def reads_as_at(text: str, i: int, is_han) -> tuple[str, str, str | None, int] |
 #: A variant's mark: 又作, 本又作, 字或作, 一作, 一云當作 …, or the book or the reader that gives it (詩作斁, 螢釋文作熒,
 #: 遰時世反徐作滯: 徐邈's text).
 VARIANT_MARK = r"(?:[本字]?[又或亦一]|(?<!一)本|釋文|释文|詩|徐|一云當|記注)作"  # 韜本作㞵土刀反; not 一本作 (a copy); 一云當作郟
-_VARIANT_AFTER = re.compile(VARIANT_MARK)
+_VARIANT_AFTER = re.compile(VARIANT_MARK + "|一本作")  # after a reading, a copy's variant too (感户暗反一本作感如字)
 _VARIANT_BEFORE = re.compile(VARIANT_MARK + "(.)")
 #: The form written with another component, after a gloss (槃薄官反亦從皿, 㖃許候反一從言).
 _OTHER_COMPONENT = re.compile(r"[一亦或]從(.)")
@@ -212,7 +216,7 @@ def variant_piece_ends(text: str, e: int, reading_at, is_han) -> list[int]:
     ends: list[int] = []
     if absent := _NOT_IN_COPIES.match(text, e):
         ends.append(absent.end())
-    match = _VARIANT_AFTER.match(text, e) or _A_COPY_HAS.match(text, e)
+    match = _VARIANT_AFTER.match(text, e)
     if match:
         for width in (1, 2):
             k = match.end() + width
@@ -278,7 +282,7 @@ def lemma_pair_at(text: str, i: int, reading_at, is_han) -> list[tuple[str, str,
         return []
     for width in (3, 4):  # 為其可穢為于偽反: the words quoted, then their first character again and its reading
         at = i + width
-        if text[at:at + 1] == text[i] and all(is_han(text, k) and text[k] not in _MARKS for k in range(i + 1, at)) \
+        if text[at:at + 1] == text[i] and _word_of(text, i + 1, at, is_han) \
                 and (reading := reading_at(text, at + 1)) is not None and reading[0] != "ruzi":
             return [(text[i], text[i:at], reading)]
     reading = reading_at(text, i + 2)
@@ -373,7 +377,7 @@ def contexts_at(text: str, i: int, is_han, joined: bool = True) -> tuple[str, in
             return char, at + 2, at
     for width in (4, 6) if joined else ():
         at = i + width
-        if text[at:at + 1] in ("皆", "並", "竝") and all(is_han(text, k) and text[k] not in _MARKS for k in range(i, at)) \
+        if text[at:at + 1] in ("皆", "並", "竝") and _word_of(text, i, at, is_han) \
                 and all(text[k] == text[i] for k in range(i, at, 2)):
             return text[i], at, at
     return None

@@ -52,6 +52,7 @@ class NoteSegmenter:
         before = lemmas[-1] if lemmas and not mulu and is_cjk(lemmas[-1]) else ""  # the character the note follows
         layers = classify(units, self.layout, mulu, runs, before, lemmas)
         out = []
+        words = lemmas  # the 经 and the note's words before the unit: what a reading ending it may read
         for index, (unit, layer) in enumerate(zip(units, layers)):
             correction = self.corrections.layer(report.seed, unit.text) if self.layer_corrections else None
             if correction is not None:
@@ -59,7 +60,6 @@ class NoteSegmenter:
                     raise self.corrections.unneeded(correction, layer)
                 report.record("correction", unit.offsets[0], unit.offsets[-1] + 1, reason=correction["reason"], decision=f"layer: {correction['layer']} (not {layer})", correction=correction["id"])
                 layer = correction["layer"]
-            words = lemmas + "".join(u.text for u in units[:index])  # the 经 and the note's words before the unit
             pieces = [piece for whole in _pieces(unit, layer, runs.get(index) if layer == "yin" else None, self.layout,
                                                  words)
                       for piece in _collation_tail(*whole, self.layout)]
@@ -74,6 +74,7 @@ class NoteSegmenter:
                 segment = self._segment(piece, piece_layer, lacuna)
                 segment.glosses = self.glosses(segment, parsed)
                 out.append(segment)
+            words += unit.text
         return out
 
     def _lemmas(self, unit: Unit) -> str:
