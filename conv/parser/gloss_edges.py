@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from conv.parser import phonology
+from conv.parser import gloss_remarks, phonology
 from conv.parser.glosses import (_EMBEDDED, _NOW_READ_AS_USUAL, _OPENS_WITH_GLOSS, _PROSE_BEFORE_YIN, Gloss,
                                  _gloss_at, _han, _parse, _reading_at, gloss_run, opens_with_gloss, parse_run,
                                  plausible)
@@ -49,6 +49,9 @@ def _leading(text: str) -> list[Gloss]:
     while i < len(text):
         gloss = _gloss_at(text, i, prev, _EMBEDDED)
         if gloss is None:
+            if glosses and (longer := _with_variant(text, glosses[-1])).end > i:
+                glosses[-1], i = longer, longer.end  # 弟大計反又作悌下孝弟同｜長丁丈反: a variant, then more glosses
+                continue
             break
         glosses.append(gloss)
         prev, i = gloss.char, gloss.end
@@ -179,7 +182,7 @@ def opens_with_reading(note: str) -> bool:
 #: mark of a gloss (the 音义 going on: 監古蹔反｜監於古銜反, 齊側皆反｜去上聲…); a 聲 with its tone (去上聲, not
 #: 樂作則有聲…).
 _GLOSS_MARKS = re.compile(r"[反切音叶]|[平上去入][聲声]")
-_RUNS_ON = "又本注下上一或亦命位之也"  # …袠陳乙反｜又作帙…: the 音义's remark; 此主於反｜命…: the prose's 反命; 壹是一切｜也…
+_RUNS_ON = "又本注下上一或命位之也"  # …袠陳乙反｜又作帙…: the 音义's remark (unless a variant it ends with: _with_variant); 此主於反｜命…: the prose's 反命; 壹是一切｜也…
 _LOOK = 8
 _ECHO = (3, 2)  # the sizes of a word of the 经 a 注 opens with, echoing it (奉芳勇反｜反命謂使者…)
 
@@ -215,6 +218,7 @@ def opening_readings(text: str, lemmas: str = "") -> list[Gloss]:
         last = run[-1]
         end = last.end - len(last.definition)
         run[-1] = replace(last, end=end, text=text[last.start:end], definition=None)
+    run[-1] = _with_variant(text, run[-1])
     rest = text[run[-1].end:]
     echo = next((size for size in _ECHO if len(rest) > size and rest[:size] in lemmas), 0)
     if not rest or rest[0] in _RUNS_ON or _GLOSS_MARKS.search(rest, echo, echo + _LOOK):
@@ -224,12 +228,32 @@ def opening_readings(text: str, lemmas: str = "") -> list[Gloss]:
     return run
 
 
+#: What closes a variant after a reading (字又作󰠛同, 一作醯呼兮反, 一本作感如字): else its one character (又作帙).
+_VARIANT_CLOSES = ("同", "反", "切", "字")
+
+
+def _with_variant(text: str, last: Gloss) -> Gloss:
+    """``last``, the 音义's last reading before the 注 goes on, with the variants that follow it (袠陳乙反又作帙｜縏小嚢也…,
+    胃音謂字又作󰠛同｜亦皆為不利人也…: ``gloss_remarks.variant_piece_ends``), each up to the longest end that closes it
+    (:data:`_VARIANT_CLOSES`), else its one character, and their scope; ``last`` when no variant follows."""
+    end = last.end
+    while ends := gloss_remarks.variant_piece_ends(text, end, _reading_at, _han):  # 麕九倫反又作麋又作麏…
+        end = max((e for e in ends if text[e - 1] in _VARIANT_CLOSES), default=ends[0])
+        end += 2 if text.startswith("者同", end) else 0  # 資依注作齊音咨本又作齋者同: copies that write 齋, the same
+    if end == last.end:
+        return last
+    end = gloss_remarks.scope_end(text, end, last.char, _han) or end  # 弟大計反又作悌下孝弟同
+    return replace(last, end=end, text=text[last.start:end], definition=text[last.end:end])
+
+
 def _word_lead(found: list[Gloss]) -> int:
-    """1 when the glosses open with a 如字 of a word (大羮並如字｜湆去急反…) or a character read as in a word
-    (間間厠之間｜麗力知反…) and a reading follows straight after, which then stands for the run; else 0."""
+    """1 when the glosses open with a 如字 of a word (大羮並如字｜湆去急反…), a character read as in a word
+    (間間厠之間｜麗力知反…) or a variant of a character a reader's reading follows (皫本又作麃｜劉昌宗音普保反…) and a
+    reading follows straight after, which then stands for the run; else 0."""
     head = found[0]
     word = head.kind in ("ruzi", "other") and (head.remark == "both" or head.context) and not head.definition
-    return 1 if word and len(found) > 1 and found[1].start == head.end else 0
+    variant = head.kind == "other" and head.remark == "variant" and len(found) > 1 and found[1].char == head.char
+    return 1 if (word or variant) and len(found) > 1 and found[1].start == head.end else 0
 
 
 def reads_the_jing(gloss: Gloss, text: str, lemmas: str) -> bool:

@@ -57,7 +57,7 @@ __all__ = ["SCOPE", "scope_end", "zhu_phrase_at", "definition_piece_ends", "word
 # gloss's own mark (反 切 音); 卷末放此: to the end of the 卷; 注并下文食之並同: the 注's, and the words below;
 # 注下除相見並同, 下文注除注二相見並同: those below save some.
 SCOPE = re.compile(
-    r"注及下同|注下同|下及注同|下注同|下注[^反切音]{1,3}同|下文同|下皆同|下并同|下竝同"
+    r"注及下同|注下皆同|注下同|下及注同|下注同|下注[^反切音]{1,3}同|下文同|下皆同|下并同|下竝同"
     r"|又下同|[並竝并]下同|下以意[推求]之|後皆[倣放]此|后皆[仿放]此"
     r"|[下后後][放倣仿]此|後不音者同|後[^反切音後]{1,3}[倣放仿]此|次下[^反切音同下]{0,2}同|后同|後同|下同|注同"
     r"|注[^反切音同下]{1,4}同|注[^反切音同下]{1,2}之[^反切音同下]同|下[^反切音同下]{1,5}同|後[^反切音同後]{1,4}同"
@@ -84,8 +84,8 @@ def scope_end(text: str, i: int, char: str, is_han) -> int | None:
 AUTHORITIES = "徐劉刘或一李杜"
 #: Of those, the scholars: named before a reading next to prose too (卑劉音婢), where 或 and 一 may be the 经's.
 NAMED_AUTHORITIES = "徐劉刘"
-#: Authorities named in more than one character: the dictionaries 字林 and 説文 (觶之豉反字林音支).
-AUTHORITY_NAMES = ("字林", "説文", "說文")
+#: Authorities named in more than one character: the dictionaries 字林 and 説文 (觶之豉反字林音支, 說文讀若猛), a reader
+AUTHORITY_NAMES = ("字林", "説文", "說文", "劉昌宗")  # and 劉昌宗 named in full (皫本又作麃劉昌宗音普保反)
 # 「X同Y」, 「X古Y字」, 「X見上」: each only right after a gloss (prose holds 同 and 古 anywhere).
 _REMARKS = (
     ("same-as", re.compile(r"(.)同(.)")),
@@ -193,10 +193,13 @@ def reads_as_at(text: str, i: int, is_han) -> tuple[str, str, str | None, int] |
 
 
 #: A variant's mark: 又作, 本又作, 字或作, 一作, 一云當作 …, or the book or the reader that gives it (詩作斁, 螢釋文作熒,
-#: 遰時世反徐作滯: 徐邈's text).
-VARIANT_MARK = r"(?:[本字]?[又或亦一]|(?<!一)本|釋文|释文|詩|徐|一云當|記注)作"  # 韜本作㞵土刀反; not 一本作 (a copy); 一云當作郟
+#: 遰時世反徐作滯: 徐邈's text; 綏注作墮: the 注's; 腥音星字林作胜: a dictionary's).
+VARIANT_MARK = r"(?:[本字]?[又或亦一]|(?<!一)本|釋文|释文|詩|徐|一云當|記?[注註]|字林|[説說]文)作"  # 韜本作㞵土刀反; not
+# 一本作 (a copy); 一云當作郟; 綏注作墮: the 注's form; 字林作胜: a dictionary's
 _VARIANT_AFTER = re.compile(VARIANT_MARK + "|一本作")  # after a reading, a copy's variant too (感户暗反一本作感如字)
 _VARIANT_BEFORE = re.compile(VARIANT_MARK + "(.)")
+#: 「云…也」 after a dictionary's form: its definition (字林作胜云不熟也).
+_SAYS = re.compile(r"云[^反切音也]{1,6}也")
 #: The form written with another component, after a gloss (槃薄官反亦從皿, 㖃許候反一從言).
 _OTHER_COMPONENT = re.compile(r"[一亦或]從(.)")
 #: 「作Y同」 after a gloss: the word written Y (in another text), read the same (鄉許亮反作曏同).
@@ -224,6 +227,9 @@ def variant_piece_ends(text: str, e: int, reading_at, is_han) -> list[int]:
                 ends.append(k)
         k = match.end() + 1
         if ends and ends[0] == k:
+            if said := _SAYS.match(text, k):  # 字林作胜云不熟也先丁反: the dictionary's definition, then its reading
+                k = said.end()
+                ends.append(k)
             reading = reading_at(text, k)
             after = k + 2 if text.startswith("音同", k) else reading[4] if reading else None
             if after is not None:
@@ -323,7 +329,7 @@ def before_reading_at(text: str, i: int, is_han) -> tuple[str, str | None, int] 
         return "variant", related, at
     found = per_note_at(text, i, is_han)
     if found is not None:
-        return "per-note", found[0], found[1]
+        return "per-note", found[0], _past_reader(text, found[1])
     if (same := _SAME_WORD.match(text, i)) and is_han(text, i + 1):  # 圂與豢同音患
         return "same-word", same.group(1), same.end()
     if text[i:i + 1] in ("舊", "旧") and not _GIVEN_UP.match(text, i):  # 膴舊火吳反: the old reading
@@ -335,6 +341,20 @@ def before_reading_at(text: str, i: int, is_han) -> tuple[str, str | None, int] 
     if text[i:i + 1] in ("並", "竝"):  # 大並音泰: every 大 the 经 before holds (大祝大師…)
         return "all", None, i + 1
     return None
+
+
+def _past_reader(text: str, at: int) -> int:
+    """Past the dictionary or reader named in full (:data:`AUTHORITY_NAMES`) at ``at`` before a reading (音…, XY反),
+    after the 注's form (腥依注作星字林音先定反); else ``at``."""
+    name = next((n for n in AUTHORITY_NAMES if text.startswith(n, at)), "")
+    after = at + len(name)
+    return after if name and (text[after:after + 1] == "音" or text[after + 2:after + 3] in ("反", "切")) else at
+
+
+def reader_at(text: str, at: int, reading_at) -> bool:
+    """Does a reader's reading stand at ``at`` (:func:`authority_at`, then a reading: 劉昌宗音普保反, 徐音稼)?"""
+    name, start = authority_at(text, at)
+    return bool(name) and text[at] != "一" and reading_at(text, start) is not None
 
 
 def before_reading(text: str, i: int, contexts: bool, is_han) -> tuple[str, str | None, int] | None:

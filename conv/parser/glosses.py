@@ -116,6 +116,8 @@ def _reading_at(text: str, j: int) -> tuple[str, str | None, str | None, str | N
         return ("zhiyin", None, None, text[j + 1], j + 2)
     if text.startswith("如字", j):
         return ("ruzi", None, None, None, j + 2)
+    if text.startswith("讀若", j) and text[j - 2:j] in gloss_remarks.AUTHORITY_NAMES and _han(text, j + 2):
+        return ("zhiyin", None, None, text[j + 2], j + 3)  # 皿命景反說文讀若猛: 説文's 讀若, a 直音
     if (old := _OLD_READING_GIVEN_UP.match(text, j)) and _han(text, j + 2):  # 舊音泰今讀如字
         return ("ruzi", None, None, None, old.end())
     return None
@@ -204,7 +206,8 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
             if text[at:at + 1] == "同" and (reading := _reading_at(text, at + 1)) is not None:  # 齊一作韲同子兮反
                 kind, upper, lower, sound, end = reading
                 return _Core(kind, text[i], upper, lower, sound, end, remark=remark, related=related)
-            if at >= len(text) or text[at] != "同" and _core_at(text, at, text[i], options):
+            if at >= len(text) or text[at] != "同" and (_core_at(text, at, text[i], options)
+                                                        or gloss_remarks.reader_at(text, at, _reading_at)):
                 return _Core("other", text[i], None, None, None, at, remark=remark, related=related)  # 裂又作列
     if options.contexts and (both := gloss_remarks.both_at(text, i, _reading_at, _han, _tone_at)) is not None:
         kind, upper, lower, sound, end, width = both  # 稍削並所教反, 逺近間並如字, 乗斂並去聲
@@ -400,7 +403,7 @@ def parse_run(text: str) -> tuple[list[Gloss], list[tuple[int, int]]]:
 # context forms 无射之射…, 间间厠之间, 乐乐下字音洛, X又作Y…, X依注…, X叶…, X徐…. A text matching none opens
 # with no gloss.
 _OPENS_WITH_GLOSS = re.compile(r".音|..[並竝皆]|...[並竝皆]|.....二反|....之|......之|.[舊旧](?:音|..[反切])|.[上下]|..上|...[反切]|.如字|..之|...之|....音|.[本字]?[又或亦一]作.|.依[注註]|.叶"
-                               r"|.[徐劉刘或][皆並竝]?(?:..[反切]|音)|.[並竝](?:..[反切]|音)|.(?:詩|徐|釋文|释文|記注)作."
+                               r"|.[徐劉刘或][皆並竝]?(?:..[反切]|音)|.[並竝](?:..[反切]|音)|.(?:詩|徐|釋文|释文|記?[注註])作."
                                r"|.[平上去入][声聲]")
 _SPACE = re.compile(r"\s")
 
