@@ -359,7 +359,8 @@ def test_an_old_reading_given_up_is_one_ruzi_gloss():
     glosses, unparsed = parse_run("媺音美行去聲知舊音智今讀如字")
     assert not unparsed
     assert [(g.char, g.kind, g.text) for g in glosses] == [
-        ("媺", "zhiyin", "媺音美行去聲"), ("知", "ruzi", "知舊音智今讀如字")]  # 行去聲: a tone note, as 寸上声
+        ("媺", "zhiyin", "媺音美"), ("行", "other", "行去聲"), ("知", "ruzi", "知舊音智今讀如字")]  # 行去聲: the tone of
+    # 行, a gloss of its own (not a tone of a character of the gloss before, as 刌寸本反寸上声)
     assert [g.text for g in embedded("國子公卿大夫之子弟今讀如字")] == []
     assert gloss_run("大舊音泰今讀如字") is not None  # a title's note made of it is 音义 (tongjie daxue)
 

@@ -30,6 +30,12 @@ def _yin(name: str, text: str) -> dict:
     ("腥依注作星字林音先定反般音班", ["腥依注作星字林音先定反", "般音班"]),
     # 五宗 (喪服小記): 攝主不厭祭 — a scope 注下皆同, the 注's form 綏注作墮, read the same
     ("厭本又作懕於艶反注下皆同綏注作墮同許垂反注同", ["厭本又作懕於艶反注下皆同", "綏注作墮同許垂反注同"]),
+    # 大學 (朱熹): tones of characters after one another, 倍 the word 背
+    ("長上聲弟去聲倍與背同絜胡結反", ["長上聲", "弟去聲", "倍與背同", "絜胡結反"]),
+    # 中庸: a tone after a reading is a gloss of its own unless a character of that reading's (刌寸本反寸上声); a reading
+    # of four characters at once (逺好惡斂並去聲)
+    ("齊側皆反去上聲逺好惡斂並去聲既許氣反廩彼錦力錦二反稱去聲",
+     ["齊側皆反", "去上聲", "逺好惡斂並去聲", "既許氣反", "廩彼錦力錦二反", "稱去聲"]),
 ])
 def test_the_formulas_of_the_shiwen_read_as_glosses(text, glosses):
     found, unparsed = parse_run(text)
@@ -76,6 +82,12 @@ def test_a_yinyi_of_dictionaries_and_variants_is_one_segment(name, yin):
     # 月令: (…鴈自南方來)¶將北反其居今月令鴻皆為候(吕氏春秋…): the 注's end printed large
     ("KR1d0085_025.txt", "zhu", "皆記時候也振動也夏小正正月啓蟄魚陟負永漢始亦以驚蟄為正月中此時魚肥美獺將食之先以祭也鴈自南方來"
                                 "將北反其居今月令鴻皆為候", "將北反其居今月令鴻皆為候"),
+    # 内則: (…羣子婦佐餕如初(御侍也謂)¶長子侍母食也…(疏曰…): the 注's words over the line
+    ("KR1d0085_003.txt", "zhu", "御侍也謂長子侍母食也待食者不餕其婦猶皆餕也", "長子侍母食也待食者不餕其婦猶皆餕也"),
+    # 五宗 (大傳): (犯猶)¶干也術法也(疏曰…)
+    ("KR1d0085_005.txt", "zhu", "犯猶干也術法也", "干也術法也"),
+    # 曲禮: …右牽之(效胡教反下同)¶用右手便効猶呈見(疏曰…): a 注 of its own between the 音义 and the 疏
+    ("KR1d0085_011.txt", "zhu", "用右手便効猶呈見", "用右手便効猶呈見"),
 ])
 def test_small_characters_printed_large_in_a_liji_chapter_go_on_into_their_note(name, layer, text, jing_not):
     assert (layer, text) in _pairs(name)
@@ -87,3 +99,10 @@ def _dump(name: str) -> dict:
     from conv.edition import assemble, export
     from tests.witness_notes import WITNESS
     return export.edition(assemble.convert([WITNESS / name[:8] / name]))
+
+
+def test_a_word_of_the_jing_that_reads_like_a_zhiyin_before_a_tone_stays_jing():
+    """樂記: 今君之所好者其溺音乎好去聲(言無文王之德…): 溺音 is the 经's word (a [[jing]] entry), 好去聲 the 音义."""
+    passage = next(p for work in _dump("KR1d0085_026.txt")["works"] for c in work["chapters"] for s in c["sections"]
+                   for p in s["passages"] if p["text"].endswith("今君之所好者其溺音乎"))
+    assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [("yin", "好去聲"), ("zhu", "言無文王之德則所好非樂也")]

@@ -86,10 +86,13 @@ AUTHORITIES = "徐劉刘或一李杜"
 NAMED_AUTHORITIES = "徐劉刘"
 #: Authorities named in more than one character: the dictionaries 字林 and 説文 (觶之豉反字林音支, 說文讀若猛), a reader
 AUTHORITY_NAMES = ("字林", "説文", "說文", "劉昌宗")  # and 劉昌宗 named in full (皫本又作麃劉昌宗音普保反)
-# 「X同Y」, 「X古Y字」, 「X見上」: each only right after a gloss (prose holds 同 and 古 anywhere).
+# 「X同Y」 (X與Y同), 「X古Y字」, 「X見上」, 「X去聲」: each only right after a gloss (prose holds 同 and 古 anywhere), a tone
+# where the gloss before does not take it as its own (刌寸本反寸上声: its speller's tone, ``conv.parser.glosses``).
 _REMARKS = (
     ("same-as", re.compile(r"(.)同(.)")),
     ("same-as", re.compile(r"()(?:字彚|字彙)曰同(.)")),  # 紒音介字彚曰同結: the 字彙 says 紒 is 結 (of the gloss before)
+    ("same-as", re.compile(r"(.)[與与](.)同")),  # 長上聲弟去聲倍與背同: 倍 is the word 背
+    ("tone", re.compile(r"(.)([平上去入])[聲声]")),  # …弟去聲: the tone of another character (not the gloss's speller)
     ("ancient-form", re.compile(r"(.)古(.)字")),
     ("see-above", re.compile(r"(.)[見见]上()")),
 )
@@ -247,10 +250,10 @@ def variant_piece_ends(text: str, e: int, reading_at, is_han) -> list[int]:
 
 
 def both_at(text: str, i: int, reading_at, is_han, tone_at) -> tuple | None:
-    """「XY並…」, 「XYZ並…」 (皆) at ``i``: one reading of two or three characters (稍削並所教反, 逺近間並如字, 易易皆以䜴反), or a tone
-    (乗斂並去聲): (kind, upper, lower, sound, end, the word's width), else None. Not a reader's name before 皆: 大劉皆音泰
+    """「XY並…」, 「XYZ並…」 (皆) at ``i``: one reading of two, three or four characters (稍削並所教反, 逺近間並如字, 易易皆以䜴反), or a tone
+    (乗斂並去聲, 逺好惡斂並去聲): (kind, upper, lower, sound, end, the word's width), else None. Not a reader's name before 皆: 大劉皆音泰
     (劉昌宗 reads every 大 so)."""
-    for width in (2, 3):
+    for width in (2, 3, 4):  # …逺好惡斂並去聲: four
         mark = text[i + width:i + width + 1]
         if mark not in ("並", "竝", "皆") or not all(is_han(text, k) for k in range(i, i + width)) \
                 or mark == "皆" and text[i + width - 1] in AUTHORITIES:

@@ -284,8 +284,8 @@ def _gloss_of(core: _Core, text: str, i: int, end: int) -> Gloss:
 def _piece_ends(text: str, e: int, options: _Options, char: str = "") -> list[int]:
     """Ends of one definition piece of ``char``'s gloss starting at ``e``, shortest first."""
     ends: list[int] = []
-    # tone note: 寸上声
-    if _han(text, e) and _tone_at(text, e + 1):
+    # tone note of a character of the gloss, its speller (刌寸本反寸上声; not 廩彼錦力錦二反｜稱去聲, a gloss of its own)
+    if _han(text, e) and _tone_at(text, e + 1) and text[e] in text[max(0, e - 8):e]:
         ends.append(e + 3)
     # variant note: 本或作离, 一作醯呼兮反, 本或作鐫音同; 亦從皿
     ends.extend(gloss_remarks.variant_piece_ends(text, e, _reading_at, _han))
