@@ -80,8 +80,9 @@ from conv.edition import parallels
 #: 音义: the 通解's addition to the 句读's 注 is 今文無也, without it. Then a reading printed without its character
 #: after a 音义 unit goes on reading that character (臣禮 …)呫音貼｜他篋反), and 辯釋文作辦皮莧反 is one gloss (the 释文
 #: writes 辦): 2 additions of a 音义 fewer.
-PARALLEL_COUNTS = {"substantive": 646, "transposition": 157, "note-in-text": 24}
-NO_LONGER_READINGS = {("judou-gongshi-90", "贊者負東房告備于公席東正饌戸北牖席西加饌", "簠有蓋幂幕凡炙無醬鹹和贊者負東房告備于公"),
+PARALLEL_COUNTS = {"substantive": 645, "transposition": 157, "note-in-text": 24}
+NO_LONGER_READINGS = {("judou-xiangshe-40", "揖", "楫東西"),  # 東西 is the 通解's 注 (當楅楅正南之)¶東西
+                      ("judou-gongshi-90", "贊者負東房告備于公席東正饌戸北牖席西加饌", "簠有蓋幂幕凡炙無醬鹹和贊者負東房告備于公"),
                       ("judou-shiguan-36", "荅", "答"), ("judou-shihun-23", "徴", "徵"),
                       ("judou-xiangyinjiu-87", "瞭", "了"), ("judou-xiangyinjiu-90", "傚", "效"),
                       ("judou-xiangyinjiu-90", "諮", "谘"), ("judou-dashe-246", "著", "着"),

@@ -88,6 +88,8 @@ def test_a_yinyi_of_dictionaries_and_variants_is_one_segment(name, yin):
     ("KR1d0085_005.txt", "zhu", "犯猶干也術法也", "干也術法也"),
     # 曲禮: …右牽之(效胡教反下同)¶用右手便効猶呈見(疏曰…): a 注 of its own between the 音义 and the 疏
     ("KR1d0085_011.txt", "zhu", "用右手便効猶呈見", "用右手便効猶呈見"),
+    # 曲禮: 進劒者左首左首尊也(疏曰…): the 注 run on from its 经 with no parenthesis
+    ("KR1d0085_011.txt", "zhu", "左首尊也", "進劒者左首左首尊也"),
 ])
 def test_small_characters_printed_large_in_a_liji_chapter_go_on_into_their_note(name, layer, text, jing_not):
     assert (layer, text) in _pairs(name)
