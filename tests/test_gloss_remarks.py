@@ -490,8 +490,8 @@ def test_a_note_of_the_shiwen_read_for_the_most_part_is_yinyi_with_its_rest_repo
     """內則 (KR1d0085_003:286) (魴音房鱮音叙雛字又作鶵仕俱反又匠俱反燒如)字一音焦: glosses of the 释文 are
     one 音义, not 郑注 after a 音义, with their rest the parentheses cut off; what the grammar cannot read
     is reported. 鄉射 (KR1d0085_008:929) 正音征鵠古毒反徐又如字 and 王制
-    (KR1d0085_036:296) …勝音升並下同 likewise. A 注 with glosses at its edge only stays 注 (士冠禮:
-    …廣古曠反 | 凡度長短廣狹者皆放此視一作眡音同, prose after glosses, is 注 in the 通解)."""
+    (KR1d0085_036:296) …勝音升並下同 likewise; and 士冠禮's …廣古曠反凡度長短廣狹者皆放此視一作眡音同…, the 释文's
+    scope of every such word and a variant read the same (it was 注 while the grammar read neither)."""
     def notes_with(dump, text):
         return [n for p in passages(dump) for n in p["notes"] if text in n["text"]]
 
@@ -506,7 +506,8 @@ def test_a_note_of_the_shiwen_read_for_the_most_part_is_yinyi_with_its_rest_repo
     (note,) = notes_with(dumped(TONGJIE / "KR1d0085_036.txt"), "勝音升並下同")
     assert note["layer"] == "yin" and note["text"].endswith("夫音扶别彼列反勝音升並下同")
     dump = dumped(TONGJIE / "KR1d0085_001.txt")
-    assert [(n["layer"], n["text"]) for n in notes_with(dump, "凡度長短廣狹者")] == [("zhu", "凡度長短廣狹者皆放此視一作眡音同")]
+    assert [(n["layer"], n["text"]) for n in notes_with(dump, "凡度長短廣狹者")] == [
+        ("yin", "繒自陵反繚音了長直亮反廣古曠反凡度長短廣狹者皆放此視一作眡音同弁皮彥反緅側畱反與音餘")]
 
 
 def test_a_character_printed_twice_opens_a_note_of_glosses():

@@ -30,6 +30,8 @@ def _yin(name: str, text: str) -> dict:
     ("腥依注作星字林音先定反般音班", ["腥依注作星字林音先定反", "般音班"]),
     # 五宗 (喪服小記): 攝主不厭祭 — a scope 注下皆同, the 注's form 綏注作墮, read the same
     ("厭本又作懕於艶反注下皆同綏注作墮同許垂反注同", ["厭本又作懕於艶反注下皆同", "綏注作墮同許垂反注同"]),
+    # 士冠禮: a scope of every such word (凡度長短廣狹者皆放此), a variant read the same (視一作眡音同)
+    ("廣古曠反凡度長短廣狹者皆放此視一作眡音同弁皮彥反", ["廣古曠反凡度長短廣狹者皆放此", "視一作眡音同", "弁皮彥反"]),
     # 大學 (朱熹): tones of characters after one another, 倍 the word 背
     ("長上聲弟去聲倍與背同絜胡結反", ["長上聲", "弟去聲", "倍與背同", "絜胡結反"]),
     # 中庸: a tone after a reading is a gloss of its own unless a character of that reading's (刌寸本反寸上声); a reading
@@ -70,6 +72,7 @@ def test_a_yinyi_that_a_zhu_goes_on_after_in_one_parenthesis(name, yin, zhu):
     ("KR1d0085_003.txt", "皿命景反說文讀若猛字林音猛"),
     ("KR1d0085_003.txt", "麕九倫反又作麋又作麏下田豕麏同軒依注音憲下同"),  # 内則: two variants and their scope
     ("KR1d0085_004.txt", "衰七雷反資依注作齊音咨本又作齋者同"),            # 内治: copies that write 齋, the same
+    ("KR1d0085_001.txt", "繒自陵反繚音了長直亮反廣古曠反凡度長短廣狹者皆放此視一作眡音同弁皮彥反緅側畱反與音餘"),  # 士冠禮
 ])
 def test_a_yinyi_of_dictionaries_and_variants_is_one_segment(name, yin):
     note = _yin(name, yin)
@@ -88,6 +91,9 @@ def test_a_yinyi_of_dictionaries_and_variants_is_one_segment(name, yin):
     ("KR1d0085_005.txt", "zhu", "犯猶干也術法也", "干也術法也"),
     # 曲禮: …右牽之(效胡教反下同)¶用右手便効猶呈見(疏曰…): a 注 of its own between the 音义 and the 疏
     ("KR1d0085_011.txt", "zhu", "用右手便効猶呈見", "用右手便効猶呈見"),
+    # 聘禮: (拭清也側幕而)坐乃開櫝清或才姓反(疏曰…): the 注 goes on over its `)`, and ends with a reading of its 清 that
+    # some give (或), a 音义 of its own
+    ("KR1d0085_021.txt", "zhu", "拭清也側幕而坐乃開櫝", "坐乃開櫝清或才姓反"),
     # 曲禮: 進劒者左首左首尊也(疏曰…): the 注 run on from its 经 with no parenthesis
     ("KR1d0085_011.txt", "zhu", "左首尊也", "進劒者左首左首尊也"),
 ])

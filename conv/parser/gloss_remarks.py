@@ -64,6 +64,7 @@ SCOPE = re.compile(
     r"|卷末[倣放仿]此|注[并並竝及]下文[^反切音同下]{0,3}[並竝并]?同"  # 食音嗣注并下文食之並同: the 注's and those below
     r"|(?:注下|下文注)除[^反切音同下]{1,4}[並竝并]?同"  # 見賢遍反注下除相見並同: all below save 相見
     r"|出[注註]"  # 豫音榭出注: the word stands in the 注
+    r"|凡[^反切音同]{1,8}[皆並竝][放倣仿]此"  # 廣古曠反凡度長短廣狹者皆放此: every such word
 )
 
 
@@ -364,7 +365,7 @@ def before_reading(text: str, i: int, contexts: bool, is_han) -> tuple[str, str 
     """What stands between the character at ``i`` and its reading (:func:`before_reading_at`; never
     after a mark, 反 切 音). Next to prose (``contexts`` false) only 依注, which no prose holds before a
     reading (孽依註五葛反孽當作枿聲之誤: the 音义 opens the 注), and a scholar named before the only reading (卑劉音婢,
-    籔劉色縷反: 劉昌宗's, 徐邈's), whose plausibility the caller checks."""
+    籔劉色縷反: 劉昌宗's, 徐邈's) or 或 before a 反切 (清或才姓反), whose plausibility the caller checks."""
     if text[i] in "反切音":
         return None
     if contexts:
@@ -373,6 +374,8 @@ def before_reading(text: str, i: int, contexts: bool, is_han) -> tuple[str, str 
         return ("per-note", *per_note)
     if text[i + 1:i + 2] and text[i + 1] in NAMED_AUTHORITIES:
         return "authority", text[i + 1], i + 2
+    if text[i + 1:i + 2] == "或" and text[i + 4:i + 5] == "反":  # …拭清也…清或才姓反: some read 清 so (a 反切, not prose)
+        return "authority", "或", i + 2
     return None
 
 
