@@ -80,8 +80,12 @@ from conv.edition import parallels
 #: 音义: the 通解's addition to the 句读's 注 is 今文無也, without it. Then a reading printed without its character
 #: after a 音义 unit goes on reading that character (臣禮 …)呫音貼｜他篋反), and 辯釋文作辦皮莧反 is one gloss (the 释文
 #: writes 辦): 2 additions of a 音义 fewer.
-PARALLEL_COUNTS = {"substantive": 645, "transposition": 157, "note-in-text": 24}
+PARALLEL_COUNTS = {"substantive": 644, "transposition": 157, "note-in-text": 24}
 NO_LONGER_READINGS = {("judou-xiangshe-40", "揖", "楫東西"),  # 東西 is the 通解's 注 (當楅楅正南之)¶東西
+                      # 音义 of the 通解 read as 注 before (the 释文's 凡…放此, 或 before a 反切)
+                      ("judou-shiguan-26", "", "凡度淺深曰深後並放此"), ("judou-pinli-59", "", "清或才姓反"),
+                      ("judou-shiguan-2", "", "又曰古者田獵而食其肉衣其皮先以兩皮如韠以蔽前後及後世聖人易之以布帛猶存其蔽前"
+                                              "示不忘古尊祭服異其名曰黻凡度長短廣狹者皆放此視一作眡音同"),
                       ("judou-gongshi-90", "贊者負東房告備于公席東正饌戸北牖席西加饌", "簠有蓋幂幕凡炙無醬鹹和贊者負東房告備于公"),
                       ("judou-shiguan-36", "荅", "答"), ("judou-shihun-23", "徴", "徵"),
                       ("judou-xiangyinjiu-87", "瞭", "了"), ("judou-xiangyinjiu-90", "傚", "效"),
@@ -193,6 +197,7 @@ def test_the_parallel_readings_of_the_whole_edition_are_unchanged(whole_dump):
     readings = {(e["anchor"], e["text"], e["witness_text"]) for e in entries if e["class"] == "substantive"}
     assert not readings & NO_LONGER_READINGS
     assert ("judou-dashe-40", "覆", "復") in readings  # two words, not two forms of one
+    assert ("judou-shixiangjian-49", "亦", "猶") in readings  # 下亦降也 | 臣禮's 下猶降也, a 注 printed large over a page
     assert ("judou-shixiangjian-15", "", "今文無也") in readings  # the 注's words, without the 音义 after them
     # the 通解 gives 郑注 words as 经: one addition each, turned so that it reads as the note does
     # (once cut in two around a repeated character: 「後」 and 「者變於燕也小樂正於天子樂師也升」)

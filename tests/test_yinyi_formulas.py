@@ -94,8 +94,11 @@ def test_a_yinyi_of_dictionaries_and_variants_is_one_segment(name, yin):
     # 聘禮: (拭清也側幕而)坐乃開櫝清或才姓反(疏曰…): the 注 goes on over its `)`, and ends with a reading of its 清 that
     # some give (或), a 音义 of its own
     ("KR1d0085_021.txt", "zhu", "拭清也側幕而坐乃開櫝", "坐乃開櫝清或才姓反"),
-    # 曲禮: 進劒者左首左首尊也(疏曰…): the 注 run on from its 经 with no parenthesis
+    # 曲禮: 進劒者左首左首尊也(疏曰…), 毋瀆神瀆謂數而不敬(疏曰…): the 注 run on from its 经 with no parenthesis
     ("KR1d0085_011.txt", "zhu", "左首尊也", "進劒者左首左首尊也"),
+    ("KR1d0085_011.txt", "zhu", "瀆謂數而不敬", "毋瀆神瀆謂數而不敬"),
+    # 臣禮: …三辭(比毗志反)下猶降¶<pb>¶也(疏曰…): a 注 printed large over a page, after the 音义
+    ("KR1d0085_012.txt", "zhu", "下猶降也", "下猶降也"),
 ])
 def test_small_characters_printed_large_in_a_liji_chapter_go_on_into_their_note(name, layer, text, jing_not):
     assert (layer, text) in _pairs(name)
