@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from conv.parser.glosses import parse_run
-from tests.witness_notes import witness_notes
+from tests.witness_notes import witness_notes, witness_passages
 
 
 def _pairs(name: str) -> list[tuple[str, str]]:
@@ -102,18 +102,10 @@ def test_a_yinyi_of_dictionaries_and_variants_is_one_segment(name, yin):
 ])
 def test_small_characters_printed_large_in_a_liji_chapter_go_on_into_their_note(name, layer, text, jing_not):
     assert (layer, text) in _pairs(name)
-    passages = [p for work in _dump(name)["works"] for c in work["chapters"] for s in c["sections"] for p in s["passages"]]
-    assert not [p["id"] for p in passages if p["text"] == jing_not]
-
-
-def _dump(name: str) -> dict:
-    from conv.edition import assemble, export
-    from tests.witness_notes import WITNESS
-    return export.edition(assemble.convert([WITNESS / name[:8] / name]))
+    assert not [p["id"] for p in witness_passages(name) if p["text"] == jing_not]
 
 
 def test_a_word_of_the_jing_that_reads_like_a_zhiyin_before_a_tone_stays_jing():
     """樂記: 今君之所好者其溺音乎好去聲(言無文王之德…): 溺音 is the 经's word (a [[jing]] entry), 好去聲 the 音义."""
-    passage = next(p for work in _dump("KR1d0085_026.txt")["works"] for c in work["chapters"] for s in c["sections"]
-                   for p in s["passages"] if p["text"].endswith("今君之所好者其溺音乎"))
+    passage = next(p for p in witness_passages("KR1d0085_026.txt") if p["text"].endswith("今君之所好者其溺音乎"))
     assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [("yin", "好去聲"), ("zhu", "言無文王之德則所好非樂也")]

@@ -11,8 +11,18 @@ WITNESS = Path(__file__).resolve().parent.parent / "seeds" / "wenyuange"
 
 
 @cache
+def witness_dump(name: str) -> dict:
+    """The dump of the witness file ``name`` converted on its own (its work's folder is the name's first 8 characters)."""
+    return export.edition(assemble.convert([WITNESS / name[:8] / name]))
+
+
+def witness_passages(name: str) -> list[dict]:
+    """Every passage of the witness file ``name``, in order."""
+    return [passage for work in witness_dump(name)["works"] for chapter in work["chapters"]
+            for section in chapter["sections"] for passage in section["passages"]]
+
+
+@cache
 def witness_notes(name: str) -> list[dict]:
-    """Every note segment of the witness file ``name`` (its work's folder is the name's first 8 characters), in order."""
-    dump = export.edition(assemble.convert([WITNESS / name[:8] / name]))
-    return [note for work in dump["works"] for chapter in work["chapters"] for section in chapter["sections"]
-            for passage in section["passages"] for note in passage["notes"]]
+    """Every note segment of the witness file ``name``, in order."""
+    return [note for passage in witness_passages(name) for note in passage["notes"]]
