@@ -86,3 +86,37 @@ def test_a_scholar_quoted_in_the_traditional_text_is_zhu_xi_s_quotation(whole_du
     quoted = [n for c in work["chapters"] for s in c["sections"] for p in s["passages"] for n in p["notes"]
               if n["text"].startswith(("吕大臨曰", "陳祥道曰", "張子曰", "陸佃曰"))]
     assert len(quoted) == 29 and {n["layer"] for n in quoted} == {"an"}
+
+
+@pytest.mark.parametrize("chapter, title, source, last, filed", [
+    # 臣禮 (012 l.18): …朝直遙反(私朝自大夫家之朝也揖其臣乃行)玉藻右將朝傳晉靈公不君…(左氏宣公二年)¶
+    ("chenli", "右將朝", "玉藻", "玉佩乃出揖私朝煇如也登車則有光矣", "傳晉靈公不君趙宣子驟諫"),
+    # 臣禮 (012 l.130): …(榮君賜也…)鄉黨右侍坐賜食傳晏子聘於楚…: 鄉黨 (論語) the source of the paragraph before
+    ("chenli", "右侍坐賜食", "鄉黨", None, "傳晏子聘於楚楚王進橘置削"),
+    # 臣禮 (012 l.172): …傳乗而歸)少儀右廣敬傳衛靈公與夫人夜坐…
+    ("chenli", "右廣敬", "少儀", None, "傳衛靈公與夫人夜坐聞車聲轔轔至闕而止"),
+    # 臣禮 (012 l.229): …(辟音避…)周禮調人右復讎傳子貢問於孔子曰…: 周禮's 調人 the source
+    ("chenli", "右復讎", "周禮調人", None, "傳子貢問於孔子曰居父母之仇如之何"),
+    # 内治 (004 l.205): …(命三事所以修身正家之要也)孟子右齊家傳宋文帝太子劭…
+    ("neizhi", "右齊家", "孟子", None, "傳宋文帝太子劭次子始興王濬"),
+    # reviewed (conv/data/corrections.toml): no 傳 marks where the title ends and what 朱熹 files under it begins
+    # 臣禮 (012 l.49): …(謂君迎而先拜之…)曲禮下右朝禮周襄王使宰孔賜齊侯胙… (左氏僖公九年)
+    ("chenli", "右朝禮", "曲禮下", None, "周襄王使宰孔賜齊侯胙"),
+    # 曲禮 (011 l.464): …(亦不敢說屨也…)少儀右從宜晏子聘魯上堂則趨授玉則跪…
+    ("quli", "右從宜", "少儀", None, "晏子聘魯上堂則趨授玉則跪"),
+])
+def test_a_title_after_a_source_then_what_is_filed_under_it(whole_dump, chapter, title, source, last, filed):
+    """A 章 title in the middle of a line, after the source of the paragraph before it (出处, printed small, outside
+    the parentheses) and before what 朱熹 files under the 章 (its 傳, or a quotation): the source ends the paragraph
+    before as its last note, the title closes its 章, and the 傳 follows it in the 章, no 经 of its own."""
+    sections = _sections(whole_dump, chapter)
+    (section,) = [s for s in sections if s["title"] == title]
+    before = [p for p in section["passages"] if p["span"][1] < section["title_span"][1]]
+    after = [p for p in section["passages"] if p["span"][1] > section["title_span"][1]]
+    assert (before[-1]["notes"][-1]["layer"], before[-1]["notes"][-1]["text"]) == ("chu", source)
+    assert after[0]["text"].startswith(filed)
+    if last is not None:
+        assert before[-1]["text"] == last
+    texts = [p["text"] for s in sections for p in s["passages"]]
+    assert not [t for t in texts if t.startswith((title, source + title))]
+

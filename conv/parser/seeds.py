@@ -279,6 +279,11 @@ class SeedParser(PassageReader):
         if self.note is not None:
             self.content(s, e)
             return
+        trailer = line_kinds.trailing_juan(self.folded.same_length(s, e)) if self.tongjie_witness else None
+        if trailer is not None:  # the 卷 line written on the 卷's last line of text: read apart (also after a 傳 held open)
+            self.handle_line(Line(line.number, line.start, s + trailer[0]))
+            self.handle_meta(trailer[1].kind, trailer[1].number, s + trailer[0], e)
+            return
         if self.title_held and self.title_runs_on(s, e):
             self.context = self.text[s:e]
             return
@@ -307,11 +312,6 @@ class SeedParser(PassageReader):
         if meta is not None:
             self.handle_meta(meta.kind, meta.number, s, e)
             return
-        trailer = line_kinds.trailing_juan(folded) if self.tongjie_witness else None
-        if trailer is not None:  # the 卷 line written on the 卷's last line of text: read apart
-            self.handle_line(Line(line.number, line.start, s + trailer[0]))
-            self.handle_meta(trailer[1].kind, trailer[1].number, s + trailer[0], e)
-            return
         chapter_title = None if self.tongjie_witness else line_kinds.chapter_title(folded)
         if chapter_title is not None:
             self.handle_chapter_title(chapter_title, s, e)
@@ -331,7 +331,7 @@ class SeedParser(PassageReader):
             length = line_kinds.title_length(folded, "右", items=TONGJIE_ITEMS)
             if length is None or not line_kinds.tongjie_title(folded[:length]):
                 self.feed(tokens)
-                self.end_title_mode()
+                self.end_title_line()  # a title inside the line (…)玉藻右將朝傳…) holds its 傳 open as any line's
                 self.context = self.text[s:e]
                 return
         if folded == "记":

@@ -31,15 +31,20 @@ def _table() -> tuple[tuple[str, ...], frozenset[str]]:
 
 @cache
 def _dated() -> re.Pattern:
-    """A 春秋 傳 named with its year (僖公三十三年春秋左氏傳, 十五年左氏傳): ``sources.toml``'s reigns and dated books."""
+    """A book named with the year of its entry, after it (僖公三十三年春秋左氏傳, 十五年左氏傳) or before it (左氏宣公二年,
+    通鑑赧王三十一年): ``sources.toml``'s reigns, eras, dated books and books named first."""
     table = data.sources()
-    reigns = "|".join(map(re.escape, table["reigns"]))
-    books = "|".join(map(re.escape, sorted(table["dated"], key=len, reverse=True)))
-    return re.compile(f"(?:{reigns})?[元一二三四五六七八九十]+年(?:{books})")
+
+    def either(words: list[str]) -> str:
+        return "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
+
+    reigns, year = either(table["reigns"]), "[元一二三四五六七八九十]+年"
+    return re.compile(f"(?:{reigns})?{year}(?:{either(table['dated'])})"
+                      f"|(?:{either(table['named_first'])})(?:{either(table['reigns'] + table['eras'])})?{year}")
 
 
 def is_source(text: str) -> bool:
-    """Whether ``text`` is a source attribution: a title, after prefixes (以上並玉藻), or a 春秋 傳 with its year."""
+    """Whether ``text`` is a source attribution: a title, after prefixes (以上並玉藻), or a book with a year (左氏宣公二年)."""
     prefixes, titles = _table()
     while True:
         if fold(text) in titles or _dated().fullmatch(text):

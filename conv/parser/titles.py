@@ -83,6 +83,9 @@ class InlineTitles:
             ci_index = _words_index(folded)  # 通解: …)右始加辭始加祝曰… — the title, then its 辭
             if ci_index is not None:
                 return token.start, token.start + ci_index
+            chuan_index = folded.find("传", 2)  # 通解: …)玉藻右將朝傳晉靈公不君… — the title after a source, then its 傳
+            if self.witness and 2 <= chuan_index <= line_kinds.MAX_TITLE and folded.count("右", 0, chuan_index) == 1:
+                return token.start, token.start + chuan_index
             if nxt is not None and nxt.kind == "ideo" and after is not None and after.kind == "text" and self.folded.same[after.start] == "记":
                 if len(run) <= line_kinds.MAX_TITLE and folded.count("右") == 1:
                     return token.start, token.end
