@@ -148,7 +148,7 @@ def test_runs_in_a_book_the_judou_lacks_are_read_by_their_words(whole_dump):
     entries = [e for _, e in data.note_runs() if "basis" in e]
     assert [(e["file"], e["line"]) for e in entries][:3] == [("KR1d0085_011.txt", 281), ("KR1d0085_011.txt", 283),
                                                               ("KR1d0085_011.txt", 462)]
-    assert len(entries) == 820 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
+    assert len(entries) == 821 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
     assert not any("judou" in e for e in entries)
     passage = passage_with(whole_dump, "飲酒者禨者醮者有折俎不坐")  # after 少儀, the source of the paragraph before
     assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [
@@ -464,3 +464,14 @@ def test_jing_after_a_head_printed_large_is_a_passage_of_jing(whole_dump, jing, 
     notes its own), the 疏 or 按 keeps its own words only."""
     assert passage_with(whole_dump, jing)["layer"] in ("jing", "ji")
     assert [n for p in tongjie_passages(whole_dump) for n in p["notes"] if n["text"] == head]
+
+
+def test_a_note_s_first_character_in_the_parentheses_before_and_the_rest_printed_large(whole_dump):
+    """弟子職 (KR1d0085_010 l.55–56): …旋而鄉席各徹其餽…(摳苦候反郷音向席)¶客還並見上立未詳(振衽掃席謂…: the 注
+    席客還並見上立未詳 (席 and 客還 are glossed above, 立 is not understood) opens in the parentheses of the 音义 and
+    goes on large at the next line's top: one 注 after the 音义, no passage of 经 and no unparsed gloss."""
+    (passage,) = [p for w in whole_dump["works"] for c in w["chapters"] for s in c["sections"] for p in s["passages"]
+                  if p["text"].startswith("振衽掃席己食者作摳衣而降")]
+    assert [(n["layer"], n["text"]) for n in passage["notes"]][:2] == [("yin", "摳苦候反郷音向"), ("zhu", "席客還並見上立未詳")]
+    assert passage["notes"][2]["text"].startswith("振衽掃席謂振其底衽")
+    assert not [p for p in whole_dump["problems"] if p["seed"] == "KR1d0085_010.txt" and p["line"] == 55]
