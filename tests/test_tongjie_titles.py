@@ -120,3 +120,40 @@ def test_a_title_after_a_source_then_what_is_filed_under_it(whole_dump, chapter,
     texts = [p["text"] for s in sections for p in s["passages"]]
     assert not [t for t in texts if t.startswith((title, source + title))]
 
+
+
+@pytest.mark.parametrize("chapter, title, first", [
+    # the 記 filed under the title before ends at a column's foot; the next column opens the next 章 (column_joins.toml)
+    ("shihun", "右醴賓", "擯者出請賓告事畢入告出請醴賓"),
+    ("shihun", "右婦見", "夙興婦沐浴纚笄宵衣以俟見"),
+    ("xiangshe", "右設位", "乃席賓南面東上"),
+    ("xiangshe", "右賓酢主人", "賓以虚爵降"),
+    ("yanli", "右主人獻士", "主人洗升獻士于西階上士長升拜受觶主人拜送觶"),
+    ("pinli", "右大夫饗食賓介", "大夫於賓壹饗壹食上介若食若饗若不親饗則公作大夫致之以酬幣致食以侑幣"),
+    ("gongshi", "右賓祭正饌", "贊者負東房南面告具于公"),
+    ("jinli", "右饗", "饗禮乃歸"),
+    # … or at a page's foot (page_joins.toml)
+    ("xiangshe", "右取矢視算", "司馬袒決執弓升命取矢如初"),
+    ("pinli", "右授使幣", "及期夕幣"),
+    ("pinli", "右賓拜賜遂行", "賓三拜乘禽於朝訝聴之"),
+    # the 辭, the 記 or the 章句 after a title, then the next 章
+    ("shiguan", "右筮賓", "前期三日筮賓如求日之儀"),
+    ("neize", "右冠笄嫁取", "男女異長"),
+    ("daxue", "右傳之七章", "所謂修身在正其心者"),
+    ("zhongyong", "右第六章", "子曰舜其大知也與"),
+    ("zhongyong", "右第三十章", "仲尼祖述堯舜"),
+])
+def test_the_next_zhang_after_what_a_title_files_is_its_own(whole_dump, chapter, title, first):
+    """What a 章 title files after it on its lines (its 記, 辭, 傳, or 朱熹's 章句) ends where a column opens the next 章's
+    經, though the transcription's layout runs a full column on: the 經 opens the 章 of the next title, as 經 (not 記)."""
+    sections = _sections(whole_dump, chapter)
+    (at,) = [k for k, s in enumerate(sections) if s["title"] == title and s["passages"][0]["text"].startswith(first)]
+    assert sections[at]["passages"][0]["layer"] == "jing"
+    assert not [p for p in sections[at - 1]["passages"] if p["text"].startswith(first)]
+
+
+def test_a_ji_right_before_a_zhuan_ends_the_title(whole_dump):
+    """文王世子's 右世子之記傳曰文王之為世子… and 曲禮's 右雜記傳孟子既娶…: the 記 is the title's (the records of the 世子,
+    the miscellaneous records), the 傳 follows it as what the 章 files, no 記 item."""
+    titles = [s for c in ("neizhi", "quli") for s in _sections(whole_dump, c) if s["title"] in ("右世子之記", "右雜記")]
+    assert [(s["title"], s["ji_marker"]) for s in titles] == [("右世子之記", None), ("右雜記", None)]

@@ -221,6 +221,9 @@ def test_titles_with_their_chuan_and_ci():
     assert line_kinds.title_length("右戒宾辞戒宾曰某有子", "右") == 10  # the seeds: only 记 is filed after a title
     assert line_kinds.title_length("右醴冠者【今按醴当作礼】醴辞曰甘醴惟厚", "右", items=("记", "传", "辞")) == 4
     assert line_kinds.title_length("右女子笄杂记补", "右", items=("记", "传", "辞")) == 7  # 記補: its source
+    # a 記 right before the 傳 ends the title: the 章 of the records (of the 世子), then its 傳
+    assert line_kinds.title_length("右世子之记传曰文王之为世子", "右", items=("记", "传", "辞")) == 5
+    assert line_kinds.title_length("右杂记传孟子既娶", "右", items=("记", "传", "辞")) == 3
     assert not line_kinds.tongjie_title("右执项左执前进祝加之如初复位") and line_kinds.tongjie_title("右醴冠者")
 
 

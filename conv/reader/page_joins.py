@@ -29,7 +29,7 @@ class PageJoins:
 
     runs_on: set[int] = field(default_factory=set)       # line numbers (1-based) joined to the paragraph before
     undecided: list[int] = field(default_factory=list)    # offsets of the lines after an undecided page break
-    apart: set[int] = field(default_factory=set)          # line numbers that begin a paragraph (column_joins: join = false)
+    apart: set[int] = field(default_factory=set)          # line numbers that begin a paragraph (join = false)
 
 
 def decide(m, entries: list[tuple[int, dict]] | None = None,
@@ -48,6 +48,8 @@ def decide(m, entries: list[tuple[int, dict]] | None = None,
             result.runs_on.add(line.number)
         elif str(entry.get("reason", "")).startswith(UNDECIDED):
             result.undecided.append(line.start + line.indent)
+        else:  # join = false: the line begins a paragraph, also where the layout runs a full column on over the page
+            result.apart.add(line.number)
     where = data.display(data.COLUMN_JOINS)
     for number, entry in data.column_joins() if columns is None else columns:
         if entry.get("file") != m.name:
