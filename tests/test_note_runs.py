@@ -148,7 +148,7 @@ def test_runs_in_a_book_the_judou_lacks_are_read_by_their_words(whole_dump):
     entries = [e for _, e in data.note_runs() if "basis" in e]
     assert [(e["file"], e["line"]) for e in entries][:3] == [("KR1d0085_011.txt", 281), ("KR1d0085_011.txt", 283),
                                                               ("KR1d0085_011.txt", 462)]
-    assert len(entries) == 821 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
+    assert len(entries) == 827 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
     assert not any("judou" in e for e in entries)
     passage = passage_with(whole_dump, "飲酒者禨者醮者有折俎不坐")  # after 少儀, the source of the paragraph before
     assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [
@@ -475,3 +475,18 @@ def test_a_note_s_first_character_in_the_parentheses_before_and_the_rest_printed
     assert [(n["layer"], n["text"]) for n in passage["notes"]][:2] == [("yin", "摳苦候反郷音向"), ("zhu", "席客還並見上立未詳")]
     assert passage["notes"][2]["text"].startswith("振衽掃席謂振其底衽")
     assert not [p for p in whole_dump["problems"] if p["seed"] == "KR1d0085_010.txt" and p["line"] == 55]
+
+
+@pytest.mark.parametrize("jing, zhu", [
+    ("及日中又至亦如之", "又復也"),                     # 文王世子 (004 l.197), before 朱熹's 今按
+    ("有百世不遷之宗有五世則遷之宗", "遷猶變易也"),      # 大傳 (005 l.26)
+    ("謀於長者必操几杖以從之", "從猶就也"),              # 曲禮 (010 l.165)
+    ("其禽加於一雙則執一雙以將命委其餘", "加猶多也"),     # 少儀 (011 l.316)
+    ("器用陶匏尚禮然也", "此謂大古之禮器也"),            # 郊特牲 in 昏義 (002 l.487), before its 音义 大音泰
+])
+def test_a_zhu_run_on_from_its_jing_with_no_parenthesis(whole_dump, jing, zhu):
+    """A 注 the transcription writes large right after its 经 (…以從之從猶就也(疏曰…): a note of the passage, its
+    first (note_runs.toml), and the 经 ends before it."""
+    (passage,) = [p for w in whole_dump["works"] if w["id"] == "tongjie" for c in w["chapters"] for s in c["sections"]
+                  for p in s["passages"] if p["text"] == jing]
+    assert (passage["notes"][0]["layer"], passage["notes"][0]["text"]) == ("zhu", zhu)
