@@ -148,7 +148,7 @@ def test_runs_in_a_book_the_judou_lacks_are_read_by_their_words(whole_dump):
     entries = [e for _, e in data.note_runs() if "basis" in e]
     assert [(e["file"], e["line"]) for e in entries][:3] == [("KR1d0085_011.txt", 281), ("KR1d0085_011.txt", 283),
                                                               ("KR1d0085_011.txt", 462)]
-    assert len(entries) == 827 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
+    assert len(entries) == 828 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
     assert not any("judou" in e for e in entries)
     passage = passage_with(whole_dump, "飲酒者禨者醮者有折俎不坐")  # after 少儀, the source of the paragraph before
     assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [
@@ -490,3 +490,13 @@ def test_a_zhu_run_on_from_its_jing_with_no_parenthesis(whole_dump, jing, zhu):
     (passage,) = [p for w in whole_dump["works"] if w["id"] == "tongjie" for c in w["chapters"] for s in c["sections"]
                   for p in s["passages"] if p["text"] == jing]
     assert (passage["notes"][0]["layer"], passage["notes"][0]["text"]) == ("zhu", zhu)
+
+
+def test_zhu_xi_s_zhangju_printed_large_between_its_parentheses(whole_dump):
+    """大學 傳之七章 (015 l.263): …不得其正(程子曰…好樂並去聲)忿懥怒也葢是四者皆心¶(之用而人所不能無者…): one note of 朱熹's
+    (章句) in three pieces, no passage of 经."""
+    (passage,) = [p for w in whole_dump["works"] for c in w["chapters"] if c["id"] == "daxue" for s in c["sections"]
+                  for p in s["passages"] if p["text"].startswith("所謂修身在正其心者")]
+    assert [n["layer"] for n in passage["notes"]] == ["an"]
+    assert "好樂並去聲忿懥怒也葢是四者皆心之用而人所不能無者" in passage["notes"][0]["text"]
+
