@@ -148,7 +148,7 @@ def test_runs_in_a_book_the_judou_lacks_are_read_by_their_words(whole_dump):
     entries = [e for _, e in data.note_runs() if "basis" in e]
     assert [(e["file"], e["line"]) for e in entries][:3] == [("KR1d0085_011.txt", 281), ("KR1d0085_011.txt", 283),
                                                               ("KR1d0085_011.txt", 462)]
-    assert len(entries) == 828 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
+    assert len(entries) == 830 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
     assert not any("judou" in e for e in entries)
     passage = passage_with(whole_dump, "飲酒者禨者醮者有折俎不坐")  # after 少儀, the source of the paragraph before
     assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [
@@ -500,3 +500,16 @@ def test_zhu_xi_s_zhangju_printed_large_between_its_parentheses(whole_dump):
     assert [n["layer"] for n in passage["notes"]] == ["an"]
     assert "好樂並去聲忿懥怒也葢是四者皆心之用而人所不能無者" in passage["notes"][0]["text"]
 
+
+
+@pytest.mark.parametrize("jing, zhu, title", [
+    ("陽淫熱疾", "熱過則喘渇", "右御妻妾"),                                            # 内則's 左傳 (003 l.386–387)
+    ("命膳宰曰末有原應曰諾然後退", "未猶勿也原再也勿有所再進為其失飪臭味惡也退反其寢", "右世子之記"),  # 文王世子 (004 l.199–200)
+])
+def test_the_end_of_a_note_at_the_next_column_s_top_in_what_a_title_files(whole_dump, jing, zhu, title):
+    """The end of a 注 printed large at the top of the next column, in the 傳 a 章 title files: in its note, and the 傳
+    goes on in the title's 章 (no passage of 经 opening a 章 of its own)."""
+    (section,) = [s for w in whole_dump["works"] if w["id"] == "tongjie" for c in w["chapters"] for s in c["sections"]
+                  if any(p["text"] == jing for p in s["passages"])]
+    (passage,) = [p for p in section["passages"] if p["text"] == jing]
+    assert zhu in [n["text"] for n in passage["notes"]] and section["title"] == title
