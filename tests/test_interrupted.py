@@ -57,7 +57,12 @@ def killed(base: Path, marker: str, how: int = signal.SIGKILL, timeout: float = 
             time.sleep(0.005)
         os.killpg(proc.pid, how)
     finally:
-        proc.wait()
+        try:
+            proc.wait(timeout=timeout)  # a build that does not end once interrupted fails the test, never hangs it
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            pytest.fail(f"the build did not end {timeout} s after {signal.Signals(how).name}:\n" + log.read_text()[-2000:])
         if how != signal.SIGKILL:  # Ctrl-C: the workers may linger
             try:
                 os.killpg(proc.pid, signal.SIGKILL)

@@ -135,3 +135,26 @@ def test_only_the_html_builder_is_replaced(seeds, tmp_path):
     assert proc.stdout.splitlines() == [
         "html ParallelHTMLBuilder", "dirhtml DirectoryHTMLBuilder", "singlehtml SingleFileHTMLBuilder",
         "latex LaTeXBuilder", "frozen after the build: 0"]
+
+
+def test_an_interrupted_build_leaves_no_process_behind():
+    """Ctrl-C while the pages are written (``run_chunks``): the interrupt may reach the main process while it
+    hands over a finished chunk's result, where ``ParallelTasks.terminate`` stops on a ``KeyError`` and leaves
+    the other processes running — one of them, blocked sending back its own ``KeyboardInterrupt``, then held the
+    interpreter's exit for ever (a hung ``test_interrupted`` run). Every process is gone when the error goes on."""
+    import multiprocessing
+
+    from conv.sphinx_ext.speed.parallel import run_chunks
+
+    def work(chunk):
+        if chunk == ["slow"]:
+            time.sleep(60)
+        return chunk
+
+    def done(chunk, result):
+        raise KeyboardInterrupt  # Ctrl-C while the first result is handed over
+
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        run_chunks(work, [["slow"], ["quick"]], done, 2)
+    assert multiprocessing.active_children() == [] and time.monotonic() - started < 30

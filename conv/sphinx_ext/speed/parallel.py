@@ -61,6 +61,7 @@ from __future__ import annotations
 
 import gc
 import heapq
+import multiprocessing
 import os
 import pickle
 from dataclasses import dataclass, field
@@ -145,10 +146,7 @@ def write_in_parallel(builder: StandaloneHTMLBuilder, docnames: list[str], nproc
         next(progress)
 
     gc.freeze()  # what preparing and the first page made (see freeze_for_writing)
-    tasks = ParallelTasks(nproc)
-    for chunk in start_order(chunks, nproc):
-        tasks.add_task(write_chunk, chunk, chunk_done)
-    tasks.join()
+    run_chunks(write_chunk, chunks, chunk_done, nproc)
     logger.info('')
     merge_written(builder, written)
     for docname in docnames:  # Sphinx's writing uses them up
@@ -271,15 +269,33 @@ def read_in_parallel(builder: StandaloneHTMLBuilder, docnames: list[str], nproc:
         builder.env.merge_info_from(chunk, pickle.loads(other), builder._app)
         next(progress)
 
-    tasks = ParallelTasks(nproc)
     gc.freeze()
     try:
-        for chunk in start_order(chunks, nproc):
-            tasks.add_task(read_chunk, chunk, merge)
-        tasks.join()
+        run_chunks(read_chunk, chunks, merge, nproc)
     finally:
         gc.unfreeze()
     logger.info('')
+
+
+def run_chunks(work, chunks: list[list[str]], done, nproc: int) -> None:
+    """``work(chunk)`` for each chunk in ``nproc`` forked processes (``ParallelTasks``), heaviest first, and
+    ``done(chunk, result)`` here. When this process fails or is interrupted (Ctrl-C reaches the whole process
+    group), every process still running is killed before the error goes on: ``ParallelTasks.terminate`` stops
+    at a task whose result it was handing over (a ``KeyError``, raised in place of the interrupt), and a process
+    left behind, blocked sending back its own ``KeyboardInterrupt``, held the interpreter's exit, which joins it,
+    for ever. The interrupt goes on as such."""
+    tasks = ParallelTasks(nproc)
+    try:
+        for chunk in start_order(chunks, nproc):
+            tasks.add_task(work, chunk, done)
+        tasks.join()
+    except BaseException as error:
+        for child in multiprocessing.active_children():
+            child.kill()
+            child.join()
+        if isinstance(error.__context__, KeyboardInterrupt) and not isinstance(error, KeyboardInterrupt):
+            raise error.__context__ from None  # the interrupt, not terminate's KeyError while handling it
+        raise
 
 
 # -- chunks -------------------------------------------------------------------------------------
