@@ -224,6 +224,8 @@ def test_titles_with_their_chuan_and_ci():
     # a 記 right before the 傳 ends the title: the 章 of the records (of the 世子), then its 傳
     assert line_kinds.title_length("右世子之记传曰文王之为世子", "右", items=("记", "传", "辞")) == 5
     assert line_kinds.title_length("右杂记传孟子既娶", "右", items=("记", "传", "辞")) == 3
+    # 史記, the book a quotation filed under the title opens with (鐘律 013 l.67)
+    assert line_kinds.title_length("右伍声相生损益先后之次史记声数曰", "右", items=("记", "传", "辞")) == 11
     assert not line_kinds.tongjie_title("右执项左执前进祝加之如初复位") and line_kinds.tongjie_title("右醴冠者")
 
 
