@@ -159,3 +159,12 @@ def test_a_ji_right_before_a_zhuan_ends_the_title(whole_dump):
     the miscellaneous records), the 傳 follows it as what the 章 files, no 記 item."""
     titles = [s for c in ("neizhi", "quli") for s in _sections(whole_dump, c) if s["title"] in ("右世子之記", "右雜記")]
     assert [(s["title"], s["ji_marker"]) for s in titles] == [("右世子之記", None), ("右雜記", None)]
+
+
+def test_the_right_hand_s_notes_at_a_column_s_foot_are_jing(whole_dump):
+    """玉藻 in 王制之辛 (034 l.191–192): …古之君子必佩玉(比徳焉…)右徴¶角左宫羽…: 經「右徵角，左宮羽」over the column's foot,
+    no 章 title (c38 in conv/data/corrections.toml; the column runs on: column_joins.toml)."""
+    sections = _sections(whole_dump, "wangzhixin")
+    assert "右徴" not in [s["title"] for s in sections]
+    assert [p["text"] for s in sections for p in s["passages"] if p["text"].startswith("右徴")] == ["右徴角左宫羽"]
+

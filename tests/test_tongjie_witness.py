@@ -257,7 +257,7 @@ def test_no_intervention_but_the_unencoded_characters_and_the_reviewed_layers(to
                                  "右法制名號之略", "右飲食之禮"))] + [("c30", "layer: an (not zhu)"), ("c31", "layer: yin (not zhu)"),
                                  ("c32", "layer: shu (not zhu)"), ("c33", "layer: yin (not zhu)"),
                                  ("c34", "layer: yin (not zhu)"), ("c35", "layer: yin (not zhu)"),
-                                 ("c36", "title: 右朝禮"), ("c37", "title: 右從宜")])
+                                 ("c36", "title: 右朝禮"), ("c37", "title: 右從宜"), ("c38", "no title: 经")])
     # 疏曰洗者盥手洗爵之時恐水¶(穢地…: the 疏 a head opened at a column's end goes on in the next
     note = next(n for p in passages(tongjie[2]["shiguan"]) for n in p["notes"] if n["text"].startswith("疏曰洗者盥手"))
     assert "恐水穢地所用以承其棄水" in note["text"]
