@@ -279,7 +279,8 @@ class SeedParser(PassageReader):
         if self.note is not None:
             self.content(s, e)
             return
-        trailer = line_kinds.trailing_juan(self.folded.same_length(s, e)) if self.tongjie_witness else None
+        folded = self.folded.same_length(s, e)
+        trailer = line_kinds.trailing_juan(folded) if self.tongjie_witness else None
         if trailer is not None:  # the 卷 line written on the 卷's last line of text: read apart (also after a 傳 held open)
             self.handle_line(Line(line.number, line.start, s + trailer[0]))
             self.handle_meta(trailer[1].kind, trailer[1].number, s + trailer[0], e)
@@ -307,7 +308,6 @@ class SeedParser(PassageReader):
                 self.content(part.end, e)
                 self.end_title_mode()
             return
-        folded = self.folded.same_length(s, e)
         meta = line_kinds.meta_line(folded)
         if meta is not None:
             self.handle_meta(meta.kind, meta.number, s, e)

@@ -143,7 +143,7 @@ def title_length(line: str, marker: str, items: tuple[str, ...] = ("记",), circ
         if index != -1:
             end = min(end, index)
     if marker == "右":
-        found = [index - (line[index - 1] == "史") for index in (line.find(item, 1, end) for item in items)
+        found = [index - line.startswith("史记", index - 1) for index in (line.find(item, 1, end) for item in items)
                  if index != -1 and not line.startswith(("记补", "记传"), index)]  # 右女子笄雜記補: a source;
         # 右世子之記傳曰…, 右雜記傳孟子…: the 記 ends the title (records of the 世子), its 傳 follows; 右…之次史記聲數曰…:
         # 史記, the book the quotation filed under the title opens with, no 記 item
