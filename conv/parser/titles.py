@@ -20,13 +20,18 @@ from conv.reader.lexer import Token
 NUMBERED = re.compile("右[第弟][一二三四五六七八九十]+章")
 
 
+def _filed_at(folded: str, item: str, start: int) -> int | None:
+    """Where ``item`` (记, 传, 辞: what a title of the 通解 files under it) first stands in ``folded`` from ``start``, when the
+    run before it can be a title (a 右, at most ``MAX_TITLE`` characters, no second 右); else None."""
+    at = folded.find(item, start)
+    return at if 2 <= at <= line_kinds.MAX_TITLE and folded.count("右", 0, at) == 1 else None
+
+
 def _words_index(folded: str) -> int | None:
     """Where the 辭 a title of the 通解 files opens in ``folded`` (右醴賓辭醴曰…, 右始加辭始加祝曰…: 辭, then the words'
     name and 曰 within five characters), after a title of the right length; None when there is none."""
-    at = folded.find("辞", 2)
-    if 2 <= at <= line_kinds.MAX_TITLE and folded.count("右", 0, at) == 1 and "曰" in folded[at + 1:at + 6]:
-        return at
-    return None
+    at = _filed_at(folded, "辞", 2)
+    return at if at is not None and "曰" in folded[at + 1:at + 6] else None
 
 
 class InlineTitles:
@@ -77,15 +82,12 @@ class InlineTitles:
         if after_close and folded.startswith("右") and not last_in_line:
             nxt = tokens[i + 1] if i + 1 < len(tokens) else None
             after = tokens[i + 2] if i + 2 < len(tokens) else None
-            ji_index = folded.find("记", 1)
-            if 2 <= ji_index <= line_kinds.MAX_TITLE and folded.count("右", 0, ji_index) == 1:
-                return token.start, token.start + ji_index
-            ci_index = _words_index(folded)  # 通解: …)右始加辭始加祝曰… — the title, then its 辭
-            if ci_index is not None:
-                return token.start, token.start + ci_index
-            chuan_index = folded.find("传", 2)  # 通解: …)玉藻右將朝傳晉靈公不君… — the title after a source, then its 傳
-            if self.witness and 2 <= chuan_index <= line_kinds.MAX_TITLE and folded.count("右", 0, chuan_index) == 1:
-                return token.start, token.start + chuan_index
+            # the title, then its 記 (…)右乐宾　记…), its 辭 (…)右始加辭始加祝曰…) or, after a source, its 傳 (…)玉藻右將朝傳…)
+            at = _filed_at(folded, "记", 1)
+            at = _words_index(folded) if at is None else at
+            at = _filed_at(folded, "传", 2) if at is None and self.witness else at
+            if at is not None:
+                return token.start, token.start + at
             if nxt is not None and nxt.kind == "ideo" and after is not None and after.kind == "text" and self.folded.same[after.start] == "记":
                 if len(run) <= line_kinds.MAX_TITLE and folded.count("右") == 1:
                     return token.start, token.end
