@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+from conv import datafiles as data
 from conv.anchors.ledger import Ledger
 from conv.parser import sources
 from conv.reader import lines as line_kinds
@@ -55,6 +56,40 @@ def test_a_source_closing_a_note(note, start):
     assert sources.closing(note) == start
 
 
+# Sources glued to a note's last words with no 也 or prefix between them: read where they stand and listed in
+# conv/data/sources.toml (`glued`); the words a note ends with are not enough (今從大戴記, 反而奔䘮, 此皆與於投壺 stay words).
+GLUED = [
+    ("tongjie-shaoyi-120", "在在内也後來之衆皆說屨於户外", "少儀"),    # …於户外)¶(少儀)右洒埽應對進退
+    ("tongjie-quli-180", "學制", "少儀"),                              # 三徳三行六藝並見¶(學制少儀)
+    ("tongjie-quli-398", "重愼", "少儀"),                              # 執虚如執盈入虚如有人(重愼少儀): 鄭注 重慎也
+    ("tongjie-jianzuo-97", "巾車宗伯之屬下大夫二人", "大戴"),          # (…下大夫二)¶(人大戴)傳曰…
+    ("tongjie-pinli-621", "禮賜謂乘禽君之加惠也如入之積則三積從來至去", "司儀"),
+    ("tongjie-wangzhiwu-39", "命於天子者天子選用之如今詔書除吏矣小國亦三卿一卿命於天子二卿命於其君此文似誤脱耳"
+                             "或者欲見畿内之國二卿與", "王制"),         # (…二卿與王制)制三公一命卷…
+    ("tongjie-wangzhigeng-148", "謂若衛文公者未道未合於道", "玉藻"),
+]
+
+
+@pytest.mark.parametrize("note, start", [(words + source, len(words)) for _, words, source in GLUED])
+def test_a_source_glued_to_a_note_s_last_words(note, start):
+    assert sources.closing(note) == start
+
+
+def test_a_source_glued_to_a_note_s_last_words_is_its_own_segment(whole_dump):
+    """The passage's note is the words, then the source (出处), in the order of the witness."""
+    held = passages(whole_dump)
+    for anchor, words, source in GLUED:
+        notes = held[anchor]["notes"]
+        at = next(i for i, n in enumerate(notes) if n["text"] == words)
+        assert (notes[at]["layer"], notes[at + 1]["layer"], notes[at + 1]["text"]) == ("zhu", "chu", source), anchor
+        assert notes[at]["span"][2] <= notes[at + 1]["span"][1], anchor
+    # each entry of the data file closes exactly one note: no entry left over, none matching a second place
+    pairs = [(a["text"], b["text"]) for p in held.values() for a, b in zip(p["notes"], p["notes"][1:]) if b["layer"] == "chu"]
+    for entry in data.sources()["glued"]:
+        words, source = entry.split("|")
+        assert sum(a.endswith(words) and b == source for a, b in pairs) == 1, entry
+
+
 def test_a_source_ending_a_paragraph_before_a_title():
     """…(新書升作斗荷作倚待作侍)大戴記右胎教¶: the attribution, then the 章 title on its line."""
     assert sources.ending_run("大戴記右胎教") == 3
@@ -79,7 +114,7 @@ def test_a_source_inside_the_parentheses(whole_dump):
     notes = Counter((n["layer"], n["text"]) for _, _, ps in tongjie_passages(whole_dump) for p in ps for n in p["notes"])
     assert notes[("chu", "以上列女傳")] == 1 and notes[("chu", "以上並文王世子")] == 1 and notes[("chu", "列女傳")] == 6
     assert not [text for (layer, text) in notes if layer == "zhu" and sources.is_source(text)]
-    assert sum(count for (layer, _), count in notes.items() if layer == "chu") == 388  # session 26: 國語齊語, 劉敞補亡 (士相見義), 哀公十五年左氏春秋傳 and 並禮記曾子問, once 注; 鄉黨 (3), 周禮調人, 史記通鑑 and 11 books named before their year (左氏僖公九年, 公羊威二年, 左氏僖(公二十八年) cut by the parentheses) before the next paragraph or title, 15 notes of one (左氏宣公二年, 通鑑赧王三十一年, 史記微子世家) once read as 注; 曲禮 (twice), 玉藻, 國語晉語 after a note's last words printed large (session 22); 曲禮's 少儀 after 春秋傳曰師還曰罷 (note_runs.toml); 175 before the next paragraph on the line (4 after 音义 printed large; session 22); 文王世子 after its 音义 (session 21); 司儀 (twice), 掌客 (thrice), 明堂位, 少儀 (twice), 以上並曲禮, 雜記 and 大行人 before what follows them (runs of note_runs.toml); 21 春秋 傳 named with their year (僖公三十四年春秋左氏傳); 曲禮's (乃得殺也)王制 (note_runs.toml); 曽子問 since 曽 folds to 曾 (variants.tsv); 7 cut in two by the parentheses (並賈誼(新書) was one already), 3 more with 以上並, 13 closing a note
+    assert sum(count for (layer, _), count in notes.items() if layer == "chu") == 395  # session 27: 7 sources glued to a note's last words (sources.toml, glued); session 26: 國語齊語, 劉敞補亡 (士相見義), 哀公十五年左氏春秋傳 and 並禮記曾子問, once 注; 鄉黨 (3), 周禮調人, 史記通鑑 and 11 books named before their year (左氏僖公九年, 公羊威二年, 左氏僖(公二十八年) cut by the parentheses) before the next paragraph or title, 15 notes of one (左氏宣公二年, 通鑑赧王三十一年, 史記微子世家) once read as 注; 曲禮 (twice), 玉藻, 國語晉語 after a note's last words printed large (session 22); 曲禮's 少儀 after 春秋傳曰師還曰罷 (note_runs.toml); 175 before the next paragraph on the line (4 after 音义 printed large; session 22); 文王世子 after its 音义 (session 21); 司儀 (twice), 掌客 (thrice), 明堂位, 少儀 (twice), 以上並曲禮, 雜記 and 大行人 before what follows them (runs of note_runs.toml); 21 春秋 傳 named with their year (僖公三十四年春秋左氏傳); 曲禮's (乃得殺也)王制 (note_runs.toml); 曽子問 since 曽 folds to 曾 (variants.tsv); 7 cut in two by the parentheses (並賈誼(新書) was one already), 3 more with 以上並, 13 closing a note
 
 
 @pytest.mark.parametrize("run, length", [

@@ -30,6 +30,12 @@ def _table() -> tuple[tuple[str, ...], frozenset[str]]:
 
 
 @cache
+def _glued() -> tuple[tuple[str, str], ...]:
+    """``sources.toml``'s sources glued to a note's last words: (the last words, the source) of each."""
+    return tuple(tuple(entry.split("|")) for entry in data.sources()["glued"])
+
+
+@cache
 def _dated() -> re.Pattern:
     """A book named with the year of its entry, after it (僖公三十三年春秋左氏傳, 十五年左氏傳) or before it (左氏宣公二年,
     通鑑赧王三十一年): ``sources.toml``'s reigns, eras, dated books and books named first."""
@@ -58,8 +64,12 @@ def is_source(text: str) -> bool:
 def closing(text: str) -> int | None:
     """Where a source attribution closing a note's words begins (…故也以上曲禮, …學之謂也祭義): the
     longest ending that is one, opening with a prefix or right after 也 (not 注見少儀, 說見内則:
-    the note points there); None when there is none, or the note is nothing else."""
+    the note points there), or one of the places ``sources.toml`` lists as glued to the note's last words
+    (…未合於道玉藻); None when there is none, or the note is nothing else."""
     prefixes, _ = _table()
+    glued = next((len(text) - len(source) for words, source in _glued() if text.endswith(words + source)), None)
+    if glued is not None:
+        return glued
     for start in range(1, len(text) - 1):
         ending = text[start:]
         if (ending.startswith(prefixes) or text[start - 1] == "也") and is_source(ending):
