@@ -148,7 +148,7 @@ def test_runs_in_a_book_the_judou_lacks_are_read_by_their_words(whole_dump):
     entries = [e for _, e in data.note_runs() if "basis" in e]
     assert [(e["file"], e["line"]) for e in entries][:3] == [("KR1d0085_011.txt", 281), ("KR1d0085_011.txt", 283),
                                                               ("KR1d0085_011.txt", 462)]
-    assert len(entries) == 830 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
+    assert len(entries) == 831 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
     assert not any("judou" in e for e in entries)
     passage = passage_with(whole_dump, "飲酒者禨者醮者有折俎不坐")  # after 少儀, the source of the paragraph before
     assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [
@@ -490,6 +490,18 @@ def test_a_zhu_run_on_from_its_jing_with_no_parenthesis(whole_dump, jing, zhu):
     (passage,) = [p for w in whole_dump["works"] if w["id"] == "tongjie" for c in w["chapters"] for s in c["sections"]
                   for p in s["passages"] if p["text"] == jing]
     assert (passage["notes"][0]["layer"], passage["notes"][0]["text"]) == ("zhu", zhu)
+
+
+def test_the_end_of_a_zhu_after_its_parenthesis_closes_too_early(whole_dump):
+    """内則 (018 l.235): …(狼臅膏臆中膏也…則似今膏󰖸矣此周禮)酏食也此酏當従餰(臆音億…: the 注 as the 禮記 prints it
+    (此周禮酏食也此酏當從餰), one note of the passage before its 音义; no passage of 经 酏食也…."""
+    (passage,) = [p for w in whole_dump["works"] for c in w["chapters"] if c["id"] == "wuxue" for s in c["sections"]
+                  for p in s["passages"] if p["text"] == "取稻米舉糔溲之小切狼臅膏以與稻米為酏"]
+    (_, zhu, yin) = passage["notes"]
+    assert zhu["layer"] == "zhu" and zhu["text"].endswith("矣此周禮酏食也此酏當従餰")
+    assert yin["layer"] == "yin" and yin["text"].startswith("臆音億")
+    assert not [p for w in whole_dump["works"] for c in w["chapters"] for s in c["sections"] for p in s["passages"]
+                if p["text"].startswith("酏食也")]
 
 
 def test_zhu_xi_s_zhangju_printed_large_between_its_parentheses(whole_dump):
