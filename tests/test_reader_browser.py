@@ -26,6 +26,12 @@ def edition_site(edition_html, http_server) -> str:
     return http_server(edition_html.outdir)
 
 
+@pytest.fixture(scope="module")
+def whole_site(whole_html, http_server) -> str:
+    """The whole edition (both works complete), served."""
+    return http_server(whole_html.outdir)
+
+
 @pytest.fixture
 def open_page(browser):
     """``open_page(viewport, touch=False, permissions=())``: a fresh page (own context: empty
@@ -354,6 +360,45 @@ def test_apparatus_marks_are_targets(open_page, edition_site):
     box = mark.bounding_box()
     assert box["width"] >= 24 and box["height"] >= 24, box
     assert page.evaluate(CONTRAST, ".yl-appmark a")["ratio"] >= 4.5
+
+
+# -- 11. justified lines are not spread wide ------------------------------------------------------
+
+#: For every line of every passage: the widest step from one Han character to the next in the same run of
+#: text, less the font size, in ems (0 where nothing is spread); with the line's characters.
+SPREAD = r"""() => {
+  const widest = [];
+  for (const block of document.querySelectorAll('.yl-passage')) {
+    const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+    const lines = new Map();
+    for (let node; (node = walker.nextNode());) {
+      const size = parseFloat(getComputedStyle(node.parentElement).fontSize);
+      let last = null;
+      for (let i = 0; i < node.data.length; i++) {
+        const range = document.createRange(); range.setStart(node, i); range.setEnd(node, i + 1);
+        const rect = range.getBoundingClientRect();
+        if (!rect.width) continue;
+        const y = Math.round(rect.top), line = lines.get(y) || {step: 0, text: ''};
+        if (last && last.y === y && /[㐀-鿿]/.test(last.c)) line.step = Math.max(line.step, (rect.left - last.x) / size - 1);
+        line.text += node.data[i]; lines.set(y, line); last = {y, x: rect.left, c: node.data[i]};
+      }
+    }
+    for (const line of lines.values()) widest.push([Math.round(line.step * 100) / 100, block.id, line.text.slice(0, 30)]);
+  }
+  return widest.sort((a, b) => b[0] - a[0]).slice(0, 5);
+}"""
+
+
+def test_a_see_also_wraps_without_spreading_the_line_before(open_page, whole_site, screenshots):
+    """鄉飲酒禮's 司正既舉觶而薦諸其位 (judou-xiangyinjiu-174) ends with 参见 and the 乡射礼 passage it has in
+    common, on a desktop: the citation wraps inside, as text does, and the justified line before it keeps the
+    characters' own widths (it spread them by a third of a character when the citation went whole to the next line)."""
+    page = open_page(DESKTOP)
+    page.goto(f"{whole_site}/judou/xiangyinjiu.html#judou-xiangyinjiu-174")
+    page.wait_for_load_state("load")
+    page.locator("#judou-xiangyinjiu-174").screenshot(path=str(screenshots / "seealso-wraps-desktop.png"))
+    widest = page.evaluate(SPREAD)
+    assert widest[0][0] <= 0.2, widest
 
 
 # -- 8. the weight of a search --------------------------------------------------------------------
