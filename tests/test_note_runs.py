@@ -148,7 +148,7 @@ def test_runs_in_a_book_the_judou_lacks_are_read_by_their_words(whole_dump):
     entries = [e for _, e in data.note_runs() if "basis" in e]
     assert [(e["file"], e["line"]) for e in entries][:3] == [("KR1d0085_011.txt", 281), ("KR1d0085_011.txt", 283),
                                                               ("KR1d0085_011.txt", 462)]
-    assert len(entries) == 831 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
+    assert len(entries) == 835 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
     assert not any("judou" in e for e in entries)
     passage = passage_with(whole_dump, "飲酒者禨者醮者有折俎不坐")  # after 少儀, the source of the paragraph before
     assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [
@@ -502,6 +502,19 @@ def test_the_end_of_a_zhu_after_its_parenthesis_closes_too_early(whole_dump):
     assert yin["layer"] == "yin" and yin["text"].startswith("臆音億")
     assert not [p for w in whole_dump["works"] for c in w["chapters"] for s in c["sections"] for p in s["passages"]
                 if p["text"].startswith("酏食也")]
+
+
+def test_no_passage_of_the_tongjie_opens_with_zhu_xi_s_an(whole_dump):
+    """朱熹's remarks whose first words stand outside the parentheses of their rest (按此二句本萹(重出者…今刪去),
+    …少儀按此句文義皆未通(恐是記失禮耳…)), or all of it (按入學之年諸說不同見後保傅篇注): each one note of 按, its
+    words whole; no passage of 经 or 记 of the 通解 opens with 按 (four did)."""
+    passages = [p for w in whole_dump["works"] if w["id"] == "tongjie" for c in w["chapters"] for s in c["sections"]
+                for p in s["passages"]]
+    assert [p["id"] for p in passages if p["text"].startswith("按")] == []
+    remarks = {n["text"] for p in passages for n in p["notes"] if n["layer"] == "an"}
+    assert {"按入學之年諸說不同見後保傅篇注", "按此二句本萹重出者上有若夫二字乃大戴曾子事父母篇文别起下文之義錄者誤并取之也今刪去",
+            "按此句文義皆未通恐是記失禮耳性之直猶所謂直情而徑行者歟"} <= remarks
+    assert any(text.startswith("按此法六十四陳天衡十六陳居兩端地軸十二陳居中間") for text in remarks)
 
 
 def test_zhu_xi_s_zhangju_printed_large_between_its_parentheses(whole_dump):
