@@ -148,7 +148,7 @@ def test_runs_in_a_book_the_judou_lacks_are_read_by_their_words(whole_dump):
     entries = [e for _, e in data.note_runs() if "basis" in e]
     assert [(e["file"], e["line"]) for e in entries][:3] == [("KR1d0085_011.txt", 281), ("KR1d0085_011.txt", 283),
                                                               ("KR1d0085_011.txt", 462)]
-    assert len(entries) == 835 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
+    assert len(entries) == 837 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
     assert not any("judou" in e for e in entries)
     passage = passage_with(whole_dump, "飲酒者禨者醮者有折俎不坐")  # after 少儀, the source of the paragraph before
     assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [
@@ -515,6 +515,20 @@ def test_no_passage_of_the_tongjie_opens_with_zhu_xi_s_an(whole_dump):
     assert {"按入學之年諸說不同見後保傅篇注", "按此二句本萹重出者上有若夫二字乃大戴曾子事父母篇文别起下文之義錄者誤并取之也今刪去",
             "按此句文義皆未通恐是記失禮耳性之直猶所謂直情而徑行者歟"} <= remarks
     assert any(text.startswith("按此法六十四陳天衡十六陳居兩端地軸十二陳居中間") for text in remarks)
+
+
+def test_a_gloss_cut_at_a_column_s_foot_with_its_fan_misprinted(whole_dump):
+    """文王世子 (018 l.42–43): …獻畢而樂闋)闋¶苦穴及(疏曰…: the 音义 闋苦穴反, its character at the column's foot and its
+    反切 at the next column's top, both printed large, 反 printed 及: one 音义 of the passage, as printed, read as 苦穴反
+    (溪母先韵入声: the 《广韵》's 苦穴切); no passage of 经 闋 or 苦穴及."""
+    passages = [p for w in whole_dump["works"] for c in w["chapters"] if c["id"] == "wuxue" for s in c["sections"]
+                for p in s["passages"]]
+    (passage,) = [p for p in passages if p["text"] == "遂發咏焉退修之以孝養也"]
+    (yin,) = [n for n in passage["notes"] if n["text"] == "闋苦穴及"]
+    (gloss,) = yin["glosses"]
+    assert (yin["layer"], gloss["char"], gloss["kind"], gloss["restored"], gloss["status"]) == (
+        "yin", "闋", "fanqie", "闋苦穴反", "matches")
+    assert not [p for p in passages if p["text"] in ("闋", "苦穴及")]
 
 
 def test_zhu_xi_s_zhangju_printed_large_between_its_parentheses(whole_dump):

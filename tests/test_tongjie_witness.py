@@ -243,7 +243,7 @@ def test_no_intervention_but_the_unencoded_characters_and_the_reviewed_layers(to
     # (conv/data/column_joins.toml): no 右 opens a line there any more, and no correction is needed
     assert {a["kind"] for a in dump["apparatus"]} == {"unencoded", "note-words", "correction", "misprint"} and not dump["dropped"]
     assert sorted(a["witness"] + a["reading"] for a in dump["apparatus"] if a["kind"] == "misprint") == [
-        "佳隹", "佳隹", "佳隹", "佳隹", "佳隹", "佳隹", "兒見", "司同", "地吐", "尸户", "秦泰", "者音", "衣依", "鄪鄭", "鼔豉"]
+        "佳隹", "佳隹", "佳隹", "佳隹", "佳隹", "佳隹", "兒見", "及反", "司同", "地吐", "尸户", "秦泰", "者音", "衣依", "鄪鄭", "鼔豉"]
     # the layer decisions of 音义 the note runs put in their notes (c8–c16 in conv/data/corrections.toml; c15,
     # 隃式注式朱二反, went when the grammar learnt two 反切 with one 反; c17, 曲禮's 圂與豢同音患, when it learnt 與Y同
     # before a reading; c10, 曲禮's 飯煩晚反小飯同, when it learnt the scope 「WX同」), and c18: 士相見禮's
@@ -257,7 +257,8 @@ def test_no_intervention_but_the_unencoded_characters_and_the_reviewed_layers(to
                                  "右法制名號之略", "右飲食之禮"))] + [("c30", "layer: an (not zhu)"), ("c31", "layer: yin (not zhu)"),
                                  ("c32", "layer: shu (not zhu)"), ("c33", "layer: yin (not zhu)"),
                                  ("c34", "layer: yin (not zhu)"), ("c35", "layer: yin (not zhu)"),
-                                 ("c36", "title: 右朝禮"), ("c37", "title: 右從宜"), ("c38", "no title: 经")])
+                                 ("c36", "title: 右朝禮"), ("c37", "title: 右從宜"), ("c38", "no title: 经"),
+                                 ("c39", "layer: yin (not zhu)")])
     # 疏曰洗者盥手洗爵之時恐水¶(穢地…: the 疏 a head opened at a column's end goes on in the next
     note = next(n for p in passages(tongjie[2]["shiguan"]) for n in p["notes"] if n["text"].startswith("疏曰洗者盥手"))
     assert "恐水穢地所用以承其棄水" in note["text"]
