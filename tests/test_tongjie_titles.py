@@ -168,3 +168,13 @@ def test_the_right_hand_s_notes_at_a_column_s_foot_are_jing(whole_dump):
     assert "右徴" not in [s["title"] for s in sections]
     assert [p["text"] for s in sections for p in s["passages"] if p["text"].startswith("右徴")] == ["右徴角左宫羽"]
 
+
+def test_a_title_the_rules_read_as_the_right_hand_is_a_reviewed_title(whole_dump):
+    """弟子職 (010 l.79): 右執燭 on a line of its own is the title of the 章 on holding the torch (c40), not the right
+    hand of the 經 (右執項…): its 章 holds 昬將舉火… to …遂出是去, and 右請衽 only 先生將息…."""
+    sections = _sections(whole_dump, "dizizhi")
+    assert [s["title"] for s in sections] == ["右學則", "右蚤作", "右受業對客", "右饌饋", "右乃食", "右灑埽", "右執燭", "右請衽",
+                                             "右退習"]
+    (torch,) = [s for s in sections if s["title"] == "右執燭"]
+    assert torch["passages"][-1]["text"].startswith("右手執燭左手正櫛") and "右執燭" not in {
+        p["text"] for s in sections for p in s["passages"]}

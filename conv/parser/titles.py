@@ -16,6 +16,9 @@ from conv.reader import lines as line_kinds
 from conv.reader.lexer import Token
 
 
+#: What ``InlineTitles._decided`` returns where no reviewed correction decides the run.
+UNDECIDED = object()
+
 #: A numbered 章 (中庸, 大學: 右第五章, 右弟十九章), folded.
 NUMBERED = re.compile("右[第弟][一二三四五六七八九十]+章")
 
@@ -50,6 +53,9 @@ class InlineTitles:
     def find(self, token: Token, last_in_line: bool, after_close: bool, tokens: list[Token], i: int, in_ji: bool) -> tuple[int, int] | None:
         """The ``(start, end)`` of the section title in the text run ``token`` (``tokens[i]``),
         or None; ``in_ji``: the run is in the 记 layer."""
+        decided = self._decided(token, last_in_line, after_close, tokens, i)
+        if decided is not UNDECIDED:
+            return decided  # a reviewed decision stands, whatever the rules would read (弟子職's 右執燭)
         found = self._find(token, last_in_line, after_close, tokens, i, in_ji)
         if found is not None and self.witness and not line_kinds.tongjie_title(self.folded.same_length(*found)):
             return None
@@ -64,20 +70,26 @@ class InlineTitles:
             return following
         return None
 
+    def _decided(self, token: Token, last_in_line: bool, after_close: bool, tokens: list[Token], i: int) -> tuple[int, int] | None | object:
+        """The title a reviewed correction decides in the run ``token`` (None: no title, 经), recorded; else ``UNDECIDED``."""
+        report = self.report
+        run = self.text[token.start : token.end]
+        opens_line = not any(t.kind != "space" for t in tokens[:i])  # (a title line its note's words make no title line)
+        correction = self.corrections.title(report.seed, run) if self.title_corrections and (
+            last_in_line or after_close or opens_line) else None
+        if correction is None:
+            return UNDECIDED
+        title = correction["title"]
+        report.record("correction", token.start, token.end, reason=correction["reason"], decision=f"title: {title}" if title else "no title: 经", correction=correction["id"])
+        if not title:
+            return None
+        start = token.start + len(run) - len(title) if run.endswith(title) else token.start + run.index(title)
+        return start, start + len(title)
+
     def _find(self, token: Token, last_in_line: bool, after_close: bool, tokens: list[Token], i: int, in_ji: bool) -> tuple[int, int] | None:
         report = self.report
         run = self.text[token.start : token.end]
         folded = self.folded.same_length(token.start, token.end)
-        opens_line = not any(t.kind != "space" for t in tokens[:i])  # (a title line its note's words make no title line)
-        correction = self.corrections.title(report.seed, run) if self.title_corrections and (
-            last_in_line or after_close or opens_line) else None
-        if correction is not None:
-            title = correction["title"]
-            report.record("correction", token.start, token.end, reason=correction["reason"], decision=f"title: {title}" if title else "no title: 经", correction=correction["id"])
-            if not title:
-                return None
-            start = token.start + len(run) - len(title) if run.endswith(title) else token.start + run.index(title)
-            return start, start + len(title)
         # 通解: 】右乐宾　记… or 】右一人举觯记乐作…
         if after_close and folded.startswith("右") and not last_in_line:
             nxt = tokens[i + 1] if i + 1 < len(tokens) else None
