@@ -178,3 +178,15 @@ def test_a_title_the_rules_read_as_the_right_hand_is_a_reviewed_title(whole_dump
     (torch,) = [s for s in sections if s["title"] == "右執燭"]
     assert torch["passages"][-1]["text"].startswith("右手執燭左手正櫛") and "右執燭" not in {
         p["text"] for s in sections for p in s["passages"]}
+
+
+@pytest.mark.parametrize("chapter, first", [("dasheyi", "古者諸侯之射也必先行燕禮"), ("zhuhouxiangchaoyi", "諸侯相朝之禮各執其圭瑞"),
+                                            ("pinyi", "聘禮上公七介侯伯五介")])
+def test_a_ji_mark_right_after_a_pian_title_opens_its_ji(whole_dump, chapter, first):
+    """大射義 (020 l.1010–1012) and 諸侯相朝義 (022 l.721–722): the 篇 title, then 記 on a line of its own, as 聘義 has it
+    after its title's note: the 記 mark of the chapter (no passage 記 of 經), and what follows is 記."""
+    (found,) = [c for w in whole_dump["works"] if w["id"] == "tongjie" for c in w["chapters"] if c["id"] == chapter]
+    assert "记" in [m["text"] for m in found["meta"] if m["kind"] == "ji-marker"]
+    passages = [p for s in found["sections"] for p in s["passages"]]
+    assert passages[0]["text"].startswith(first) and passages[0]["layer"] == "ji"
+    assert "記" not in {p["text"] for p in passages}

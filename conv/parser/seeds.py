@@ -329,7 +329,7 @@ class SeedParser(PassageReader):
                 self.context = self.text[s:e]
                 return
             length = line_kinds.title_length(folded, "右", items=TONGJIE_ITEMS)
-            if length is None or not line_kinds.tongjie_title(folded[:length]):
+            if folded != "记" and (length is None or not line_kinds.tongjie_title(folded[:length])):  # (大射義's 記: below)
                 self.feed(tokens)
                 self.end_title_line()  # a title inside the line (…)玉藻右將朝傳…) holds its 傳 open as any line's
                 self.context = self.text[s:e]
