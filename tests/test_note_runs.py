@@ -148,7 +148,7 @@ def test_runs_in_a_book_the_judou_lacks_are_read_by_their_words(whole_dump):
     entries = [e for _, e in data.note_runs() if "basis" in e]
     assert [(e["file"], e["line"]) for e in entries][:3] == [("KR1d0085_011.txt", 281), ("KR1d0085_011.txt", 283),
                                                               ("KR1d0085_011.txt", 462)]
-    assert len(entries) == 839 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
+    assert len(entries) == 841 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
     assert not any("judou" in e for e in entries)
     passage = passage_with(whole_dump, "飲酒者禨者醮者有折俎不坐")  # after 少儀, the source of the paragraph before
     assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [
@@ -529,6 +529,17 @@ def test_a_gloss_cut_at_a_column_s_foot_with_its_fan_misprinted(whole_dump):
     assert (yin["layer"], gloss["char"], gloss["kind"], gloss["restored"], gloss["status"]) == (
         "yin", "闋", "fanqie", "闋苦穴反", "matches")
     assert not [p for p in passages if p["text"] in ("闋", "苦穴及")]
+
+
+def test_a_zhu_printed_large_over_a_column_s_foot_after_its_yin(whole_dump):
+    """文王世子 (005 l.188–189): …而衆鄉方矣(治直計反鄉許亮反)鄉方言知所¶鄉(疏曰…: the 注 鄉方言知所鄉 (鄉方, 言知所鄉) in
+    two pieces printed large, one 注 between the 音义 and the 疏; no passage 鄉方言知所 or 鄉."""
+    passages = [p for w in whole_dump["works"] for c in w["chapters"] if c["id"] == "wuzong" for s in c["sections"]
+                for p in s["passages"]]
+    (passage,) = [p for p in passages if p["text"].endswith("而衆鄉方矣")]
+    assert [(n["layer"], n["text"][:6]) for n in passage["notes"]][:3] == [("yin", "治直計反鄉許"), ("zhu", "鄉方言知所鄉"),
+                                                                        ("shu", "疏曰此結庶子")]
+    assert not [p for p in passages if p["text"] in ("鄉方言知所", "鄉")]
 
 
 def test_zhu_xi_s_zhangju_printed_large_between_its_parentheses(whole_dump):
