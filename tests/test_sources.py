@@ -40,7 +40,8 @@ def passages(dump: dict) -> dict:
     ("史記通鑑", True), ("史記微子世家", True), ("國語齊語", True), ("劉敞補亡", True),
     ("哀公十五年左氏春秋傳", True), ("並禮記曾子問", True), ("事見魯襄公三十一年左氏春秋傳", False),
     ("左氏", False), ("左氏宣公", False), ("通鑑赧王", False), ("左氏秦穆公三年", False),
-    ("左昭二十年", True), ("左僖公二十八年", True), ("左氏傳襄公十四年", True), ("左傳宣公二年", True), ("孔叢子問軍禮", True), ("左", False), ("左昭", False),  # 左 for 左氏, as 王朝禮 writes it
+    ("左昭二十年", True), ("左僖公二十八年", True), ("左氏傳襄公十四年", True), ("左傳宣公二年", True), ("孔叢子問軍禮", True), ("春秋左氏傳昭公十七年", True),
+    ("孝經", True), ("荀子大畧", True), ("家語荀子", True), ("吕氏春秋", True), ("左", False), ("左昭", False),  # 左 for 左氏, as 王朝禮 writes it
     ("滕文公上", True), ("梁惠王下", True), ("滕文公", True), ("告子", False), ("盡心", False),  # 孟子's 篇, with 上 or 下
 ])
 def test_what_is_a_source(text, expected):
@@ -118,7 +119,7 @@ def test_a_source_inside_the_parentheses(whole_dump):
     notes = Counter((n["layer"], n["text"]) for _, _, ps in tongjie_passages(whole_dump) for p in ps for n in p["notes"])
     assert notes[("chu", "以上列女傳")] == 1 and notes[("chu", "以上並文王世子")] == 1 and notes[("chu", "列女傳")] == 6
     assert not [text for (layer, text) in notes if layer == "zhu" and sources.is_source(text)]
-    assert sum(count for (layer, _), count in notes.items() if layer == "chu") == 416  # session 27: 4 of 左氏傳 and 左傳 with the year (左氏傳莊公三十(一年) cut by the parentheses), 3 of 孔叢子's 篇; 9 of 左 with the year (左昭三十二年, 左襄九年: before the next paragraph or once 注); 孟子's 篇 (滕文公, 滕文公上, 梁惠王下, 告子下); 8 sources glued to a note's last words (sources.toml, glued); session 26: 國語齊語, 劉敞補亡 (士相見義), 哀公十五年左氏春秋傳 and 並禮記曾子問, once 注; 鄉黨 (3), 周禮調人, 史記通鑑 and 11 books named before their year (左氏僖公九年, 公羊威二年, 左氏僖(公二十八年) cut by the parentheses) before the next paragraph or title, 15 notes of one (左氏宣公二年, 通鑑赧王三十一年, 史記微子世家) once read as 注; 曲禮 (twice), 玉藻, 國語晉語 after a note's last words printed large (session 22); 曲禮's 少儀 after 春秋傳曰師還曰罷 (note_runs.toml); 175 before the next paragraph on the line (4 after 音义 printed large; session 22); 文王世子 after its 音义 (session 21); 司儀 (twice), 掌客 (thrice), 明堂位, 少儀 (twice), 以上並曲禮, 雜記 and 大行人 before what follows them (runs of note_runs.toml); 21 春秋 傳 named with their year (僖公三十四年春秋左氏傳); 曲禮's (乃得殺也)王制 (note_runs.toml); 曽子問 since 曽 folds to 曾 (variants.tsv); 7 cut in two by the parentheses (並賈誼(新書) was one already), 3 more with 以上並, 13 closing a note
+    assert sum(count for (layer, _), count in notes.items() if layer == "chu") == 429  # session 27: 孝經 (5), 荀子 (並荀子, 荀子大畧 twice), 吕氏春秋, 戰國䇿, 家語五刑, 家語荀子, 禮記檀弓家語子貢問, 春秋左氏傳昭公十七年 (once 注 or the start of the next paragraph; 吕氏春秋古樂曰… opens its quotation: may_open_text); 4 of 左氏傳 and 左傳 with the year (左氏傳莊公三十(一年) cut by the parentheses), 3 of 孔叢子's 篇; 9 of 左 with the year (左昭三十二年, 左襄九年: before the next paragraph or once 注); 孟子's 篇 (滕文公, 滕文公上, 梁惠王下, 告子下); 8 sources glued to a note's last words (sources.toml, glued); session 26: 國語齊語, 劉敞補亡 (士相見義), 哀公十五年左氏春秋傳 and 並禮記曾子問, once 注; 鄉黨 (3), 周禮調人, 史記通鑑 and 11 books named before their year (左氏僖公九年, 公羊威二年, 左氏僖(公二十八年) cut by the parentheses) before the next paragraph or title, 15 notes of one (左氏宣公二年, 通鑑赧王三十一年, 史記微子世家) once read as 注; 曲禮 (twice), 玉藻, 國語晉語 after a note's last words printed large (session 22); 曲禮's 少儀 after 春秋傳曰師還曰罷 (note_runs.toml); 175 before the next paragraph on the line (4 after 音义 printed large; session 22); 文王世子 after its 音义 (session 21); 司儀 (twice), 掌客 (thrice), 明堂位, 少儀 (twice), 以上並曲禮, 雜記 and 大行人 before what follows them (runs of note_runs.toml); 21 春秋 傳 named with their year (僖公三十四年春秋左氏傳); 曲禮's (乃得殺也)王制 (note_runs.toml); 曽子問 since 曽 folds to 曾 (variants.tsv); 7 cut in two by the parentheses (並賈誼(新書) was one already), 3 more with 以上並, 13 closing a note
 
 
 @pytest.mark.parametrize("run, length", [
@@ -192,6 +193,17 @@ def test_an_office_of_the_zhouli_listed_as_text_stays_text(whole_dump):
     """王朝禮's list of the 周禮 offices: 司儀 heads its own paragraph (司儀(掌九儀…)): 经, no attribution."""
     assert any(p["text"] == "司儀" and p["notes"] and p["notes"][0]["layer"] == "zhu"
                for c, _, ps in tongjie_passages(whole_dump) if c["id"] == "wangzhiwu" for p in ps)
+
+
+def test_a_book_that_opens_its_quotation_is_no_source_of_the_paragraph_before(whole_dump):
+    """樂記 (026 l.737–738): …夫子曰過而能改其進矣乎(家語)¶吕氏春秋古樂曰樂所由來者尚也…: the paragraph before has its
+    source, 家語; 吕氏春秋 opens the next quotation (may_open_text), while (吕氏春秋) after 臣禮's paragraph is its source.
+    Titles opening the next paragraph after a note are the source of the one before: (…)孝經冡宰以八柄詔王…."""
+    held = {p["text"]: p for _, _, ps in tongjie_passages(whole_dump) for p in ps}
+    assert any(text.startswith("吕氏春秋古樂曰樂所由來者尚也") for text in held)
+    (before,) = [p for p in held.values() if p["text"].startswith("曾子問於夫子曰敢問從父之令")]
+    assert (before["notes"][-1]["layer"], before["notes"][-1]["text"]) == ("chu", "孝經")
+    assert any(text.startswith("冡宰以八柄詔王馭羣臣") for text in held)
 
 
 @pytest.mark.parametrize("chapter, juan, last", [
