@@ -128,7 +128,7 @@ def test_no_sentence_of_the_judou_is_cut_in_the_tongjie_at_a_line_s_end(whole_du
     句读's 經 runs on across the cut, it is one paragraph cut by a column's foot (筮人許諾｜右還即席坐, 主人受醴｜面枋,
     賔西階上北面｜坐卒爵: 13 found by this scan, now joined); none is left. Also three read in the 礼记 篇."""
     judou = "|".join(fold(p["text"]) for c in whole_dump["works"][0]["chapters"] for s in c["sections"] for p in s["passages"])
-    tongjie = [ps for c in whole_dump["works"][1]["chapters"] for s in c["sections"] for ps in [s["passages"]]]
+    tongjie = [s["passages"] for c in whole_dump["works"][1]["chapters"] for s in c["sections"]]
     texts = {name: (TONGJIE / name).read_text(encoding="utf-8")
              for name in {p["span"][0] for ps in tongjie for p in ps} if name.startswith("KR1d0085_")}
     cut = []
