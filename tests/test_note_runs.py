@@ -148,7 +148,7 @@ def test_runs_in_a_book_the_judou_lacks_are_read_by_their_words(whole_dump):
     entries = [e for _, e in data.note_runs() if "basis" in e]
     assert [(e["file"], e["line"]) for e in entries][:3] == [("KR1d0085_011.txt", 281), ("KR1d0085_011.txt", 283),
                                                               ("KR1d0085_011.txt", 462)]
-    assert len(entries) == 841 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
+    assert len(entries) == 843 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
     assert not any("judou" in e for e in entries)
     passage = passage_with(whole_dump, "飲酒者禨者醮者有折俎不坐")  # after 少儀, the source of the paragraph before
     assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [

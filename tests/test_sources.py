@@ -117,9 +117,10 @@ def test_a_source_outside_the_parentheses_is_the_paragraph_s_note(whole_dump):
 def test_a_source_inside_the_parentheses(whole_dump):
     """(以上列女傳), 以上(並文王世子): the note is the attribution, layer chu, not a 注."""
     notes = Counter((n["layer"], n["text"]) for _, _, ps in tongjie_passages(whole_dump) for p in ps for n in p["notes"])
-    assert notes[("chu", "以上列女傳")] == 1 and notes[("chu", "以上並文王世子")] == 1 and notes[("chu", "列女傳")] == 6
+    # the seventh 列女傳 printed large after 昏義's paragraph (session 27)
+    assert notes[("chu", "以上列女傳")] == 1 and notes[("chu", "以上並文王世子")] == 1 and notes[("chu", "列女傳")] == 7
     assert not [text for (layer, text) in notes if layer == "zhu" and sources.is_source(text)]
-    assert sum(count for (layer, _), count in notes.items() if layer == "chu") == 429  # session 27: 孝經 (5), 荀子 (並荀子, 荀子大畧 twice), 吕氏春秋, 戰國䇿, 家語五刑, 家語荀子, 禮記檀弓家語子貢問, 春秋左氏傳昭公十七年 (once 注 or the start of the next paragraph; 吕氏春秋古樂曰… opens its quotation: may_open_text); 4 of 左氏傳 and 左傳 with the year (左氏傳莊公三十(一年) cut by the parentheses), 3 of 孔叢子's 篇; 9 of 左 with the year (左昭三十二年, 左襄九年: before the next paragraph or once 注); 孟子's 篇 (滕文公, 滕文公上, 梁惠王下, 告子下); 8 sources glued to a note's last words (sources.toml, glued); session 26: 國語齊語, 劉敞補亡 (士相見義), 哀公十五年左氏春秋傳 and 並禮記曾子問, once 注; 鄉黨 (3), 周禮調人, 史記通鑑 and 11 books named before their year (左氏僖公九年, 公羊威二年, 左氏僖(公二十八年) cut by the parentheses) before the next paragraph or title, 15 notes of one (左氏宣公二年, 通鑑赧王三十一年, 史記微子世家) once read as 注; 曲禮 (twice), 玉藻, 國語晉語 after a note's last words printed large (session 22); 曲禮's 少儀 after 春秋傳曰師還曰罷 (note_runs.toml); 175 before the next paragraph on the line (4 after 音义 printed large; session 22); 文王世子 after its 音义 (session 21); 司儀 (twice), 掌客 (thrice), 明堂位, 少儀 (twice), 以上並曲禮, 雜記 and 大行人 before what follows them (runs of note_runs.toml); 21 春秋 傳 named with their year (僖公三十四年春秋左氏傳); 曲禮's (乃得殺也)王制 (note_runs.toml); 曽子問 since 曽 folds to 曾 (variants.tsv); 7 cut in two by the parentheses (並賈誼(新書) was one already), 3 more with 以上並, 13 closing a note
+    assert sum(count for (layer, _), count in notes.items() if layer == "chu") == 430  # session 27: 列女傳 printed large after 昏義's paragraph (note_runs.toml); 孝經 (5), 荀子 (並荀子, 荀子大畧 twice), 吕氏春秋, 戰國䇿, 家語五刑, 家語荀子, 禮記檀弓家語子貢問, 春秋左氏傳昭公十七年 (once 注 or the start of the next paragraph; 吕氏春秋古樂曰… opens its quotation: may_open_text); 4 of 左氏傳 and 左傳 with the year (左氏傳莊公三十(一年) cut by the parentheses), 3 of 孔叢子's 篇; 9 of 左 with the year (左昭三十二年, 左襄九年: before the next paragraph or once 注); 孟子's 篇 (滕文公, 滕文公上, 梁惠王下, 告子下); 8 sources glued to a note's last words (sources.toml, glued); session 26: 國語齊語, 劉敞補亡 (士相見義), 哀公十五年左氏春秋傳 and 並禮記曾子問, once 注; 鄉黨 (3), 周禮調人, 史記通鑑 and 11 books named before their year (左氏僖公九年, 公羊威二年, 左氏僖(公二十八年) cut by the parentheses) before the next paragraph or title, 15 notes of one (左氏宣公二年, 通鑑赧王三十一年, 史記微子世家) once read as 注; 曲禮 (twice), 玉藻, 國語晉語 after a note's last words printed large (session 22); 曲禮's 少儀 after 春秋傳曰師還曰罷 (note_runs.toml); 175 before the next paragraph on the line (4 after 音义 printed large; session 22); 文王世子 after its 音义 (session 21); 司儀 (twice), 掌客 (thrice), 明堂位, 少儀 (twice), 以上並曲禮, 雜記 and 大行人 before what follows them (runs of note_runs.toml); 21 春秋 傳 named with their year (僖公三十四年春秋左氏傳); 曲禮's (乃得殺也)王制 (note_runs.toml); 曽子問 since 曽 folds to 曾 (variants.tsv); 7 cut in two by the parentheses (並賈誼(新書) was one already), 3 more with 以上並, 13 closing a note
 
 
 @pytest.mark.parametrize("run, length", [
@@ -204,6 +205,16 @@ def test_a_book_that_opens_its_quotation_is_no_source_of_the_paragraph_before(wh
     (before,) = [p for p in held.values() if p["text"].startswith("曾子問於夫子曰敢問從父之令")]
     assert (before["notes"][-1]["layer"], before["notes"][-1]["text"]) == ("chu", "孝經")
     assert any(text.startswith("冡宰以八柄詔王馭羣臣") for text in held)
+
+
+def test_no_passage_of_the_tongjie_ends_with_a_source_s_name(whole_dump):
+    """A source printed large right after its paragraph, before a note (昏義's …而後有夫婦之際列女傳(白虎通義作…)), is the
+    paragraph's 出处 (note_runs.toml), and 内治's 此章兼取左氏傳檀弓(之語) 朱熹's remark (c41): no passage ends with a title of
+    sources.toml (two did)."""
+    titles = [t for t in data.sources()["titles"] if len(t) >= 2]
+    ending = [p["id"] for _, _, ps in tongjie_passages(whole_dump) for p in ps
+              if any(p["text"].endswith(t) and p["text"] != t for t in titles)]
+    assert ending == []
 
 
 @pytest.mark.parametrize("chapter, juan, last", [

@@ -259,7 +259,8 @@ def test_no_intervention_but_the_unencoded_characters_and_the_reviewed_layers(to
                                  ("c32", "layer: shu (not zhu)"), ("c33", "layer: yin (not zhu)"),
                                  ("c34", "layer: yin (not zhu)"), ("c35", "layer: yin (not zhu)"),
                                  ("c36", "title: 右朝禮"), ("c37", "title: 右從宜"), ("c38", "no title: 经"),
-                                 ("c39", "layer: yin (not zhu)"), ("c40", "title: 右執燭")])
+                                 ("c39", "layer: yin (not zhu)"), ("c40", "title: 右執燭"),
+                                 ("c41", "layer: an (not zhu)")])
     # 疏曰洗者盥手洗爵之時恐水¶(穢地…: the 疏 a head opened at a column's end goes on in the next
     note = next(n for p in passages(tongjie[2]["shiguan"]) for n in p["notes"] if n["text"].startswith("疏曰洗者盥手"))
     assert "恐水穢地所用以承其棄水" in note["text"]
