@@ -148,7 +148,7 @@ def test_runs_in_a_book_the_judou_lacks_are_read_by_their_words(whole_dump):
     entries = [e for _, e in data.note_runs() if "basis" in e]
     assert [(e["file"], e["line"]) for e in entries][:3] == [("KR1d0085_011.txt", 281), ("KR1d0085_011.txt", 283),
                                                               ("KR1d0085_011.txt", 462)]
-    assert len(entries) == 843 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
+    assert len(entries) == 844 and all(re.search("[\u4e00-\u9fff]", e["basis"]) for e in entries)
     assert not any("judou" in e for e in entries)
     passage = passage_with(whole_dump, "飲酒者禨者醮者有折俎不坐")  # after 少儀, the source of the paragraph before
     assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [
@@ -540,6 +540,13 @@ def test_a_zhu_printed_large_over_a_column_s_foot_after_its_yin(whole_dump):
     assert [(n["layer"], n["text"][:6]) for n in passage["notes"]][:3] == [("yin", "治直計反鄉許"), ("zhu", "鄉方言知所鄉"),
                                                                         ("shu", "疏曰此結庶子")]
     assert not [p for p in passages if p["text"] in ("鄉方言知所", "鄉")]
+
+
+def test_the_first_words_of_a_zhu_printed_large_after_the_yin(whole_dump):
+    """弟子職 (010 l.70): …乃承厥火(坐上聲…櫛莊乙反)總束也古者束¶(薪蒸以為燭故謂之總…): one 注 after the 音义."""
+    (passage,) = [p for w in whole_dump["works"] for c in w["chapters"] if c["id"] == "dizizhi" for s in c["sections"]
+                  for p in s["passages"] if p["text"].endswith("乃承厥火")]
+    assert [(n["layer"], n["text"][:10]) for n in passage["notes"]] == [("yin", "坐上聲錯見上所叶疏果"), ("zhu", "總束也古者束薪蒸以為")]
 
 
 def test_zhu_xi_s_zhangju_printed_large_between_its_parentheses(whole_dump):
