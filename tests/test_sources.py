@@ -5,13 +5,17 @@ text is the 卷's meta line, not 经 (``conv.reader.lines.trailing_juan``)."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from conv import datafiles as data
 from conv.anchors.ledger import Ledger
+from conv.errors import ConversionError
 from conv.parser import sources
 from conv.reader import lines as line_kinds
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def tongjie_passages(dump: dict):
@@ -78,6 +82,21 @@ GLUED = [
 @pytest.mark.parametrize("note, start", [(words + source, len(words)) for _, words, source in GLUED])
 def test_a_source_glued_to_a_note_s_last_words(note, start):
     assert sources.closing(note) == start
+
+
+def test_a_malformed_glued_entry_stops_at_its_line(monkeypatch):
+    """An entry of `glued` without its bar, or whose source is no title, names sources.toml and its line."""
+    table = dict(data.sources(), glued=["於户外少儀", "合於道|玉藻"])
+    monkeypatch.setattr(data, "sources", lambda: table)
+    sources._glued.cache_clear()
+    try:
+        with pytest.raises(ConversionError) as caught:
+            sources.closing("在在内也後來之衆皆說屨於户外少儀")
+    finally:
+        sources._glued.cache_clear()
+    text = (ROOT / "conv" / "data" / "sources.toml").read_text(encoding="utf-8")
+    listed = text[:text.index("glued = [")].count("\n") + 1  # an entry not written so in the file: the list's line
+    assert (caught.value.seed, caught.value.line) == ("conv/data/sources.toml", listed) and "words|title" in str(caught.value)
 
 
 def test_a_source_glued_to_a_note_s_last_words_is_its_own_segment(whole_dump):

@@ -15,6 +15,7 @@ import re
 from functools import cache
 
 from conv import datafiles as data
+from conv.errors import ConversionError
 from conv.normalize import fold
 from conv.parser import scholars
 
@@ -31,8 +32,19 @@ def _table() -> tuple[tuple[str, ...], frozenset[str]]:
 
 @cache
 def _glued() -> tuple[tuple[str, str], ...]:
-    """``sources.toml``'s sources glued to a note's last words: (the last words, the source) of each."""
-    return tuple(tuple(entry.split("|")) for entry in data.sources()["glued"])
+    """``sources.toml``'s sources glued to a note's last words: (the last words, the source) of each; an entry
+    that is not ``words|source`` stops the conversion at its line."""
+    out = []
+    for entry in data.sources()["glued"]:
+        words, bar, source = entry.partition("|")
+        if not (words and bar and source and is_source(source)):
+            text = (data.DATA_DIR / "sources.toml").read_text(encoding="utf-8")
+            at = text.find(f'"{entry}"')
+            line = text.count("\n", 0, at if at != -1 else max(text.find("glued = ["), 0)) + 1  # (else the list's)
+            raise ConversionError("conv/data/sources.toml", line, 1, f"glued source {entry!r} is not the note's last words, "
+                                  "a bar and a title of the list", 'write it as "words|title" with a title of `titles`')
+        out.append((words, source))
+    return tuple(out)
 
 
 @cache
