@@ -83,6 +83,14 @@ def table_lines(text: str, name: str) -> list[int]:
     return [number for number, line in enumerate(text.splitlines(), 1) if header.match(line)]
 
 
+def line_of(name: str, *needles: str) -> int:
+    """The line of data file ``name`` where the first of ``needles`` found is written (for messages about an entry
+    that reads as no other can say: 数据文件报行), else 1."""
+    text = read_text(DATA_DIR / name, "data files are UTF-8")
+    at = next((found for found in (text.find(needle) for needle in needles) if found != -1), 0)
+    return text.count("\n", 0, at) + 1
+
+
 def _toml(name: str) -> dict:
     return read_toml(DATA_DIR / name)
 

@@ -30,9 +30,7 @@ _WITNESS = re.compile(r"(KR\w+) (\d+)-(\d+)([ab]) (\S.*)")
 
 def _line_of(entry: dict, file: str = DATA_FILE) -> int:
     """The line of the data file where ``entry``'s context is written (for messages)."""
-    text = (data.DATA_DIR / file.rsplit("/", 1)[-1]).read_text(encoding="utf-8")
-    at = text.find(f'context = "{entry.get("context", "")}"')
-    return text.count("\n", 0, at) + 1 if at != -1 else 1
+    return data.line_of(file.rsplit("/", 1)[-1], f'context = "{entry.get("context", "")}"')
 
 
 class Restorations:

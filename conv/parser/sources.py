@@ -38,11 +38,10 @@ def _glued() -> tuple[tuple[str, str], ...]:
     for entry in data.sources()["glued"]:
         words, bar, source = entry.partition("|")
         if not (words and bar and source and is_source(source)):
-            text = (data.DATA_DIR / "sources.toml").read_text(encoding="utf-8")
-            at = text.find(f'"{entry}"')
-            line = text.count("\n", 0, at if at != -1 else max(text.find("glued = ["), 0)) + 1  # (else the list's)
-            raise ConversionError("conv/data/sources.toml", line, 1, f"glued source {entry!r} is not the note's last words, "
-                                  "a bar and a title of the list", 'write it as "words|title" with a title of `titles`')
+            line = data.line_of("sources.toml", f'"{entry}"', "glued = [")  # the entry's line, else the list's
+            raise ConversionError(data.display(data.DATA_DIR / "sources.toml"), line, 1, f"glued source {entry!r} is not "
+                                  "the note's last words, a bar and a title of the list",
+                                  'write it as "words|title" with a title of `titles`')
         out.append((words, source))
     return tuple(out)
 
