@@ -53,6 +53,8 @@ def environment(note: str) -> dict:
         "git_commit": git("rev-parse", "--short", "HEAD"),
         "git_dirty_files": [line[3:] for line in git("status", "--porcelain").splitlines() if line.strip()],
         "loadavg_start": os.getloadavg(),
+        # bench.runner.timed_environment: the timed commands cache bytecode whatever the shell says
+        "shell_dont_write_bytecode": bool(os.environ.get("PYTHONDONTWRITEBYTECODE")),
         "code_fingerprint": code_fingerprint(),
         "note": note,
     }

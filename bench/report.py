@@ -43,7 +43,9 @@ def markdown(r: dict) -> str:
         f"Medians of {r['options']['repeats']} repeat(s), variants alternated; sphinx-build -j {r['options']['jobs']}.",
         "",
         f"- Machine: {env['cpu']}, {env['cores']} cores, {env['memory']}; Python {env['python']}, Sphinx {env['sphinx']}, "
-        f"myst-parser {env['myst_parser']}, docutils {env['docutils']}, furo {env['furo']}.",
+        f"myst-parser {env['myst_parser']}, docutils {env['docutils']}, furo {env['furo']}."
+        + (" The shell sets PYTHONDONTWRITEBYTECODE; the timed commands run without it (bytecode cached, "
+           "as Python does by default)." if env.get("shell_dont_write_bytecode") else ""),
         f"- Shared machine: other engineers' builds and tests may run at the same time. Load average "
         f"{', '.join(f'{x:.2f}' for x in env['loadavg_start'])} at the start, "
         f"{', '.join(f'{x:.2f}' for x in env['loadavg_end'])} at the end.{(' Note: ' + env['note']) if env['note'] else ''}",

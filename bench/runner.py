@@ -115,6 +115,13 @@ def _kill_tree(pid: int) -> None:
         time.sleep(2)
 
 
+def timed_environment() -> dict:
+    """The environment of a timed command: this process's, but bytecode is cached as Python does
+    by default (a shell's ``PYTHONDONTWRITEBYTECODE`` would make every build compile the
+    converter's modules again, which no reader's build does twice)."""
+    return {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+
+
 def run(label: str, cmd: list[str], log: Path, cwd: Path | None = None, progress_s: float = 15.0,
         env: dict | None = None, check: bool = True, timeout_s: float | None = None) -> Run:
     """Run ``cmd``; its stdout and stderr go to ``log``; a progress line every ``progress_s``.
@@ -148,7 +155,7 @@ def run(label: str, cmd: list[str], log: Path, cwd: Path | None = None, progress
         argv = [str(timer), "-o", str(rss_file), "-f", "%M"] + argv
     start = time.perf_counter()
     proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env=env)
+                            env=timed_environment() if env is None else env)
     threads = [threading.Thread(target=pump, args=(proc.stdout, False), daemon=True),
                threading.Thread(target=pump, args=(proc.stderr, True), daemon=True)]
     for thread in threads:

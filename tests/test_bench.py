@@ -127,3 +127,15 @@ def test_the_report_sets_sphinx_alone_beside_the_whole_pipeline():
     stored = json.loads((ROOT / "bench" / "results" / "2026-12-01.json").read_text(encoding="utf-8"))
     table = report.markdown(stored | {"medians": medians, "ratios": ratios, "runs": runs})
     assert "| ratio (a′)/(b) | – | 4.50 |" in table
+
+
+def test_timed_commands_cache_bytecode_as_python_does_by_default(tmp_path, monkeypatch):
+    """A shell that sets PYTHONDONTWRITEBYTECODE would make every timed build compile the
+    converter's modules again: the bench runs its commands as Python runs by default."""
+    from bench import runner
+
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    probe = [sys.executable, "-c", "import os, sys; print(sys.dont_write_bytecode, os.environ.get('PYTHONDONTWRITEBYTECODE'))"]
+    result = runner.run("probe", probe, tmp_path / "probe.log", progress_s=60)
+    assert result.returncode == 0
+    assert (tmp_path / "probe.log").read_text(encoding="utf-8").splitlines()[-1] == "False None"
