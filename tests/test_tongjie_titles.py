@@ -190,3 +190,16 @@ def test_a_ji_mark_right_after_a_pian_title_opens_its_ji(whole_dump, chapter, fi
     passages = [p for s in found["sections"] for p in s["passages"]]
     assert passages[0]["text"].startswith(first) and passages[0]["layer"] == "ji"
     assert "記" not in {p["text"] for p in passages}
+
+
+def test_a_circle_between_a_title_and_its_ji_is_the_ji_mark_s(whole_dump):
+    """投壺 (006 l.284): 右作樂○記鼓○□○○□□…: the title 右作樂, then ○記, the mark that opens its 記 (the only ○ before a
+    記 in the 通解); the drum score after it keeps its own ○ and □."""
+    (music,) = [s for s in _sections(whole_dump, "touhu") if s["title"].startswith("右作樂")]
+    assert music["title"] == "右作樂"
+    assert music["ji_marker"]["text"] == "○記"
+    name, start, end = music["ji_marker"]["span"]
+    assert (name, end - start) == ("KR1d0085_006.txt", 2)
+    (first,) = [p for p in music["passages"] if p["layer"] == "ji"][:1]  # after the 章's 經, 命弦者曰請奏貍首…
+    assert first["text"].startswith("鼓○□○○□□○□○○□半")
+    assert first["span"][:2] == ["KR1d0085_006.txt", end]  # right after the mark (the score runs over a page)

@@ -19,6 +19,8 @@ title (layer ``title``: its 章旨) or of a chapter title (layer ``mulu``: 郑�
 """
 from __future__ import annotations
 
+import re
+
 from conv.model.tree import Meta, Passage, Section
 from conv.normalize import FoldedSource
 from conv.parser.corrections import Corrections
@@ -33,6 +35,9 @@ from conv.parser.titles import InlineTitles
 from conv.parser.unbracketed import Unbracketed
 from conv.reader.lexer import Token, tokenize
 from conv.reader.source import Source
+
+#: The mark that opens the 記 items after a title of the 通解: 記, once ○記 (投壺's 右作樂○記鼓…).
+JI_MARK = re.compile("○?[记記]")
 
 
 class PassageReader(SeedStructure):
@@ -224,11 +229,12 @@ class PassageReader(SeedStructure):
         after_close = i > 0 and tokens[i - 1].kind == "close" or (i > 1 and tokens[i - 1].kind == "space" and tokens[i - 2].kind == "close")
         if self.title_mode == "note":
             self.title_mode = "ji"
-            if self.text[token.start] in "记記":
+            mark = JI_MARK.match(self.text, token.start, token.end)  # 記, or ○記 (投壺's 右作樂○記鼓…)
+            if mark:
                 self.close_passage()
-                self.title_section.ji_marker = Meta("ji-marker", self.text[token.start], self.report.span(token.start, token.start + 1))
+                self.title_section.ji_marker = Meta("ji-marker", mark.group(), self.report.span(*mark.span()))
                 self.layer, self.ji_from_title = "ji", True
-                token = Token("text", token.start + 1, token.end)
+                token = Token("text", mark.end(), token.end)
                 if token.start == token.end:
                     return i + 1
         if self.title_mode in ("note", "mulu"):

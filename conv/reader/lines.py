@@ -151,6 +151,8 @@ def title_length(line: str, marker: str, items: tuple[str, ...] = ("记",), circ
             end = min(found)
             if line[end] == "辞" and end > 2 and line[end - 1] == line[1]:
                 end -= 1  # 右醮醮辭曰, 右字冠者字辭曰: the 辭 opens with the rite's name
+            elif line[end] == "记" and line[end - 1] == "○":
+                end -= 1  # 投壺's 右作樂○記鼓○□…: the ○ opens the 記 with it (passages.JI_MARK)
         chapter = _COMMENTARY_CHAPTER.match(line) if "传" in items else None
         if chapter is not None and chapter.end() <= len(line):
             end = chapter.end()
