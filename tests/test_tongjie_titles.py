@@ -203,3 +203,20 @@ def test_a_circle_between_a_title_and_its_ji_is_the_ji_mark_s(whole_dump):
     (first,) = [p for p in music["passages"] if p["layer"] == "ji"][:1]  # after the 章's 經, 命弦者曰請奏貍首…
     assert first["text"].startswith("鼓○□○○□□○□○○□半")
     assert first["span"][:2] == ["KR1d0085_006.txt", end]  # right after the mark (the score runs over a page)
+
+
+@pytest.mark.parametrize("title, words", [
+    # a run the rules read as 經, decided to be a title whole: no context to cut it from
+    ("右執燭", "底本“右執燭”定为章旨，不作经文（据文意定之）。"),
+    # a title cut from the 經 or the source run on with it
+    ("右行享禮", "定章旨为“右行享禮”（底本章旨与上下文相连，据文意定其起讫）。底本作“右行享禮小行人合六幣"),
+])
+def test_the_apparatus_says_what_a_reviewed_title_decided(whole_html, title, words):
+    """The 校勘记 of a reviewed title (conv/data/corrections.toml, kind title) says what was decided, in Chinese: a whole
+    line made a title (弟子職's 右執燭, c40) is no title cut from its context."""
+    from bs4 import BeautifulSoup
+    from pagetext import diplomatic
+
+    page = BeautifulSoup(whole_html.html("apparatus/tongjie"), "html.parser")
+    bodies = [diplomatic(div.select_one(".yl-app-body")) for div in page.select('[data-kind="correction"]')]
+    assert [body for body in bodies if f"“{title}" in body and body.startswith(words)], bodies

@@ -111,8 +111,7 @@ class Apparatus:
         reason = record.get("reason", "")
         if kind == "correction":
             seed, start, end = record["span"]
-            printed = shorten(witness_slice(edition, seed, start, end))
-            return escape_inline(correction_words(record.get("decision", ""), zheng) + f"底本作“{printed}”。")
+            return escape_inline(correction_words(record.get("decision", ""), witness_slice(edition, seed, start, end), zheng))
         if kind == "pua":
             code = record.get("witness", "")
             entry = data.pua().get(chr(int(code[2:], 16))) if code.startswith("U+") else None
@@ -198,15 +197,19 @@ LAYER_WORDS = {"zhu": "郑注", "shu": "贾疏", "an": "按语", "jiao": "校语
 _LAYER_DECISION = re.compile(r"layer: (\w+)(?: \(not (\w+)\))?$")
 
 
-def correction_words(decision: str, zheng: bool = True) -> str:
-    """What a reviewed correction decided, in a reader's words: ``title: 右三射用乐`` →
-    ``定章旨为“右三射用乐”（……）。``; ``layer: an (not zhu)`` → ``此段注文定为按语，不作郑注（……）。``
+def correction_words(decision: str, witness: str, zheng: bool = True) -> str:
+    """What a reviewed correction decided, in a reader's words, and what the witness prints there (``witness``, the
+    run the correction names): ``title: 右三射用乐`` → ``定章旨为“右三射用乐”（……）。底本作“……”。``, a run made a title
+    whole → ``底本“右執燭”定为章旨，不作经文（……）。``; ``layer: an (not zhu)`` → ``此段注文定为按语，不作郑注（……）。``
     (``zheng`` false, in a 篇 not from the 仪礼: ``……不作注文``, its 注 being another commentator's)."""
+    printed = f"底本作“{shorten(witness)}”。"
     if decision.startswith("title:"):
         title = decision[len("title:"):].strip()
         if not title:
-            return "此处不立章旨（据文意定之）。"
-        return f"定章旨为“{title}”（底本章旨与上下文相连，据文意定其起讫）。"
+            return "此处不立章旨（据文意定之）。" + printed
+        if title == witness:
+            return f"底本“{title}”定为章旨，不作经文（据文意定之）。"
+        return f"定章旨为“{title}”（底本章旨与上下文相连，据文意定其起讫）。" + printed
     match = _LAYER_DECISION.match(decision)
     if match:
         layer, instead = match.groups()
@@ -214,8 +217,8 @@ def correction_words(decision: str, zheng: bool = True) -> str:
         words = f"此段注文定为{names.get(layer, layer)}"
         if instead:
             words += f"，不作{names.get(instead, instead)}"
-        return words + "（底本此处无层次标记，据文意定之）。"
-    return "据文意校定。"
+        return words + "（底本此处无层次标记，据文意定之）。" + printed
+    return "据文意校定。" + printed
 
 
 def note_words_body(record: dict, locator: Locator) -> str:
