@@ -426,3 +426,29 @@ def test_search_for_bin_transfers_little_beyond_the_index(open_page, edition_htm
               f"(their HTML: {html_instead / 1024:.0f} KB); searchindex.js "
               f"{fetched.get('searchindex.js', 0) / 1024:.0f} KB")
     assert total <= 300 * 1024
+
+
+#: The passage's box, its last 】 and its end (the 文渊阁 page and 引), as the reader sees them.
+END_BOXES = r"""(id) => {
+  const passage = document.getElementById(id), box = (el) => el.getBoundingClientRect();
+  const brackets = [...passage.querySelectorAll('.yl-br')];
+  const style = getComputedStyle(passage);
+  return {right: box(passage).right - parseFloat(style.paddingRight), close: box(brackets[brackets.length - 1]),
+          page: box(passage.querySelector('.yl-page')), cite: box(passage.querySelector('.yl-permalink'))};
+}"""
+
+
+def test_a_passage_s_page_and_cite_mark_wrap_without_spreading_the_line_before(open_page, whole_site, screenshots):
+    """On a phone, 通解 鄉飲酒禮: the 文渊阁 page (卷七叶二十一b) and 引 that end a passage stand together at the right of
+    its last line, or of a line of their own when they do not fit: the justified line before them keeps the
+    characters' own widths (it spread them by a third of a character when the two went to the next line)."""
+    page = open_page(PHONE)
+    page.goto(f"{whole_site}/tongjie/xiangyinjiu.html#tongjie-xiangyinjiu-34")
+    page.wait_for_load_state("load")
+    page.locator("#tongjie-xiangyinjiu-34").screenshot(path=str(screenshots / "passage-end-phone.png"))
+    widest = page.evaluate(SPREAD)
+    assert widest[0][0] <= 0.2, widest
+    boxes = page.evaluate(END_BOXES, "tongjie-xiangyinjiu-34")
+    assert boxes["page"]["right"] <= boxes["cite"]["left"] + 1  # the page, then 引
+    assert abs(boxes["cite"]["right"] - boxes["right"]) <= 2, boxes  # at the right of the passage
+    assert boxes["page"]["top"] >= boxes["close"]["top"] - 2, boxes  # after the last note, never above it

@@ -169,10 +169,12 @@ def visit_passage_html(self, node: yl_passage) -> None:
 def depart_passage_html(self, node: yl_passage) -> None:
     if passage_gap(node, "end"):
         self.body.append(gap_html(self, "end"))
-    if node.get("page"):  # the 文渊阁 page, quiet, before the 引
+    # the passage's end, at the right of its last line or of a line of its own (yili.css): the 文渊阁 page, quiet,
+    # then 引, which copies a citation (conv/sphinx_ext/permalink.py)
+    self.body.append('<span class="yl-end">')
+    if node.get("page"):
         self.body.append(f'<span class="yl-page" title="{PAGE_TITLE}">{self.encode(node["page"])}</span>')
-    self.body.append(permalink_html(self, node))  # 引: copy a citation (conv/sphinx_ext/permalink.py)
-    self.body.append("</div>\n")
+    self.body.append(permalink_html(self, node) + "</span></div>\n")
 
 
 def visit_text_html(self, node: yl_text) -> None:
