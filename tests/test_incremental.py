@@ -50,11 +50,11 @@ def edition(base: Path) -> Path:
     return src
 
 
-def build(src: Path, out: Path, *args: str) -> str:
+def build(src: Path, out: Path, *args: str, env: dict | None = None, cwd: Path = ROOT) -> str:
     """``sphinx-build -W --keep-going -b html`` as ``make html`` runs it; its output."""
     proc = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html",
                            "-d", str(out / "doctrees"), *args, str(src), str(out / "html")],
-                          capture_output=True, text=True, cwd=ROOT)
+                          capture_output=True, text=True, cwd=cwd, env=env)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-4000:]
     return proc.stdout
 
@@ -224,3 +224,32 @@ if __name__ == "__main__":
     problems = differences(Path(sys.argv[1]), Path(sys.argv[2]))
     print("\n".join(problems) or "identical")
     sys.exit(1 if problems else 0)
+
+
+def test_a_change_to_the_extension_s_code_writes_every_page_again(tmp_path):
+    """A maintainer changes how a page is written (a visitor of ``conv.sphinx_ext``) and runs ``make html`` again:
+    every page is read and written again, none is left as the old code wrote it; a change to a style sheet alone
+    (copied at every build) reads nothing again. The extension is a copy of ``conv/`` found first on the path (run
+    outside the project, whose own ``conv/`` the working directory would put first)."""
+    package = tmp_path / "package"
+    shutil.copytree(ROOT / "conv", package / "conv", ignore=shutil.ignore_patterns("__pycache__"))
+    env = {**os.environ, "PYTHONPATH": str(package)}
+    src = edition(tmp_path / "inc")
+    out = tmp_path / "inc-out"
+    first = build(src, out, "-j", "2", env=env, cwd=tmp_path)
+    pages = int(re.search(r"updating environment: (?:\[[^\]]*\] )?(\d+) added", first).group(1))
+    assert pages > 10 and str(package / "conv") in subprocess.run(
+        [sys.executable, "-c", "import conv; print(conv.__file__)"], env=env, capture_output=True, text=True,
+        cwd=tmp_path).stdout
+    visitor = package / "conv" / "sphinx_ext" / "text" / "passage.py"
+    visitor.write_text(visitor.read_text(encoding="utf-8").replace(
+        'self.body.append(\'<span class="yl-end">\')', 'self.body.append(\'<span class="yl-end" data-changed="">\')'),
+        encoding="utf-8")
+    stdout = build(src, out, "-j", "2", env=env, cwd=tmp_path)
+    assert f"{pages} added, 0 changed, 0 removed" in stdout, stdout
+    assert 'class="yl-end" data-changed=""' in (out / "html" / "judou" / "xiangshe.html").read_text(encoding="utf-8")
+    style = package / "conv" / "sphinx_ext" / "static" / "yili.css"
+    style.write_text(style.read_text(encoding="utf-8") + "\n/* a change */\n", encoding="utf-8")
+    stdout = build(src, out, "-j", "2", env=env, cwd=tmp_path)
+    assert "0 added, 0 changed, 0 removed" in stdout, stdout
+    assert "/* a change */" in (out / "html" / "_static" / "yili.css").read_text(encoding="utf-8")

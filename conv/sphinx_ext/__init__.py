@@ -13,7 +13,9 @@ def setup(app: Sphinx) -> dict:
     # lazy: Python runs this module for any submodule, and conv.sphinx_ext.refs.cite alone (the
     # yl domain for another project) must not load every component
     from conv.sphinx_ext import components
+    from conv.sphinx_ext.util import code_version
 
     for setup_component in components.SETUPS:
         setup_component(app)
-    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
+    # env_version: any change to the package's code or data reads every page again (util.code_version)
+    return {"version": "0.1", "env_version": code_version(), "parallel_read_safe": True, "parallel_write_safe": True}

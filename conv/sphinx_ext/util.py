@@ -5,6 +5,7 @@ Every warning the extension emits goes through :func:`warn`, with one of the sub
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 
@@ -20,6 +21,31 @@ logger = logging.getLogger("conv.sphinx_ext")
 #: The extension's static files (CSS, JS, yili.sty) and HTML templates.
 STATIC_DIR = Path(__file__).with_name("static")
 TEMPLATES_DIR = Path(__file__).with_name("templates")
+#: The package the extension is part of (``conv/``): the code, the data tables, the templates.
+PACKAGE_DIR = Path(__file__).resolve().parents[1]
+
+
+def files_digest(root: Path, skip: tuple[str, ...] = ()) -> str:
+    """A digest (sha256) of every file under ``root`` but ``__pycache__`` and the folders ``skip`` (paths relative
+    to ``root``): each file's path relative to ``root`` and its bytes."""
+    digest = hashlib.sha256()
+    files = sorted((path.relative_to(root).as_posix(), path) for path in root.rglob("*")
+                   if "__pycache__" not in path.relative_to(root).parts and path.is_file())
+    for name, path in files:
+        if name.startswith(tuple(f"{folder}/" for folder in skip)):
+            continue
+        content = path.read_bytes()
+        digest.update(b"%d:%s%d:" % (len(name.encode("utf-8")), name.encode("utf-8"), len(content)))
+        digest.update(content)
+    return digest.hexdigest()
+
+
+def code_version() -> int:
+    """The extension's ``env_version`` (代码版本): a number that changes with every file of ``conv/`` but its static
+    files. Sphinx reads every page again when it changes, so no page stays as older code wrote it (a visitor, a
+    template, a data table the pages are written with); a style sheet or script alone is copied at every build."""
+    return int(files_digest(PACKAGE_DIR, skip=("sphinx_ext/static",))[:12], 16)
+
 
 
 #: The project's event that hands the builder at hand to a transform (构建器): Sphinx 9 deprecates

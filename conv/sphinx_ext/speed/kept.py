@@ -28,9 +28,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from conv.sphinx_ext.speed.versions import installed
+from conv.sphinx_ext.util import PACKAGE_DIR, files_digest
 
-#: The package whose files the signature digests (``conv/``).
-PACKAGE_DIR = Path(__file__).resolve().parents[2]
 #: The libraries whose versions the signature holds (distribution names).
 LIBRARIES = ("sphinx", "myst-parser", "docutils")
 
@@ -51,20 +50,11 @@ class Signature(NamedTuple):
 
 
 def code_digest(root: Path | None = None) -> str:
-    """A digest of every file under ``root`` (the package ``conv/``) but ``__pycache__``: each
-    file's path relative to ``root`` and its bytes. The package's is made once per build (the
-    signatures of one build are many: every kept page); ``forget_code_digest`` at each build's
-    ``config-inited`` makes the next build read the files again."""
-    if root is None:
-        return _package_digest()
-    digest = hashlib.sha256()
-    files = sorted((path.relative_to(root).as_posix(), path) for path in root.rglob("*")
-                   if "__pycache__" not in path.relative_to(root).parts and path.is_file())
-    for name, path in files:
-        content = path.read_bytes()
-        digest.update(b"%d:%s%d:" % (len(name.encode("utf-8")), name.encode("utf-8"), len(content)))
-        digest.update(content)
-    return digest.hexdigest()
+    """A digest of every file under ``root`` (the package ``conv/``) but ``__pycache__``
+    (``conv.sphinx_ext.util.files_digest``). The package's is made once per build (the signatures of one build
+    are many: every kept page); ``forget_code_digest`` at each build's ``config-inited`` makes the next build read
+    the files again."""
+    return _package_digest() if root is None else files_digest(root)
 
 
 @lru_cache(maxsize=1)
