@@ -298,6 +298,21 @@
     return titles;
   };
 
+  /* Sphinx scores every page with the query's characters in a title alike (a score per term, the
+     best of them): the pages named by the query come first — its title the query (乡射礼: 句读's
+     and 通解's 篇), then a title holding it (乡射礼校注) —, each group by page name, the rest as
+     Sphinx ranks them */
+  const byTitle = (docNames, titles, needles) => {
+    const rank = (name) => {
+      const title = YL.fold(titles.get(name) || "").toLowerCase();
+      if (needles.length === 1 && title === needles[0]) return 0;
+      return needles.length && needles.every((n) => title.includes(n)) ? 1 : 2;
+    };
+    const ranked = docNames.map((name, i) => [rank(name), name, i]);
+    ranked.sort((a, b) => a[0] - b[0] || (a[0] < 2 ? (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) : a[2] - b[2]));
+    return ranked.map(([, name]) => name);
+  };
+
   const sphinxQuery = Search.query;
 
   Search.query = async (query) => {
@@ -307,8 +322,8 @@
     if (!(YL.hasHan(rest) || ENTITY_QUERY.test(rest)) || typeof Search._parseQuery !== "function" || typeof Search._performSearch !== "function")
       return sphinxQuery(rest);
     const needles = YL.needles(rest);
-    const docNames = candidates(rest);
     const titles = pageTitles();
+    const docNames = byTitle(candidates(rest), titles, needles);
     const fetches = docNames.map((docName) =>
       fetch(dataUrl(docName)).then((r) => (r.ok ? r.json() : null)).catch(() => null),
     );
