@@ -244,7 +244,7 @@ def test_redirect_lands_on_the_passage_in_process(myst_app):
     html = myst_app.html(passage)
     assert html.startswith('<div class="yl-passage yl-jing" data-layer="jing" id="redir-ok-1"><span id="redir-ok-7"></span>')
     assert html.endswith('<a class="yl-permalink" href="#redir-ok-1" data-anchor="redir-ok-1" data-cite="《乡射礼》“司马命获者执旌以负侯”，redir-ok-1" '
-                         'title="引用此段：复制引文（篇名、锚点、网址）" aria-label="引用此段 redir-ok-1"></a></div>\n')
+                         'title="引用此段：复制引文（篇名、锚点、网址）" aria-label="引用此段 redir-ok-1"></a></span></div>\n')
 
 
 def test_writer_emits_the_ledgers_redirects(tmp_path):
@@ -274,7 +274,8 @@ def test_every_passage_has_a_permalink(edition, export):
         soup = BeautifulSoup((edition.outdir / page).read_text(encoding="utf-8"), "html.parser")
         for div in soup.select("div.yl-passage"):
             links = div.select("a.yl-permalink")
-            assert len(links) == 1 and links[0].parent is div, div["id"]
+            # one, in the passage's end (after its page, at the right of its last line)
+            assert len(links) == 1 and links[0].parent.parent is div and "yl-end" in links[0].parent["class"], div["id"]
             link = links[0]
             assert link["href"] == f"#{div['id']}" and link["data-anchor"] == div["id"]
             assert link.get_text() == ""  # the mark is generated content: never part of the text
@@ -345,13 +346,13 @@ def test_permalink_copies_the_citation(browser, site, screenshots):
     try:
         page = context.new_page()
         page.goto(f"{site}/judou/xiangshe.html#judou-xiangshe-12")
-        link = page.locator("#judou-xiangshe-12 > a.yl-permalink")
+        link = page.locator("#judou-xiangshe-12 > .yl-end > a.yl-permalink")
         assert link.is_visible()
         box = link.bounding_box()
         assert box["width"] > 4 and box["height"] > 4
-        assert page.evaluate("getComputedStyle(document.querySelector('#judou-xiangshe-12 > a.yl-permalink'), '::before').content") == '"引"'
+        assert page.evaluate("getComputedStyle(document.querySelector('#judou-xiangshe-12 > .yl-end > a.yl-permalink'), '::before').content") == '"引"'
         link.focus()  # keyboard: focusable, Enter activates
-        assert page.evaluate("document.activeElement.matches('#judou-xiangshe-12 > a.yl-permalink')")
+        assert page.evaluate("document.activeElement.matches('#judou-xiangshe-12 > .yl-end > a.yl-permalink')")
         page.keyboard.press("Enter")
         shown = page.locator(".yl-cite-box")
         shown.wait_for()
@@ -362,7 +363,7 @@ def test_permalink_copies_the_citation(browser, site, screenshots):
         page.screenshot(path=str(screenshots / "permalink-copied.png"))
         page.keyboard.press("Escape")
         assert page.locator(".yl-cite-box").count() == 0
-        assert page.evaluate("document.activeElement.matches('#judou-xiangshe-12 > a.yl-permalink')")
+        assert page.evaluate("document.activeElement.matches('#judou-xiangshe-12 > .yl-end > a.yl-permalink')")
         assert page.evaluate("location.hash") == "#judou-xiangshe-12"
     finally:
         context.close()
@@ -376,7 +377,7 @@ def test_permalink_shows_the_citation_without_a_clipboard(browser, site, screens
     try:
         page = context.new_page()
         page.goto(f"{site}/judou/xiangshe.html")
-        page.locator("#judou-xiangshe-12 > a.yl-permalink").click()
+        page.locator("#judou-xiangshe-12 > .yl-end > a.yl-permalink").click()
         shown = page.locator(".yl-cite-box")
         shown.wait_for()
         assert shown.is_visible()

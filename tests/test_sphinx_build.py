@@ -194,8 +194,9 @@ def test_domain_data(fixture_html):
 def test_html_passage(soups):
     div = soups["judou/xiangshe"].select_one("div#judou-xiangshe-13")
     assert div["class"] == ["yl-passage", "yl-jing"] and div["data-layer"] == "jing"
-    # words, the run of notes in the print's 【】, permalink; no whitespace
-    assert [c.name for c in div.children] == ["span", "span", "a"]
+    # words, the run of notes in the print's 【】, the end (the permalink: the seeds edition has no pages); no whitespace
+    assert [c.name for c in div.children] == ["span", "span", "span"]
+    assert [c.name for c in div.select_one(".yl-end").children] == ["a"]
     assert div.select_one(".yl-run").get_text() == (
         "【射获谓矢中人也猎矢从旁○〔疏〕疏云相左之时在西阶之西司马由北而西行司射由南而东行各以左相近故云相左也"
         "○无射之射食亦反】")

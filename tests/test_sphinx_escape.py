@@ -61,8 +61,8 @@ def check_html(myst_app, node) -> tuple[str, str]:
     assert tags <= {("div", "yl-passage"), ("span", "yl-text"), ("span", "yl-note"),
                     ("span", "yl-run"), ("span", "yl-ed"),
                     ("span", "yl-char"), ("span", "yl-fs"), ("span", "yl-w"), ("span", "yl-n"),
-                    ("a", "yl-permalink")}, tags
-    assert len(soup.select("a")) == len(soup.select("div.yl-passage > a.yl-permalink:last-child")) == 1
+                    ("span", "yl-end"), ("a", "yl-permalink")}, tags
+    assert len(soup.select("a")) == len(soup.select("div.yl-passage > .yl-end:last-child > a.yl-permalink:last-child")) == 1
     for hidden in soup.select(".yl-n, .yl-ed"):  # the other form; the edition's 【】 ○ 〔按〕
         hidden.decompose()
     words = soup.select_one(".yl-text")
