@@ -138,6 +138,30 @@ def test_x_yin_x_is_a_character_lost_in_transcription(text):
     assert "二字合一" in result.note
 
 
+@pytest.mark.parametrize("text, position", [
+    ("長上聲", "知開三陽上"),          # 朱熹's tone: 長 of 長幼 (知兩切), not 直良切 (平) or 直亮切 (去)
+    ("好去聲", "曉開一豪去"),
+    ("中節之中去聲", "知三東去"),      # in a context (中庸)
+    ("乗斂並去聲", "船開三蒸去"),      # the first of two characters that share the tone
+    ("惡好上字皆去聲", "影一模去"),    # the upper 惡 (of 如惡惡臭), as the upper 好
+])
+def test_a_tone_gives_the_character_s_one_reading_in_it(text, position):
+    """A tone (朱熹's 音注: 長上聲) names no speller, but of the 广韵 readings of the character it picks those in that
+    tone: one, and the gloss has its position."""
+    result = reading(gloss(text))
+    assert (result.status, result.positions) == ("matches", [position]), result
+    assert result.note.startswith("据声调定音")
+
+
+@pytest.mark.parametrize("text, note", [
+    ("行去聲", "《广韵》行去声二读：匣開一唐去、匣開二庚去，声调不足以定其一"),
+    ("知去聲", "《广韵》知无去声之读"),  # the 广韵 writes that reading 智
+])
+def test_a_tone_with_no_one_reading_in_it_stays_unresolved(text, note):
+    result = reading(gloss(text))
+    assert (result.status, result.positions, result.note) == ("unresolved", [], note)
+
+
 def test_unresolved():
     assert reading(gloss("相如字")).status == "unresolved"
     assert reading(gloss("间间厠之间")).status == "unresolved"

@@ -90,3 +90,15 @@ def test_unchanged_pages_are_not_rewritten(tmp_path, edition):
     before = page.stat().st_mtime_ns
     writer.write(assemble.convert(SEEDS), tmp_path)
     assert page.stat().st_mtime_ns == before
+
+
+def test_a_tone_gloss_is_listed_by_the_position_its_tone_picks(whole_edition):
+    """朱熹's 長上聲 (通解 學制, 大學): the index of glosses lists it under 知開三陽上, its kind 声调, its sound 上声, its
+    reading the character's own; 行去聲, whose tone the 广韵 gives two readings, under 未能推定."""
+    page = writer.pages(whole_edition)["apparatus/glosses.md"]
+    assert '["知開三陽上","長上聲","長","声调","上声","合于本字",["通解·学制5","tongjie-xuezhi-5"]]' in page
+    rows = [line for line in page.splitlines() if line.startswith('[') and '"行去聲"' in line]
+    table = [row for row in rows if row.startswith('["—","行去聲","行","声调","去声","未能推定"')]
+    unresolved = [row for row in rows if row.startswith('["行去聲","—","","匣開一唐平、匣開二庚平、匣開一唐去、匣開二庚去",'
+                                                      '"《广韵》行去声二读：匣開一唐去、匣開二庚去，声调不足以定其一"')]
+    assert len(table) == len(unresolved) == len(rows) // 2 == 6, rows

@@ -23,7 +23,11 @@ the gloss gets one status (``conv.parser.verdicts`` tells the non-matching ones 
 - ``lost character`` 录入失字: ``X音X``, a gloss whose character the simplified transcription
   merged with its sound (瞭音了 printed 了音了, 矇音蒙 printed 蒙音蒙);
 - ``unresolved`` 未能推定: a character is missing from the data, the 反切 cannot be executed, or
-  the gloss gives no sound (如字, 间间厠之间).
+  the gloss gives no sound (如字, 间间厠之间), or a tone that is not one reading of the character.
+
+A tone (声调: 朱熹's 長上聲, 中節之中去聲, 乗斂並去聲) names no speller: of the glossed character's readings it
+picks those in that tone, and gives the position when there is one (長 上声: 知開三陽上); with none (知去聲: the
+《廣韻》 writes that reading 智) or several (行去聲: 下浪切, 下更切) it stays unresolved, the note saying why.
 
 Characters (字形, ``conv.parser.guangyun_forms``): the witnesses are simplified, tshet-uinh wants
 traditional forms. A character is resolved through ``conv.normalize.fold_char`` (PUA U+EB8E → 弦,
@@ -35,6 +39,7 @@ Positions are tshet-uinh 描述 strings, e.g. ``書開三支上``, ``見三C鍾�
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import NamedTuple
@@ -146,7 +151,7 @@ def _ordinary_fanqie(upper: str, lower: str) -> tuple[tuple[str, ...], bool, str
 # --- glosses ------------------------------------------------------------------------------
 
 class Sound(NamedTuple):
-    """What of a gloss its reading depends on (音): the same five fields, the same reading, so a
+    """What of a gloss its reading depends on (音): the same fields, the same reading, so a
     reading is worked out once per distinct gloss (:func:`reading`, :func:`plausible`)."""
 
     char: str | None
@@ -154,10 +159,25 @@ class Sound(NamedTuple):
     upper: str | None
     lower: str | None
     sound: str | None
+    tone: str | None = None  # 平 上 去 入: a tone the gloss gives instead of a speller (長上聲)
+
+
+#: The tone two or more characters share (乗斂並去聲, 惡好上字皆去聲: ``remark="both"``).
+_SHARED_TONE = re.compile("[並竝皆]([平上去入])[聲声]")
 
 
 def sound_of(gloss) -> Sound:
-    return Sound(gloss.char, gloss.kind, gloss.upper, gloss.lower, gloss.sound)
+    return Sound(gloss.char, gloss.kind, gloss.upper, gloss.lower, gloss.sound, tone_of(gloss))
+
+
+def tone_of(gloss) -> str | None:
+    """The tone a gloss gives with no speller (声调): 朱熹's 長上聲, 中節之中去聲 (``remark="tone"``, the tone its
+    ``related``), or the one two characters share (乗斂並去聲); else None."""
+    if gloss.remark == "tone":
+        return gloss.related
+    if gloss.remark == "both" and gloss.kind == "other" and (shared := _SHARED_TONE.search(gloss.text or "")):
+        return shared.group(1)
+    return None
 
 
 def reading(gloss) -> Reading:
@@ -198,6 +218,15 @@ def _given(gloss) -> tuple[list[str], list[str], str] | Reading:
             return Reading([], UNRESOLVED, char_positions, f"《广韵》未收{gloss.sound}")
         main = [chosen[1].描述]
         return main, [p for p in readings(gloss.sound) if p not in main], ""
+    if gloss.tone:  # 長上聲: of the character's readings, the one in that tone
+        inside = [p for p in char_positions if p.endswith(gloss.tone)]
+        if len(inside) == 1:
+            return inside, [], "据声调定音"
+        if not inside:
+            return Reading([], UNRESOLVED, char_positions, f"《广韵》{gloss.char}无{gloss.tone}声之读")
+        count = "二三四五"[min(len(inside), 5) - 2]
+        return Reading([], UNRESOLVED, char_positions,
+                       f"《广韵》{gloss.char}{gloss.tone}声{count}读：{'、'.join(inside)}，声调不足以定其一")
     if gloss.kind == "ruzi":
         return Reading([], UNRESOLVED, char_positions, "如字：读如本字之常音，未注音")
     return Reading([], UNRESOLVED, char_positions, "未注读音")

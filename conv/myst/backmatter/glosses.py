@@ -41,11 +41,13 @@ def _sound(gloss) -> str:
         return f"音{gloss.sound}"
     if gloss.kind == "ruzi":
         return "如字"
+    if tone := phonology.tone_of(gloss):  # 長上聲
+        return f"{tone}声"
     return ""
 
 
 def _kind(gloss) -> str:
-    name = GLOSS_KINDS.get(gloss.kind, gloss.kind)
+    name = "声调" if phonology.tone_of(gloss) else GLOSS_KINDS.get(gloss.kind, gloss.kind)
     return name + ("（又音）" if gloss.second else "")
 
 
@@ -64,7 +66,8 @@ CLASSES = (
      "被注字与所注之音同形（X音X），注音遂无所指：当是简体录入将二字合一（文渊阁本作瞭音了、矇音蒙）。"
      "待与文渊阁本对校，据以复原被注字。"),
     ("unresolved", "unresolved", "未能推定",
-     "未能推得《广韵》音韵地位者：反切用字不见于《广韵》、反切无法执行，或音义未注读音（如字）。"),
+     "未能推得《广韵》音韵地位者：反切用字不见于《广韵》、反切无法执行，音义未注读音（如字），或仅注声调而"
+     "被注字于该调无读或不止一读（如行去声：《广韵》下浪、下更二切皆去声）。"),
 )
 
 
