@@ -452,3 +452,17 @@ def test_a_passage_s_page_and_cite_mark_wrap_without_spreading_the_line_before(o
     assert boxes["page"]["right"] <= boxes["cite"]["left"] + 1  # the page, then 引
     assert abs(boxes["cite"]["right"] - boxes["right"]) <= 2, boxes  # at the right of the passage
     assert boxes["page"]["top"] >= boxes["close"]["top"] - 2, boxes  # after the last note, never above it
+
+
+@pytest.mark.parametrize("printed, lines", [
+    # 大學 (朱熹's 章句): a tone gives the reading of 長 in it
+    ("長上聲", ["声调上声", "广韵养韵 · 知母 · 上声", "音韵地位知開三陽上", "合于本字之音"]),
+    # 中庸: 行 has two readings in the 去声: none is chosen, and the tip says why
+    ("行去聲", ["声调去声", "未能推定", "《广韵》行去声二读：匣開一唐去、匣開二庚去，声调不足以定其一"]),
+])
+def test_a_tone_gloss_s_tip_gives_its_tone_and_what_it_reads(open_page, whole_site, printed, lines):
+    page = open_page(DESKTOP)
+    page.goto(f"{whole_site}/tongjie/{'daxue' if printed == '長上聲' else 'zhongyong'}.html")
+    page.locator(f'.yl-gloss[data-printed="{printed}"]').first.focus()
+    shown = page.evaluate("() => [...document.querySelectorAll('#yl-tip .yl-tip-line')].map(p => p.textContent)")
+    assert [line for line in shown if "见音义索引" not in line] == lines, shown

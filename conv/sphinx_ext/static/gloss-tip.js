@@ -16,7 +16,7 @@
   "use strict";
 
   var MARGIN = 8;
-  var KINDS = { fanqie: "反切", zhiyin: "直音", ruzi: "如字", other: "音义" };
+  var KINDS = { fanqie: "反切", zhiyin: "直音", ruzi: "如字", tone: "声调", other: "音义" };
   var STATUS = {
     matches: ["合于本字之音", "yl-tip-ok"],
     "other reading": ["非本字之音（此字另读，或为假借、破读）", "yl-tip-other"],
@@ -73,6 +73,7 @@
     if (kind === "fanqie" && data(gloss, "upper")) sound = data(gloss, "upper") + data(gloss, "lower") + "反";
     else if (kind === "zhiyin" && data(gloss, "sound")) sound = "音" + data(gloss, "sound");
     else if (kind === "ruzi") sound = "读如本字";
+    else if (data(gloss, "tone")) { sound = data(gloss, "tone") + "声"; kind = "tone"; }
     if (data(gloss, "second")) sound += "（" + data(gloss, "char") + "之又音）";
     else if (data(gloss, "before")) sound += "（" + data(gloss, "char") + "之音，字在注前）";
     if (sound) tip.appendChild(line(KINDS[kind] || "音义", sound));
@@ -84,6 +85,7 @@
     }
     var status = STATUS[data(gloss, "status")];
     if (status) tip.appendChild(line("", status[0], "yl-tip-status " + status[1]));
+    if (data(gloss, "why")) tip.appendChild(line("", data(gloss, "why"), "yl-tip-detail"));  // 行去声二读…
     if (data(gloss, "also")) {
       tip.appendChild(line("又音", data(gloss, "also") + (data(gloss, "also-position") ? "（" + data(gloss, "also-position") + "）" : "")));
     }

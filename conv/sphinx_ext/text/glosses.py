@@ -38,7 +38,7 @@ from conv.parser.glosses import parse_run
 from conv.sphinx_ext.text.chars import char_node, wrap_chars
 
 FIELDS = ("char", "kind", "upper", "lower", "sound", "context", "scope", "definition",
-          "second", "position", "status", "also", "also_position", "restored", "before")
+          "second", "position", "status", "why", "tone", "also", "also_position", "restored", "before")
 _RESTORED = re.compile(r"(?s)(.+?) <([^<>]+)>")
 #: ``苦穴反 [闋]``: a gloss that prints no character; it glosses the one right before its note.
 _BEFORE = re.compile(r"(?s)(.+?) \[(.)\]")
@@ -133,9 +133,12 @@ def _parsed(text: str, previous: str) -> tuple[dict[str, str], int | None]:
 
 
 def _phonology(gloss: object) -> dict[str, str]:
-    """``position`` (广韵 音韵地位, several joined by ``/``) and ``status`` from conv.parser.phonology."""
+    """``position`` (广韵 音韵地位, several joined by ``/``) and ``status`` from conv.parser.phonology; ``why`` no
+    position could be found (its note: 如字, 《广韵》未收…, 行去声二读…); the ``tone`` a gloss gives (長上聲: 上)."""
     result = phonology.reading(gloss)
-    return {"position": " / ".join(result.positions or []), "status": result.status or ""}
+    why = result.note if result.status == phonology.UNRESOLVED and not result.positions else ""
+    return {"position": " / ".join(result.positions or []), "status": result.status or "", "why": why,
+            "tone": phonology.tone_of(gloss) or ""}
 
 
 class SecondReadings(SphinxTransform):
@@ -199,6 +202,8 @@ def gloss_title(node: yl_gloss) -> str:
         if node.get("status") in STATUS_LABELS:
             title += f"，{STATUS_LABELS[node['status']]}"
         title += "）"
+    elif node.get("why"):  # 行去聲: 未能推定, and why
+        title += f"\n广韵：{STATUS_LABELS['unresolved']}（{node['why']}）"
     if node.get("also_position"):
         title += f"；{node['also']}：{node['also_position']}"
     if node.get("restored"):  # the 文渊阁 form of a merged character (restorations) or the right one of a misprint
