@@ -389,15 +389,21 @@ SPREAD = r"""() => {
 }"""
 
 
+def spread_at(page, url: str, anchor: str, shot) -> list:
+    """The page at ``url`` opened at the passage ``anchor`` (its screenshot in ``shot``): :data:`SPREAD` of its lines."""
+    page.goto(f"{url}#{anchor}")
+    page.wait_for_load_state("load")
+    page.locator(f"#{anchor}").screenshot(path=str(shot))
+    return page.evaluate(SPREAD)
+
+
 def test_a_see_also_wraps_without_spreading_the_line_before(open_page, whole_site, screenshots):
     """鄉飲酒禮's 司正既舉觶而薦諸其位 (judou-xiangyinjiu-174) ends with 参见 and the 乡射礼 passage it has in
     common, on a desktop: the citation wraps inside, as text does, and the justified line before it keeps the
     characters' own widths (it spread them by a third of a character when the citation went whole to the next line)."""
     page = open_page(DESKTOP)
-    page.goto(f"{whole_site}/judou/xiangyinjiu.html#judou-xiangyinjiu-174")
-    page.wait_for_load_state("load")
-    page.locator("#judou-xiangyinjiu-174").screenshot(path=str(screenshots / "seealso-wraps-desktop.png"))
-    widest = page.evaluate(SPREAD)
+    widest = spread_at(page, f"{whole_site}/judou/xiangyinjiu.html", "judou-xiangyinjiu-174",
+                       screenshots / "seealso-wraps-desktop.png")
     assert widest[0][0] <= 0.2, widest
 
 
@@ -443,10 +449,8 @@ def test_a_passage_s_page_and_cite_mark_wrap_without_spreading_the_line_before(o
     its last line, or of a line of their own when they do not fit: the justified line before them keeps the
     characters' own widths (it spread them by a third of a character when the two went to the next line)."""
     page = open_page(PHONE)
-    page.goto(f"{whole_site}/tongjie/xiangyinjiu.html#tongjie-xiangyinjiu-34")
-    page.wait_for_load_state("load")
-    page.locator("#tongjie-xiangyinjiu-34").screenshot(path=str(screenshots / "passage-end-phone.png"))
-    widest = page.evaluate(SPREAD)
+    widest = spread_at(page, f"{whole_site}/tongjie/xiangyinjiu.html", "tongjie-xiangyinjiu-34",
+                       screenshots / "passage-end-phone.png")
     assert widest[0][0] <= 0.2, widest
     boxes = page.evaluate(END_BOXES, "tongjie-xiangyinjiu-34")
     assert boxes["page"]["right"] <= boxes["cite"]["left"] + 1  # the page, then 引
