@@ -201,7 +201,7 @@ def position(gloss) -> str | None:
     return reading(gloss).position
 
 
-def _given(gloss) -> tuple[list[str], list[str], str] | Reading:
+def _given(gloss: Sound) -> tuple[list[str], list[str], str] | Reading:
     """(main positions, every other position the gloss could give, note), or an unresolved Reading."""
     char_positions = readings(gloss.char) if gloss.char else []
     if gloss.kind == "fanqie" and gloss.upper and gloss.lower:
@@ -232,7 +232,7 @@ def _given(gloss) -> tuple[list[str], list[str], str] | Reading:
     return Reading([], UNRESOLVED, char_positions, "未注读音")
 
 
-def _reading(gloss) -> Reading:
+def _reading(gloss: Sound) -> Reading:
     given = _given(gloss)
     if isinstance(given, Reading):
         return given
