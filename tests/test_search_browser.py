@@ -281,12 +281,16 @@ def test_baseline_sphinx_chinese_search_finds_fewer(page, sites, capsys) -> None
 
 
 def test_the_pages_a_query_names_come_first(page, whole_html, http_server) -> None:
-    """On the whole edition, 鄉射禮: Sphinx scores alike every page with 乡, 射 or 礼 in a title (乡射义, 乡饮酒礼…);
-    the 篇 named 乡射礼 come first, the 句读's then the 通解's, each opening with its head, then the pages whose
-    title holds the query (its table of parallels, its notes), then the rest."""
+    """On the whole edition, 鄉射禮: Sphinx scores alike every page with 乡, 射 or 礼 in a title (乡射义, 乡饮酒礼…), ties
+    by name; the 篇 named 乡射礼 come first, the 句读's then the 通解's, each opening with its head, then the pages whose
+    title holds the query (its notes, its table of parallels), then the rest, each group in the edition's order."""
     results = search(page, http_server(whole_html.outdir), "鄉射禮")
     assert not page.errors, page.errors
     pages = list(dict.fromkeys(urlsplit(result["href"]).path for result in results))
-    assert pages[:4] == ["judou/xiangshe.html", "tongjie/xiangshe.html", "apparatus/parallel-xiangshe.html",
-                         "notes/judou/xiangshe.html"], pages[:6]
+    assert pages[:4] == ["judou/xiangshe.html", "tongjie/xiangshe.html", "notes/judou/xiangshe.html",
+                         "apparatus/parallel-xiangshe.html"], pages[:6]
     assert target(results[0]["href"]) == ("xiangshe", "judou-xiangshe")
+    # the rest as the books have them: the 句读's 鄉飲酒禮 before the 通解's, both before the 通解's 鄉射義
+    rest = pages[4:]
+    assert rest.index("judou/xiangyinjiu.html") < rest.index("tongjie/xiangyinjiu.html") < rest.index(
+        "tongjie/xiangsheyi.html"), rest

@@ -298,19 +298,35 @@
     return titles;
   };
 
+  /* The pages in the edition's reading order: as the site's navigation on this page lists them
+     (furo's sidebar, alabaster's), each page's name from its link */
+  const readingOrder = () => {
+    const root = new URL(document.documentElement.dataset.content_root || "", location.href).pathname;
+    const order = new Map();
+    document.querySelectorAll("a.reference.internal[href]").forEach((a) => {
+      const path = new URL(a.getAttribute("href"), location.href).pathname;
+      if (!path.startsWith(root)) return;
+      const name = path.slice(root.length).replace(/\.html$/, "").replace(/(^|\/)$/, "$1index");
+      if (!order.has(name)) order.set(name, order.size);
+    });
+    return order;
+  };
+
   /* Sphinx scores every page with the query's characters in a title alike (a score per term, the
-     best of them): the pages named by the query come first — its title the query (乡射礼: 句读's
-     and 通解's 篇), then a title holding it (乡射礼校注) —, each group by page name, the rest as
-     Sphinx ranks them */
-  const byTitle = (docNames, titles, needles) => {
+     best of them), ties by name: the pages named by the query come first — its title the query
+     (乡射礼: 句读's and 通解's 篇), then a title holding it (乡射礼校注) —, then the rest, each group in
+     the edition's reading order (a page the navigation does not list after them, as Sphinx ranks it) */
+  const ranked = (docNames, titles, needles) => {
     const rank = (name) => {
       const title = YL.fold(titles.get(name) || "").toLowerCase();
       if (needles.length === 1 && title === needles[0]) return 0;
       return needles.length && needles.every((n) => title.includes(n)) ? 1 : 2;
     };
-    const ranked = docNames.map((name, i) => [rank(name), name, i]);
-    ranked.sort((a, b) => a[0] - b[0] || (a[0] < 2 ? (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) : a[2] - b[2]));
-    return ranked.map(([, name]) => name);
+    const order = readingOrder();
+    const place = (name) => (order.has(name) ? order.get(name) : Infinity);
+    const keyed = docNames.map((name, i) => [rank(name), place(name), i, name]);
+    keyed.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+    return keyed.map((key) => key[3]);
   };
 
   const sphinxQuery = Search.query;
@@ -323,7 +339,7 @@
       return sphinxQuery(rest);
     const needles = YL.needles(rest);
     const titles = pageTitles();
-    const docNames = byTitle(candidates(rest), titles, needles);
+    const docNames = ranked(candidates(rest), titles, needles);
     const fetches = docNames.map((docName) =>
       fetch(dataUrl(docName)).then((r) => (r.ok ? r.json() : null)).catch(() => null),
     );
