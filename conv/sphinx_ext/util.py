@@ -29,10 +29,11 @@ def files_digest(root: Path, skip: tuple[str, ...] = ()) -> str:
     """A digest (sha256) of every file under ``root`` but ``__pycache__`` and the folders ``skip`` (paths relative
     to ``root``): each file's path relative to ``root`` and its bytes."""
     digest = hashlib.sha256()
+    skipped = tuple(f"{folder}/" for folder in skip)
     files = sorted((path.relative_to(root).as_posix(), path) for path in root.rglob("*")
                    if "__pycache__" not in path.relative_to(root).parts and path.is_file())
     for name, path in files:
-        if name.startswith(tuple(f"{folder}/" for folder in skip)):
+        if skipped and name.startswith(skipped):
             continue
         content = path.read_bytes()
         digest.update(b"%d:%s%d:" % (len(name.encode("utf-8")), name.encode("utf-8"), len(content)))
@@ -45,7 +46,6 @@ def code_version() -> int:
     files. Sphinx reads every page again when it changes, so no page stays as older code wrote it (a visitor, a
     template, a data table the pages are written with); a style sheet or script alone is copied at every build."""
     return int(files_digest(PACKAGE_DIR, skip=("sphinx_ext/static",))[:12], 16)
-
 
 
 #: The project's event that hands the builder at hand to a transform (构建器): Sphinx 9 deprecates
