@@ -6,6 +6,8 @@ import subprocess
 import sys
 import textwrap
 
+from conftest import ROOT, project_source
+
 SCRIPT = textwrap.dedent(
     """
     import sys
@@ -54,3 +56,30 @@ GC_SCRIPT = textwrap.dedent(
 def test_the_collector_runs_less_often_during_a_build_only():
     result = subprocess.run([sys.executable, "-c", GC_SCRIPT], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "(200000, 20, 20) (700, 10, 10)"
+
+
+CONVERTING_BUILD = textwrap.dedent(
+    """
+    import gc, sys
+    from sphinx.application import Sphinx
+
+    src, out, seeds = sys.argv[1:4]
+    gc.set_threshold(700, 10, 10)
+    app = Sphinx(src, src, f"{out}/html", f"{out}/doctrees", "html", status=None, warning=None,
+                 parallel=2, confoverrides={"yl_seeds": seeds, "yl_edition": "seeds"})
+    print("during:", gc.isenabled(), gc.get_freeze_count() > 0)
+    app.build()
+    print("after:", gc.isenabled(), gc.get_freeze_count(), gc.get_threshold(), app.statuscode)
+    """
+)
+
+
+def test_a_build_converting_the_seeds_gives_the_collector_back(tmp_path):
+    """The collector is paused through the conversion, the heap frozen after it while the
+    pages are read and written; the build ends with the collector as it found it."""
+    src = project_source(tmp_path)
+    result = subprocess.run([sys.executable, "-c", CONVERTING_BUILD, str(src), str(tmp_path / "out"),
+                             str(ROOT / "seeds")], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.stdout.splitlines() == ["during: True True", "after: True 0 (700, 10, 10) 0"]
+    assert (tmp_path / "out" / "html" / "judou" / "xiangshe.html").is_file()

@@ -12,18 +12,21 @@ all the same, in fewer, larger collections: on the benchmark's large corpus (805
 ``-j auto``, two cores) the build went from about 10.2 to 8.5 s and the largest process grew by
 about 5 MB (327 → 332 MB max RSS); with ``-j 1``, 18.2 → 15.2 s, 462 → 493 MB.
 
-**The environment is loaded, then set aside from the cyclic collector.** An incremental build
-starts by unpickling the environment of the last one (millions of small objects on the whole
-仪礼). Python's cyclic garbage collector walks the growing heap again and again while it is
-built, and then on every full collection of the build (a third of the time of a rebuild after one
-notes page changed: about a second). The environment is long-lived and freed only at the end. So
-the collector is paused from the end of the configuration (``config-inited``) until the builder
-is made (``builder-inited``); there, when an environment was loaded, every object then alive is
-moved to the collector's permanent generation (``gc.freeze``), which later collections skip —
-also in the processes ``-j N`` forks, whose pages are then not copied by the collector's
-bookkeeping. ``build-finished`` gives the objects back to the collector (``gc.unfreeze``), so a
-process that runs several builds (tests, ``sphinx-autobuild``) still collects them. A fresh
-environment is small: nothing is frozen then. Reference counting frees everything as always.
+**The environment is loaded, or the seeds converted, then set aside from the cyclic collector.**
+An incremental build starts by unpickling the environment of the last one (millions of small
+objects on the whole 仪礼); a cold build starts by converting the seeds in this process
+(``conv.sphinx_ext.seeds``: the converter's tables and pages, built without the collector,
+``conv.nogc``). Python's cyclic garbage collector would walk the growing heap again and again
+while it is built; and the first collection after a pause walks everything made during it (half
+a second after the whole 仪礼's conversion), then every full collection of the build walks it
+again (a third of the time of a rebuild after one notes page changed: about a second). What is
+alive then is long-lived and freed only at the end. So the collector is paused from the
+configuration (``config-inited``, before the seeds are converted) until the builder is made
+(``builder-inited``); there every object then alive is moved to the collector's permanent
+generation (``gc.freeze``), which later collections skip — also in the processes ``-j N`` forks,
+whose pages are then not copied by the collector's bookkeeping. ``build-finished`` gives the
+objects back to the collector (``gc.unfreeze``), so a process that runs several builds (tests,
+``sphinx-autobuild``) still collects them. Reference counting frees everything as always.
 
 **A small change stays in the main process.** With ``sphinx-build -j N`` Sphinx reads the changed
 pages in forked processes, however few they are; each process sends the *whole* environment back
@@ -123,7 +126,7 @@ def setup_preload(app: Sphinx) -> None:
     atexit.register(gc.freeze)
     app.connect("config-inited", raise_gc_thresholds, priority=100)
     app.connect("build-finished", restore_gc_thresholds)
-    app.connect("config-inited", pause_gc_for_environment, priority=900)  # the last one
+    app.connect("config-inited", pause_gc_for_environment, priority=300)  # before the conversion (400)
     app.connect("builder-inited", freeze_environment, priority=100)
     app.connect("builder-inited", record_outdated)
     app.connect("build-finished", unfreeze_environment)
@@ -149,20 +152,21 @@ def restore_gc_thresholds(app: Sphinx, exception: Exception | None) -> None:
 
 
 def pause_gc_for_environment(app: Sphinx, config) -> None:
-    """Right before Sphinx loads the pickled environment: no cyclic collection while it does."""
+    """Before the seeds are converted and Sphinx loads the pickled environment: no cyclic
+    collection while they are."""
     collector(app).enabled = gc.isenabled()
     gc.disable()
 
 
 def freeze_environment(app: Sphinx) -> None:
-    """After the environment is loaded: set it aside from the collector, resume collecting."""
+    """After the conversion and the environment's load: set what is alive aside from the
+    collector, resume collecting."""
     state = collector(app)
     enabled, state.enabled = state.enabled, None
     if enabled is None:
         enabled = gc.isenabled()
-    if app.env is not None and app.env.all_docs:  # an environment was loaded, not made afresh
-        gc.freeze()
-        state.frozen = True
+    gc.freeze()
+    state.frozen = True
     if enabled:
         gc.enable()
 
