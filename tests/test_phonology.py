@@ -95,6 +95,45 @@ def test_leige_fanqie():
     assert result.positions == ["知三東去"] and "类隔" in result.note
 
 
+@pytest.mark.parametrize("text,status,position,rule", [
+    # 毗 並母, 志 之韵: 之韵 has no labial initials; read as 脂韵, 比 毗至切 (比次之比)
+    ("比毗志反", "matches", "並三A脂去", "之韵无唇音"),
+    ("朼必李反", "matches", "幫三A脂上", "之韵无唇音"),  # 朼 卑履切
+    # 側 莊母 before 乙 (真韵 B): the 莊 group's 真 is 臻韵, 櫛 阻瑟切
+    ("櫛側乙反", "matches", "莊開三臻入", "庄组真韵"),
+    ("省所領切", "matches", "生開三庚上", "庄组清韵"),  # 省 所景切: the 莊 group's 清 is 庚 三等
+    # 則 精母 before 界 (皆韵 二等): 精 for 莊 (精照互用), 祭 側界切 (the state of 祭)
+    ("祭則界反", "matches", "莊開二皆去", "精照互用"),
+    # a misprinted glossed character still shows: 此 for 比 (清母, not a labial)
+    ("此毗志反", "suspect", "並三A脂去", "之韵无唇音"),
+])
+def test_a_fanqie_that_spells_nothing_is_read_by_a_menfa(text, status, position, rule):
+    result = reading(gloss(text))
+    assert (result.status, result.position) == (status, position)
+    assert result.note.startswith(rule)
+
+
+def test_a_fanqie_no_menfa_reads_stays_unresolved():
+    # 回 匣母 before 爾 (日母 支韵 上): no rule reads it (弭 綿婢切: 回 is probably a misprint)
+    result = reading(gloss("弭回爾反"))
+    assert (result.status, result.positions, result.note) == ("unresolved", [], "切语无法执行")
+
+
+def test_the_menfa_table_holds_valid_stand_ins():
+    from tshet_uinh import 音韻地位
+
+    from conv.parser.menfa import rules
+
+    found = rules()
+    assert [rule.name for rule in found] == ["类隔", "之韵无唇音", "庄组真韵", "庄组清韵", "精照互用"]
+    for rule in found:
+        assert rule.kind in ("initial", "rhyme")
+        for initial, description in rule.stand_ins.items():
+            assert 音韻地位.from描述(description).母 == initial
+        assert set(rule.counterparts) <= set(rule.stand_ins)
+        assert rule.note.startswith(rule.name)
+
+
 # --- point 3: what a mismatch is -------------------------------------------------------------
 
 @pytest.mark.parametrize("text,status,position,why", [

@@ -2,7 +2,9 @@
 
 For a 反切 gloss the upper (反切上字) and lower (反切下字) characters are taken in their
 *ordinary* readings (``conv.parser.spellers``: 食 乘力切, 于 羽俱切, 列 良辥切) and the 反切 is
-executed (``TshetUinh.執行反切``, after 潘悟雲's rules); for a 直音 gloss the sound character's
+executed (``TshetUinh.執行反切``, after 潘悟雲's rules; a 反切 that spells nothing so is read by
+the traditional 门法, ``conv.parser.menfa``: 类隔, 精照互用, 之韵无唇音 …, the note naming the
+rule); for a 直音 gloss the sound character's
 ordinary reading is taken. That gives the *main* position, the one shown and sorted. Only when it is
 not a reading of the glossed character are the spellers' other readings and forms tried (于 as
 於, 干 as 幹 or 乾); those that fit the character are kept as alternatives after the main one,
@@ -22,7 +24,8 @@ the gloss gets one status (``conv.parser.verdicts`` tells the non-matching ones 
   character has (拊者甫反: 者 章母, 拊 滂母): a corrupt speller or glossed character;
 - ``lost character`` 录入失字: ``X音X``, a gloss whose character the simplified transcription
   merged with its sound (瞭音了 printed 了音了, 矇音蒙 printed 蒙音蒙);
-- ``unresolved`` 未能推定: a character is missing from the data, the 反切 cannot be executed, or
+- ``unresolved`` 未能推定: a character is missing from the data, the 反切 cannot be executed (nor
+  read by a 门法), or
   the gloss gives no sound (如字, 间间厠之间), or a tone that is not one reading of the character.
 
 A tone (声调: 朱熹's 長上聲, 中節之中去聲, 乗斂並去聲) names no speller: of the glossed character's readings it
@@ -44,7 +47,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import NamedTuple
 
-from conv.parser import spellers, verdicts
+from conv.parser import menfa, spellers, verdicts
 from conv.parser.guangyun_forms import candidates, filed_under, forms, positions_of, readings
 
 __all__ = ["Reading", "reading", "position", "sort_key", "candidates", "readings", "execute", "plausible",
@@ -89,16 +92,6 @@ def homophones(description: str) -> str:
         return ""
 
 
-# 类隔 (lei-ge): 反切 whose upper character is of the 端 group while the lower character asks
-# for the 知 group (二等/三等), or the reverse; 《廣韻》 itself keeps some (传大专反: 大 定母 for 澄母).
-_LEIGE = {"端": "知", "透": "徹", "定": "澄", "泥": "孃", "知": "端", "徹": "透", "澄": "定", "孃": "泥"}
-_LEIGE_STAND_IN = {  # a valid position of each initial, to stand in for the upper character
-    "知": "知開三之平", "徹": "徹開三之平", "澄": "澄開三之平", "孃": "孃開三之平",
-    "端": "端開一咍平", "透": "透開一咍平", "定": "定開一咍平", "泥": "泥開一咍平",
-}
-LEIGE_NOTE = "类隔切：切上字端、知互用"
-
-
 def _run(up, low) -> list[str]:
     from tshet_uinh import 執行反切
 
@@ -108,44 +101,40 @@ def _run(up, low) -> list[str]:
         return []
 
 
-def _spell(pairs) -> tuple[list[str], bool]:
-    """(positions, by 类隔): what the pairs of readings give; 类隔 only when nothing is given directly."""
-    from tshet_uinh import 音韻地位
-
+def _spell(pairs) -> tuple[list[str], str]:
+    """(positions, note): what the pairs of readings give; when none spells anything directly, what
+    the first 门法 that does gives (``conv.parser.menfa``), and its note."""
     found: list[str] = []
     for up, low in pairs:
         found += [result for result in _run(up, low) if result not in found]
     if found:
-        return found, False
-    for up, low in pairs:
-        if up.母 in _LEIGE:
-            stand_in = 音韻地位.from描述(_LEIGE_STAND_IN[_LEIGE[up.母]])
-            found += [result for result in _run(stand_in, low) if result not in found]
-    return found, bool(found)
+        return found, ""
+    return menfa.spell(pairs, _run)
 
 
 @lru_cache(maxsize=None)
-def _execute(upper: str, lower: str) -> tuple[tuple[str, ...], bool]:
-    """(positions, by 类隔): every position a pair of readings gives."""
-    found, leige = _spell([(up, low) for up in positions_of(upper) for low in positions_of(lower)])
-    return tuple(found), leige
+def _execute(upper: str, lower: str) -> tuple[tuple[str, ...], str]:
+    """(positions, the 门法's note or ""): every position a pair of readings gives."""
+    found, note = _spell([(up, low) for up in positions_of(upper) for low in positions_of(lower)])
+    return tuple(found), note
 
 
 def execute(upper: str, lower: str) -> list[str]:
-    """Execute a 反切 (witness characters) with every pair of readings (falling back on 类隔, 端 for
-    知 and the reverse, when nothing is given directly): what a gloss *could* mean."""
+    """Execute a 反切 (witness characters) with every pair of readings (falling back on the 门法,
+    ``conv.parser.menfa``, when nothing is given directly): what a gloss *could* mean."""
     return list(_execute(upper, lower)[0])
 
 
 @lru_cache(maxsize=None)
-def _ordinary_fanqie(upper: str, lower: str) -> tuple[tuple[str, ...], bool, str]:
-    """(positions, by 类隔, which readings): the 反切 executed with each speller's ordinary reading."""
+def _ordinary_fanqie(upper: str, lower: str) -> tuple[tuple[str, ...], str, str]:
+    """(positions, the 门法's note or "", which readings): the 反切 executed with each speller's
+    ordinary reading."""
     up = spellers.ordinary(forms(upper), "upper")
     low = spellers.ordinary(forms(lower), "lower")
     if up is None or low is None:
-        return (), False, ""
-    found, leige = _spell([(up[1], low[1])])
-    return tuple(found), leige, f"{up[0]}{up[1].描述} {low[0]}{low[1].描述}"
+        return (), "", ""
+    found, note = _spell([(up[1], low[1])])
+    return tuple(found), note, f"{up[0]}{up[1].描述} {low[0]}{low[1].描述}"
 
 
 # --- glosses ------------------------------------------------------------------------------
@@ -205,13 +194,14 @@ def _given(gloss: Sound) -> tuple[list[str], list[str], str] | Reading:
     """(main positions, every other position the gloss could give, note), or an unresolved Reading."""
     char_positions = readings(gloss.char) if gloss.char else []
     if gloss.kind == "fanqie" and gloss.upper and gloss.lower:
-        main, leige, _ = _ordinary_fanqie(gloss.upper, gloss.lower)
-        others = [p for p in execute(gloss.upper, gloss.lower) if p not in main]
+        main, rule, _ = _ordinary_fanqie(gloss.upper, gloss.lower)
+        every, every_rule = _execute(gloss.upper, gloss.lower)
+        others = [p for p in every if p not in main]
         if not main and not others:
             missing = [c for c in (gloss.upper, gloss.lower) if not readings(c)]
             note = ("《广韵》未收" + "、".join(missing)) if missing else "切语无法执行"
             return Reading([], UNRESOLVED, char_positions, note)
-        return list(main), others, LEIGE_NOTE if leige else ""
+        return list(main), others, rule if main else every_rule  # the 门法 that gave the positions shown
     if gloss.kind == "zhiyin" and gloss.sound:
         chosen = spellers.ordinary(forms(gloss.sound), "sound")
         if chosen is None:

@@ -1,0 +1,94 @@
+"""门法 (等韵门法): reading a 反切 that does not spell in the 切韵 system.
+
+``conv.parser.phonology`` executes a 反切 with tshet-uinh (``執行反切``, after 潘悟雲's rules).
+Some of 陆德明's and 朱熹's 反切 give nothing there: the upper character's initial cannot stand
+with the lower character's rhyme and grade (比毗志反: 並母 with 之韵, which has no labial
+initials; 祭則界反: 精母 with a 二等 rhyme; 櫛側乙反: 莊母 with 真韵). The traditional 门法 of
+等韵 say how such a 反切 is read; ``conv/data/menfa.toml`` holds those this edition applies, in
+the order they are tried:
+
+- an ``initial`` rule: the upper character's initial stands for its counterpart (类隔: 端 for
+  知 and the reverse; 精照互用: 精 for 莊 before a 二等 rhyme, 莊 for 精 before a 一等 or 四等
+  one), executed with a stand-in position of the counterpart initial;
+- a ``rhyme`` rule: with an upper character of some initials, the lower character's rhyme is read
+  as another (之韵无唇音: 之 as 脂 after a labial; 庄组 before 真 as 臻, before 清 as 庚 三等),
+  executed with a stand-in lower position of that rhyme (the lower character's own initial, or
+  the upper's where the rhyme has no such initial).
+
+The first rule that spells something gives the positions, and its note goes with them. The
+positions are then checked against the glossed character's readings as any other (a misprinted
+speller still shows: 此毗志反 gives 比's 並三A脂去, a 疑讹 for 此).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from conv import datafiles as data
+
+__all__ = ["Rule", "rules", "spell"]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One 门法 of ``conv/data/menfa.toml``."""
+
+    kind: str  # "initial" or "rhyme"
+    name: str
+    note: str
+    counterparts: dict  # initial → counterpart initial (both ways)
+    stand_ins: dict  # counterpart initial → a valid position of it (描述)
+    lower_grades: dict  # upper initial → the lower character's grades the rule holds for (none: all)
+    initials: frozenset  # rhyme rule: the upper character's initials
+    rhyme_from: str = ""
+    rhyme_to: str = ""
+
+
+@lru_cache(maxsize=1)
+def rules() -> tuple[Rule, ...]:
+    """The rules of ``conv/data/menfa.toml``, in the order they are tried."""
+    found = []
+    for entry in data.read_toml(data.DATA_DIR / "menfa.toml")["rule"]:
+        pairs = dict(entry.get("counterparts", {}))
+        pairs.update({target: source for source, target in pairs.items()})
+        found.append(Rule(entry["kind"], entry["rule"], entry["note"], pairs, dict(entry.get("stand_ins", {})),
+                          {initial: tuple(grades) for initial, grades in entry.get("lower_grades", {}).items()},
+                          frozenset(entry.get("initials", ())), entry.get("from", ""), entry.get("to", "")))
+    return tuple(found)
+
+
+def spell(pairs, run) -> tuple[list[str], str]:
+    """(positions, note): what the first rule that spells anything gives for the pairs of readings
+    ``(upper, lower)`` (tshet-uinh 音韻地位), with ``run(upper, lower)`` the plain execution; ``([], "")``
+    when none does."""
+    for rule in rules():
+        found: list[str] = []
+        for up, low in pairs:
+            for stand_up, stand_low in _stand_ins(rule, up, low):
+                found += [result for result in run(stand_up, stand_low) if result not in found]
+        if found:
+            return found, rule.note
+    return [], ""
+
+
+def _stand_ins(rule: Rule, up, low) -> list:
+    from tshet_uinh import 音韻地位
+
+    if rule.kind == "initial":
+        counterpart = rule.counterparts.get(up.母)
+        if counterpart is None or not _grade_holds(rule, up, low):
+            return []
+        return [(音韻地位.from描述(rule.stand_ins[counterpart]), low)]
+    if up.母 not in rule.initials or low.韻 != rule.rhyme_from:
+        return []
+    for initial, kind in ((low.母, low.類), (up.母, None)):
+        try:
+            return [(up, 音韻地位(initial, low.呼, low.等, kind, rule.rhyme_to, low.聲))]
+        except Exception:  # no such position in that rhyme: the upper character's initial
+            continue
+    return []
+
+
+def _grade_holds(rule: Rule, up, low) -> bool:
+    """Whether an initial rule holds for this lower grade (a rule without ``lower_grades``: always)."""
+    return not rule.lower_grades or low.等 in rule.lower_grades.get(up.母, ())
