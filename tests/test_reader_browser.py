@@ -470,3 +470,19 @@ def test_a_tone_gloss_s_tip_gives_its_tone_and_what_it_reads(open_page, whole_si
     page.locator(f'.yl-gloss[data-printed="{printed}"]').first.focus()
     shown = page.evaluate("() => [...document.querySelectorAll('#yl-tip .yl-tip-line')].map(p => p.textContent)")
     assert [line for line in shown if "见音义索引" not in line] == lines, shown
+
+
+@pytest.mark.parametrize("page_name, printed, lines", [
+    # 乡射礼: 毗 並母 before 志 (之韵, which has no labial initials): read as 脂韵, 比 毗至切
+    ("judou/xiangshe", "比毗志反", ["反切毗志反", "广韵至韵 · 并母 · 去声", "音韵地位並三A脂去", "合于本字之音",
+                                 "门法之韵无唇音：切上字为唇音，下字之韵读作脂韵"]),
+    # 内则: 側 莊母 before 乙 (真韵): the 莊 group's 真 is 臻韵, 櫛 阻瑟切
+    ("tongjie/neize", "櫛側乙反", ["反切側乙反", "广韵栉韵 · 庄母 · 入声", "音韵地位莊開三臻入", "合于本字之音",
+                                "门法庄组真韵：切上字为庄组，下字真韵读作臻韵"]),
+])
+def test_a_fanqie_read_by_a_menfa_says_which(open_page, whole_site, page_name, printed, lines):
+    page = open_page(DESKTOP)
+    page.goto(f"{whole_site}/{page_name}.html")
+    page.locator(f'.yl-gloss[data-printed="{printed}"]').first.focus()
+    shown = page.evaluate("() => [...document.querySelectorAll('#yl-tip .yl-tip-line')].map(p => p.textContent)")
+    assert [line for line in shown if "见音义索引" not in line] == lines, shown

@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from conv import datafiles as data
 
-__all__ = ["Rule", "rules", "spell"]
+__all__ = ["Rule", "rule_of", "rules", "spell"]
 
 
 @dataclass(frozen=True)
@@ -55,6 +55,11 @@ def rules() -> tuple[Rule, ...]:
                           {initial: tuple(grades) for initial, grades in entry.get("lower_grades", {}).items()},
                           frozenset(entry.get("initials", ())), entry.get("from", ""), entry.get("to", "")))
     return tuple(found)
+
+
+def rule_of(note: str) -> str:
+    """The 门法's note a gloss's note opens with (the rule its position was read by), or ""."""
+    return next((rule.note for rule in rules() if note.startswith(rule.note)), "")
 
 
 def spell(pairs, run) -> tuple[list[str], str]:

@@ -86,6 +86,7 @@
     var status = STATUS[data(gloss, "status")];
     if (status) tip.appendChild(line("", status[0], "yl-tip-status " + status[1]));
     if (data(gloss, "why")) tip.appendChild(line("", data(gloss, "why"), "yl-tip-detail"));  // 行去声二读…
+    if (data(gloss, "rule")) tip.appendChild(line("门法", data(gloss, "rule"), "yl-tip-detail"));  // 之韵无唇音…
     if (data(gloss, "also")) {
       tip.appendChild(line("又音", data(gloss, "also") + (data(gloss, "also-position") ? "（" + data(gloss, "also-position") + "）" : "")));
     }
