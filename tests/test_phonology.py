@@ -163,6 +163,30 @@ def test_variant_forms_are_resolved_before_flagging():
         assert f"收于{form}" in result.note
 
 
+@pytest.mark.parametrize("text,position,filed", [
+    ("朐其于反", "羣合三C虞平", "胊"),  # 文渊阁本 朐, 《廣韻》其俱切 字头 胊
+    ("肇音兆", "澄開三宵上", "肈"),
+    ("泲子禮反", "精開四齊上", "濟"),  # 泲 the river, 《廣韻》子禮切 under 濟
+    ("簴音巨", "羣開三C魚上", "虡"),
+    # a speller's form: 呉 in 膴火呉反 is 吳 (《廣韻》 has no 呉)
+    ("膴火呉反", "曉一模平", ""),
+])
+def test_the_witness_s_variant_forms_are_looked_up_under_the_guangyun_s(text, position, filed):
+    result = reading(gloss(text))
+    assert (result.status, result.position) == ("matches", position)
+    assert (f"收于{filed}" in result.note) if filed else "收于" not in result.note
+
+
+def test_every_form_the_guangyun_is_said_to_file_under_is_one_of_its_head_characters():
+    from conv.datafiles import DATA_DIR
+    from conv.parser.guangyun_forms import _lookup
+
+    rows = [line.split("\t") for line in (DATA_DIR / "gloss_forms.tsv").read_text(encoding="utf-8").splitlines()
+            if line and not line.startswith("#")]
+    assert len(rows) == len({row[0] for row in rows}) >= 100
+    assert [row[:2] for row in rows if len(row) != 3 or not _lookup(row[1])] == []
+
+
 def test_other_reading_names_the_character_whose_reading_it_is():
     assert reading(gloss("共九勇反")).homophone == "拱"
     assert reading(gloss("乡许亮反")).homophone == "向"
