@@ -102,3 +102,12 @@ def test_a_tone_gloss_is_listed_by_the_position_its_tone_picks(whole_edition):
     unresolved = [row for row in rows if row.startswith('["行去聲","—","","匣開一唐平、匣開二庚平、匣開一唐去、匣開二庚去",'
                                                       '"《广韵》行去声二读：匣開一唐去、匣開二庚去，声调不足以定其一"')]
     assert len(table) == len(unresolved) == len(rows) // 2 == 6, rows
+
+
+def test_a_gloss_read_by_a_menfa_names_it_in_the_index(whole_edition):
+    """A 反切 that spells nothing in the 切韵 system: the index of glosses says by which 门法 it was read."""
+    page = writer.pages(whole_edition)["apparatus/glosses.md"]
+    assert '["並三A脂去","比毗志反","比","反切","毗志反","合于本字（之韵无唇音）",["句读·乡射礼336","judou-xiangshe-336"]]' in page
+    assert '"祭則界反","祭","反切","則界反","合于本字（精照互用）"' in page
+    assert '["澄合三仙平","传大专反","传","反切","大专反","合于本字（类隔）",["通解·乡饮酒礼67","tongjie-xiangyinjiu-67"]]' in page
+    assert '"共九勇反","共","反切","九勇反","他字之音",' in page  # spelled directly: no 门法

@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from conv import datafiles as data
 
-__all__ = ["Rule", "rule_of", "rules", "spell"]
+__all__ = ["Rule", "rule_for", "rule_of", "rules", "spell"]
 
 
 @dataclass(frozen=True)
@@ -57,9 +57,15 @@ def rules() -> tuple[Rule, ...]:
     return tuple(found)
 
 
+def rule_for(note: str) -> Rule | None:
+    """The 门法 a gloss's note opens with (the rule its position was read by), or None."""
+    return next((rule for rule in rules() if note.startswith(rule.note)), None)
+
+
 def rule_of(note: str) -> str:
-    """The 门法's note a gloss's note opens with (the rule its position was read by), or ""."""
-    return next((rule.note for rule in rules() if note.startswith(rule.note)), "")
+    """The note of the 门法 a gloss's note opens with, or ""."""
+    rule = rule_for(note)
+    return rule.note if rule else ""
 
 
 def spell(pairs, run) -> tuple[list[str], str]:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from conv.model.tree import Edition, Segment
 from conv.myst.backmatter.locator import GLOSS_KINDS, Locator, Locus, STATUS_NAMES, cite, datatable, note_words
 from conv.myst.escape import escape_inline
-from conv.parser import phonology
+from conv.parser import menfa, phonology
 
 
 @dataclass
@@ -79,6 +79,13 @@ def _position_cell(gloss) -> str:
     return gloss.position + ("（又可为" + "、".join(others) + "）" if others else "")
 
 
+def _verdict(gloss) -> str:
+    """The 合否 cell: the status, and the 门法 its position was read by（合于本字（之韵无唇音））."""
+    shown = STATUS_NAMES.get(gloss.status, gloss.status or "—")
+    rule = menfa.rule_for(gloss.note) if gloss.position else None
+    return f"{shown}（{rule.name}）" if rule else shown
+
+
 def glosses_page(edition: Edition, locator: Locator) -> str:
     rows = gloss_rows(edition, locator)
     keys = {p: phonology.sort_key(p) for p in {r.gloss.position for r in rows} if p}  # once per position
@@ -96,7 +103,8 @@ def glosses_page(edition: Edition, locator: Locator) -> str:
         escape_inline(
             "切语用字取其常读，即其在《广韵》反切中为切语时之音（食取乘力切，于取羽俱切，列取良辥切）；"
             "常读所切不合本字时，方试其又读或他形（于作於，干作乾、幹），所得合于本字者附于其后（“又可为”），"
-            "不居其前。排列与“合否”皆据常读所得之音。"
+            "不居其前。排列与“合否”皆据常读所得之音。切语于切韵音系中无法相切者，依等韵门法读之：类隔（端、知互用），"
+            "精照互用，之韵无唇音（比毗志反读如脂韵），庄组真韵读作臻韵、清韵读作庚韵；“合否”一栏括注所据门法。"
         ),
         "",
         escape_inline(
@@ -111,7 +119,7 @@ def glosses_page(edition: Edition, locator: Locator) -> str:
         "",
     ]
     table = [[_position_cell(r.gloss), r.gloss.text, r.gloss.char, _kind(r.gloss), _sound(r.gloss),
-              STATUS_NAMES.get(r.gloss.status, r.gloss.status or "—"), cite(r.locus, full=True)] for r in ordered]
+              _verdict(r.gloss), cite(r.locus, full=True)] for r in ordered]
     out += datatable(["广韵地位", "音义", "字", "类别", "切语／直音", "合否", "出处"], table,
                      [4, 3, 1, 2, 2, 2, 3], "text witness witness text witness text cite",
                      "yl-gloss-index")
