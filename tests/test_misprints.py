@@ -71,3 +71,14 @@ def test_a_misprinted_speller_in_a_gloss_printed_large(name, printed, restored):
     (gloss,) = [g for p in all_passages(dump) for n in p["notes"] for g in n["glosses"] if g["text"] == printed]
     assert (gloss["restored"], gloss["status"]) == (restored, "matches")
     assert not [p for p in all_passages(dump) if printed in p["text"]]
+
+
+def test_a_speller_that_cannot_spell_its_rhyme_is_read_as_the_like_shaped_one():
+    """KR1d0085_010:186: 摳若侯反 — 若 (日母, three grades only) cannot spell 侯 (一等); the 通解 prints
+    摳苦侯反 elsewhere (KR1d0085_008:869), the 《广韵》 摳 恪侯切: read 苦侯反, the text keeps 若."""
+    found = export.edition(assemble.convert([ROOT / "seeds" / "wenyuange" / "KR1d0085" / "KR1d0085_010.txt"]))
+    glosses = [g for p in all_passages(found) for n in p["notes"] for g in n.get("glosses", []) if g["text"] == "摳若侯反"]
+    assert [(g["restored"], g["status"], g["position"]) for g in glosses] == [("摳苦侯反", "matches", "溪一侯平")]
+    assert "摳若侯反" in "".join(n["text"] for p in all_passages(found) for n in p["notes"])
+    (record,) = [a for a in found["apparatus"] if a["kind"] == "misprint" and a["context"] == "摳若侯反"]
+    assert (record["witness"], record["reading"]) == ("若", "苦")
