@@ -486,3 +486,26 @@ def test_a_fanqie_read_by_a_menfa_says_which(open_page, whole_site, page_name, p
     page.locator(f'.yl-gloss[data-printed="{printed}"]').first.focus()
     shown = page.evaluate("() => [...document.querySelectorAll('#yl-tip .yl-tip-line')].map(p => p.textContent)")
     assert [line for line in shown if "见音义索引" not in line] == lines, shown
+
+
+CELL_LINES = """() => {
+  const table = document.querySelector('table.yl-gloss-index');
+  const wrapper = table.closest('.table-wrapper');
+  const rows = [...table.querySelectorAll('tbody tr')].slice(0, 40);
+  const lines = (td) => Math.round(td.getBoundingClientRect().height / parseFloat(getComputedStyle(td).lineHeight));
+  return {page: document.documentElement.scrollWidth, window: window.innerWidth,
+          scrolls: wrapper.scrollWidth > wrapper.clientWidth,
+          gloss: Math.max(...rows.map((tr) => lines(tr.cells[1]))), verdict: Math.max(...rows.map((tr) => lines(tr.cells[5])))};
+}"""
+
+
+def test_the_gloss_index_on_a_phone_scrolls_sideways_rather_than_stand_a_character_a_line(open_page, edition_site,
+                                                                                            screenshots):
+    """On a phone the seven columns of the index of glosses were each a character or two wide (合于本字 a character a
+    line): the table keeps a readable width and scrolls sideways in its wrapper; the page itself does not."""
+    page = open_page(PHONE)
+    page.goto(f"{edition_site}/apparatus/glosses.html#apparatus-glosses-by-position")
+    found = page.evaluate(CELL_LINES)
+    page.screenshot(path=str(screenshots / "gloss-index-phone.png"))
+    assert found["page"] <= found["window"] and found["scrolls"], found
+    assert found["gloss"] <= 3 and found["verdict"] <= 2, found
