@@ -82,3 +82,17 @@ def test_a_speller_that_cannot_spell_its_rhyme_is_read_as_the_like_shaped_one():
     assert "摳若侯反" in "".join(n["text"] for p in all_passages(found) for n in p["notes"])
     (record,) = [a for a in found["apparatus"] if a["kind"] == "misprint" and a["context"] == "摳若侯反"]
     assert (record["witness"], record["reading"]) == ("若", "苦")
+
+
+@pytest.mark.parametrize("number, printed, restored, position", [
+    ("008", "中下仲反", "中丁仲反", "知三東去"),  # 中丁仲反 sixteen times elsewhere in the 通解
+    ("012", "麑王兮反", "麑五兮反", "疑開四齊平"),
+    ("013", "蕤如佳反", "蕤如隹反", "日合三脂平"),
+    ("025", "觽尸圭反", "觽户圭反", "匣合四齊平"),
+    ("028", "塞失代反", "塞先代反", "心開一咍去"),  # 塞先代反 elsewhere
+])
+def test_a_speller_of_an_initial_that_cannot_spell_its_grade_is_read_as_the_like_shaped_one(number, printed,
+                                                                                          restored, position):
+    found = export.edition(assemble.convert([ROOT / "seeds" / "wenyuange" / "KR1d0085" / f"KR1d0085_{number}.txt"]))
+    glosses = [g for p in all_passages(found) for n in p["notes"] for g in n.get("glosses", []) if g["text"] == printed]
+    assert [(g["restored"], g["status"], g["position"]) for g in glosses] == [(restored, "matches", position)]

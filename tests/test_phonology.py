@@ -106,6 +106,10 @@ def test_leige_fanqie():
     ("祭則界反", "matches", "莊開二皆去", "精照互用"),
     # a misprinted glossed character still shows: 此 for 比 (清母, not a labial)
     ("此毗志反", "suspect", "並三A脂去", "之韵无唇音"),
+    # 薄 並母 before 亥 (咍韵, no labials): 灰韵, as the 《广韵》's own 倍 薄亥切 is filed
+    ("倍薄亥反", "matches", "並一灰上", "咍韵无唇音"),
+    # 芳 滂母 before 劒 (嚴韵, no labials): 凡韵, 汎 孚梵切; 汜 (邪母) is 氾 misprinted
+    ("汜芳劒反", "suspect", "滂三C凡去", "严韵无唇音"),
 ])
 def test_a_fanqie_that_spells_nothing_is_read_by_a_menfa(text, status, position, rule):
     result = reading(gloss(text))
@@ -125,7 +129,7 @@ def test_the_menfa_table_holds_valid_stand_ins():
     from conv.parser.menfa import rules
 
     found = rules()
-    assert [rule.name for rule in found] == ["类隔", "之韵无唇音", "庄组真韵", "庄组清韵", "精照互用"]
+    assert [rule.name for rule in found] == ["类隔", "之韵无唇音", "咍韵无唇音", "严韵无唇音", "庄组真韵", "庄组清韵", "精照互用"]
     for rule in found:
         assert rule.kind in ("initial", "rhyme")
         for initial, description in rule.stand_ins.items():

@@ -92,11 +92,13 @@ def _stand_ins(rule: Rule, up, low) -> list:
         return [(音韻地位.from描述(rule.stand_ins[counterpart]), low)]
     if up.母 not in rule.initials or low.韻 != rule.rhyme_from:
         return []
-    for initial, kind in ((low.母, low.類), (up.母, None)):
-        try:
-            return [(up, 音韻地位(initial, low.呼, low.等, kind, rule.rhyme_to, low.聲))]
-        except Exception:  # no such position in that rhyme: the upper character's initial
-            continue
+    for initial in (low.母, up.母):  # the lower character's initial, else the upper's
+        for rounding in dict.fromkeys((low.呼, "開", "合", None)):  # its 呼 first (灰: 合 only)
+            for kind in dict.fromkeys((low.類, up.類, None)):
+                try:
+                    return [(up, 音韻地位(initial, rounding, low.等, kind, rule.rhyme_to, low.聲))]
+                except Exception:  # not a position of that rhyme
+                    continue
     return []
 
 
