@@ -123,6 +123,24 @@ def test_a_fanqie_no_menfa_reads_stays_unresolved():
     assert (result.status, result.positions, result.note) == ("unresolved", [], "切语无法执行")
 
 
+def test_a_menfa_without_what_its_kind_needs_stops_at_its_line(tmp_path, monkeypatch):
+    from conv import datafiles
+    from conv.errors import ConversionError
+    from conv.parser import menfa
+
+    (tmp_path / "menfa.toml").write_text('# rules\n\n[[rule]]\nkind = "rhyme"\nrule = "之韵无唇音"\nnote = "之韵无唇音："\n'
+                                         'initials = ["幫"]\nfrom = "之"\n', encoding="utf-8")
+    monkeypatch.setattr(datafiles, "DATA_DIR", tmp_path)
+    menfa.rules.cache_clear()
+    try:
+        with pytest.raises(ConversionError) as error:
+            menfa.rules()
+    finally:
+        monkeypatch.undo()
+        menfa.rules.cache_clear()
+    assert str(error.value).startswith("conv/data/menfa.toml:5:1: ") and "no to" in str(error.value)
+
+
 def test_the_menfa_table_holds_valid_stand_ins():
     from tshet_uinh import 音韻地位
 

@@ -11,7 +11,8 @@ the order they are tried:
   知 and the reverse; 精照互用: 精 for 莊 before a 二等 rhyme, 莊 for 精 before a 一等 or 四等
   one), executed with a stand-in position of the counterpart initial;
 - a ``rhyme`` rule: with an upper character of some initials, the lower character's rhyme is read
-  as another (之韵无唇音: 之 as 脂 after a labial; 庄组 before 真 as 臻, before 清 as 庚 三等),
+  as another (之韵无唇音: 之 as 脂 after a labial, 咍 as 灰, 嚴 as 凡; 庄组 before 真 as 臻, before 清
+  as 庚 三等),
   executed with a stand-in lower position of that rhyme (the lower character's own initial, or
   the upper's where the rhyme has no such initial).
 
@@ -25,6 +26,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from conv import datafiles as data
+from conv.errors import ConversionError
+
+DATA_FILE = "menfa.toml"
 
 __all__ = ["Rule", "rule_for", "rule_of", "rules", "spell"]
 
@@ -44,11 +48,23 @@ class Rule:
     rhyme_to: str = ""
 
 
+#: The keys each kind of rule needs in ``conv/data/menfa.toml``.
+REQUIRED = {"initial": ("rule", "note", "counterparts", "stand_ins"), "rhyme": ("rule", "note", "initials", "from", "to")}
+
+
 @lru_cache(maxsize=1)
 def rules() -> tuple[Rule, ...]:
-    """The rules of ``conv/data/menfa.toml``, in the order they are tried."""
+    """The rules of ``conv/data/menfa.toml``, in the order they are tried; a rule of no known kind,
+    or lacking a key its kind needs, stops the conversion at its line."""
     found = []
-    for entry in data.read_toml(data.DATA_DIR / "menfa.toml")["rule"]:
+    for entry in data.read_toml(data.DATA_DIR / DATA_FILE).get("rule", []):
+        missing = [key for key in REQUIRED.get(entry.get("kind"), ("kind",)) if key not in entry]
+        if missing:
+            line = data.line_of(DATA_FILE, f'rule = "{entry.get("rule", "")}"')
+            raise ConversionError(f"conv/data/{DATA_FILE}", line, 1,
+                                  f"门法 {entry.get('rule', '?')!r}: no {', '.join(missing)} (kind {entry.get('kind')!r})",
+                                  'give kind = "initial" (rule, note, counterparts, stand_ins) or "rhyme" '
+                                  "(rule, note, initials, from, to)")
         pairs = dict(entry.get("counterparts", {}))
         pairs.update({target: source for source, target in pairs.items()})
         found.append(Rule(entry["kind"], entry["rule"], entry["note"], pairs, dict(entry.get("stand_ins", {})),
@@ -94,10 +110,10 @@ def _stand_ins(rule: Rule, up, low) -> list:
         return []
     for initial in (low.母, up.母):  # the lower character's initial, else the upper's
         for rounding in dict.fromkeys((low.呼, "開", "合", None)):  # its 呼 first (灰: 合 only)
-            for kind in dict.fromkeys((low.類, up.類, None)):
+            for division in dict.fromkeys((low.類, up.類, None)):  # 重纽 類 (凡: C)
                 try:
-                    return [(up, 音韻地位(initial, rounding, low.等, kind, rule.rhyme_to, low.聲))]
-                except Exception:  # not a position of that rhyme
+                    return [(up, 音韻地位(initial, rounding, low.等, division, rule.rhyme_to, low.聲))]
+                except ValueError:  # not a position of that rhyme (tshet-uinh's 驗證)
                     continue
     return []
 
