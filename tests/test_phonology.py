@@ -134,7 +134,7 @@ def test_the_menfa_table_holds_valid_stand_ins():
         assert rule.note.startswith(rule.name)
 
 
-# --- point 3: what a mismatch is -------------------------------------------------------------
+# --- point 3: what a mismatch is, and the 门法 a position was read by ---------------------------
 
 @pytest.mark.parametrize("text,status,position,why", [
     # the speller's initial fits no reading: 者 章母 (齒音) for 拊 滂母 (脣音); 弣芳甫反 nearby
