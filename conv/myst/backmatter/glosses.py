@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from conv.model.tree import Edition, Segment
-from conv.myst.backmatter.locator import GLOSS_KINDS, Locator, Locus, STATUS_NAMES, cite, datatable, note_words
+from conv.myst.backmatter.locator import GLOSS_KINDS, Locator, Locus, STATUS_NAMES, cite, datatable
 from conv.myst.escape import escape_inline
 from conv.parser import menfa, phonology
 
@@ -132,7 +132,7 @@ def glosses_page(edition: Edition, locator: Locator) -> str:
             gloss = row.gloss
             own = phonology.readings(gloss.char) if gloss.char else []
             table.append([gloss.text, "、".join(gloss.positions) or "—", gloss.homophone,
-                          "、".join(own) or "（《广韵》未收）", note_words(gloss.note) or "—", cite(row.locus, full=True)])
+                          "、".join(own) or "（《广韵》未收）", gloss.note or "—", cite(row.locus, full=True)])
         out += datatable(["音义", "推得之音", "小韵", "本字《广韵》之音", "说明", "出处"], table,
                          [3, 3, 1, 4, 5, 3], "witness text text text text cite", "yl-gloss-mismatches")
     return "\n".join(out).rstrip("\n") + "\n"

@@ -60,23 +60,6 @@ COLLATION_CLASSES = {"placeholder": "代字", "substantive": "异文", "pua": "�
 GLOSS_KINDS = {"fanqie": "反切", "zhiyin": "直音", "ruzi": "如字", "other": "其他"}
 STATUS_NAMES = {"matches": "合于本字", "other reading": "他字之音", "system difference": "音系差异",
                 "suspect": "疑讹", "lost character": "录入失字", "unresolved": "未能推定"}
-#: ``conv.parser.phonology``'s notes (written for maintainers) in a reader's words: prefix → words.
-PHONOLOGY_NOTES = {
-    "类隔": "类隔：反切上字之端组、知组声母互读",
-    "not in 广韵: ": "《广韵》未收：",
-    "反切 cannot be executed": "反切无法执行",
-    "如字": "如字：读其本音，未给出读音",
-    "no sound given": "音义未给出读音",
-}
-
-
-def note_words(note: str) -> str:
-    """A phonology note for a reader's page (``not in 广韵: 鳯`` → ``《广韵》未收：鳯``)."""
-    for prefix, words in PHONOLOGY_NOTES.items():
-        if note.startswith(prefix):
-            rest = note[len(prefix):] if prefix.endswith(": ") else ""
-            return words + rest
-    return note
 GLOSSARY_FORMS = {"you": "X犹Y也", "wei": "X谓Y", "ye": "X，Y也", "zhe": "X者，Y也"}
 TRADITION_LABEL = "异"
 INTERVENTION_LABEL = "校"
