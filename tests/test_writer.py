@@ -111,3 +111,5 @@ def test_a_gloss_read_by_a_menfa_names_it_in_the_index(whole_edition):
     assert '"祭則界反","祭","反切","則界反","合于本字（精照互用）"' in page
     assert '["澄合三仙平","传大专反","传","反切","大专反","合于本字（类隔）",["通解·乡饮酒礼67","tongjie-xiangyinjiu-67"]]' in page
     assert '"共九勇反","共","反切","九勇反","他字之音",' in page  # spelled directly: no 门法
+    # the mismatch tables give the note whole (the 类隔 and, after it, the 小韵 the position is of)
+    assert '["又杜亦反","澄開三清入","擲","定開四青入","类隔切：切上字端、知互用；推得之音为擲小韵之音",' in page
