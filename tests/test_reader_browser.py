@@ -479,8 +479,11 @@ def test_a_tone_gloss_s_tip_gives_its_tone_and_what_it_reads(open_page, whole_si
     # 内则: 側 莊母 before 乙 (真韵): the 莊 group's 真 is 臻韵, 櫛 阻瑟切
     ("tongjie/neize", "櫛側乙反", ["反切側乙反", "广韵栉韵 · 庄母 · 入声", "音韵地位莊開三臻入", "合于本字之音",
                                 "门法庄组真韵：切上字为庄组，下字真韵读作臻韵"]),
+    # 王制之己: the 文渊阁 writes 肇, the 《广韵》 files 治小切 under 肈 (conv/data/gloss_forms.tsv)
+    ("tongjie/wangzhiji", "肇音兆", ["直音音兆", "广韵小韵 · 澄母 · 上声", "音韵地位澄開三宵上", "合于本字之音",
+                                  "字形《广韵》收于肈"]),
 ])
-def test_a_fanqie_read_by_a_menfa_says_which(open_page, whole_site, page_name, printed, lines):
+def test_a_gloss_s_tip_says_how_its_position_was_found(open_page, whole_site, page_name, printed, lines):
     page = open_page(DESKTOP)
     page.goto(f"{whole_site}/{page_name}.html")
     page.locator(f'.yl-gloss[data-printed="{printed}"]').first.focus()

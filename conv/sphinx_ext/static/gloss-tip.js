@@ -87,6 +87,7 @@
     if (status) tip.appendChild(line("", status[0], "yl-tip-status " + status[1]));
     if (data(gloss, "why")) tip.appendChild(line("", data(gloss, "why"), "yl-tip-detail"));  // 行去声二读…
     if (data(gloss, "rule")) tip.appendChild(line("门法", data(gloss, "rule"), "yl-tip-detail"));  // 之韵无唇音…
+    if (data(gloss, "filed")) tip.appendChild(line("字形", "《广韵》收于" + data(gloss, "filed"), "yl-tip-detail"));  // 朐 → 胊
     if (data(gloss, "also")) {
       tip.appendChild(line("又音", data(gloss, "also") + (data(gloss, "also-position") ? "（" + data(gloss, "also-position") + "）" : "")));
     }

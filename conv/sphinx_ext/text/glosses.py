@@ -33,12 +33,13 @@ from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_gloss, yl_passage, yl_title
 from conv.sphinx_ext.text.gloss_words import position_words
 from conv.parser import menfa, phonology
+from conv.parser.guangyun_forms import filed_under
 from conv.parser import gloss_remarks
 from conv.parser.glosses import parse_run
 from conv.sphinx_ext.text.chars import char_node, wrap_chars
 
 FIELDS = ("char", "kind", "upper", "lower", "sound", "context", "scope", "definition",
-          "second", "position", "status", "why", "rule", "tone", "also", "also_position", "restored", "before")
+          "second", "position", "status", "why", "rule", "filed", "tone", "also", "also_position", "restored", "before")
 _RESTORED = re.compile(r"(?s)(.+?) <([^<>]+)>")
 #: ``苦穴反 [闋]``: a gloss that prints no character; it glosses the one right before its note.
 _BEFORE = re.compile(r"(?s)(.+?) \[(.)\]")
@@ -135,12 +136,16 @@ def _parsed(text: str, previous: str) -> tuple[dict[str, str], int | None]:
 def _phonology(gloss: object) -> dict[str, str]:
     """``position`` (广韵 音韵地位, several joined by ``/``) and ``status`` from conv.parser.phonology; ``why`` no
     position could be found (its note: 如字, 《广韵》未收…, 行去声二读…); the ``rule``, the 门法 a position was
-    read by (类隔, 之韵无唇音…: ``conv.parser.menfa``); the ``tone`` a gloss gives (長上聲: 上)."""
+    read by (类隔, 之韵无唇音…: ``conv.parser.menfa``); the form the 《广韵》 ``filed`` that reading under when the
+    witness writes the character otherwise (朐 → 胊: ``conv/data/gloss_forms.tsv``); the ``tone`` a gloss gives
+    (長上聲: 上)."""
     result = phonology.reading(gloss)
     why = result.note if result.status == phonology.UNRESOLVED and not result.positions else ""
     rule = menfa.rule_of(result.note) if result.positions else ""
+    char = getattr(gloss, "char", None)
+    filed = filed_under(char).get(result.positions[0], "") if char and result.positions else ""
     return {"position": " / ".join(result.positions or []), "status": result.status or "", "why": why,
-            "rule": rule, "tone": phonology.tone_of(gloss) or ""}
+            "rule": rule, "filed": filed, "tone": phonology.tone_of(gloss) or ""}
 
 
 class SecondReadings(SphinxTransform):
@@ -208,6 +213,8 @@ def gloss_title(node: yl_gloss) -> str:
         title += f"\n广韵：{STATUS_LABELS['unresolved']}（{node['why']}）"
     if node.get("rule"):  # 比毗志反: how a 反切 that spells nothing was read
         title += f"\n门法：{node['rule']}"
+    if node.get("filed"):  # 朐其于反: the 《广韵》 writes 胊
+        title += f"\n字形：《广韵》收于{node['filed']}"
     if node.get("also_position"):
         title += f"；{node['also']}：{node['also_position']}"
     if node.get("restored"):  # the 文渊阁 form of a merged character (restorations) or the right one of a misprint
