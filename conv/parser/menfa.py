@@ -30,7 +30,7 @@ from conv.errors import ConversionError
 
 DATA_FILE = "menfa.toml"
 
-__all__ = ["Rule", "rule_for", "rule_of", "rules", "spell"]
+__all__ = ["Rule", "rule_for", "rules", "spell"]
 
 
 @dataclass(frozen=True)
@@ -76,12 +76,6 @@ def rules() -> tuple[Rule, ...]:
 def rule_for(note: str) -> Rule | None:
     """The 门法 a gloss's note opens with (the rule its position was read by), or None."""
     return next((rule for rule in rules() if note.startswith(rule.note)), None)
-
-
-def rule_of(note: str) -> str:
-    """The note of the 门法 a gloss's note opens with, or ""."""
-    rule = rule_for(note)
-    return rule.note if rule else ""
 
 
 def spell(pairs, run) -> tuple[list[str], str]:

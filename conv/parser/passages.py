@@ -19,8 +19,6 @@ title (layer ``title``: its 章旨) or of a chapter title (layer ``mulu``: 郑�
 """
 from __future__ import annotations
 
-import re
-
 from conv.model.tree import Meta, Passage, Section
 from conv.normalize import FoldedSource
 from conv.parser.corrections import Corrections
@@ -34,10 +32,8 @@ from conv.parser.structure import SeedStructure
 from conv.parser.titles import InlineTitles
 from conv.parser.unbracketed import Unbracketed
 from conv.reader.lexer import Token, tokenize
+from conv.reader.lines import JI_MARK
 from conv.reader.source import Source
-
-#: The mark that opens the 記 items after a title of the 通解: 記, once ○記 (投壺's 右作樂○記鼓…).
-JI_MARK = re.compile("○?[记記]")
 
 
 class PassageReader(SeedStructure):

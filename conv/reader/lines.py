@@ -120,6 +120,9 @@ def chapter_title(line: str) -> ChapterTitle | None:
 
 
 # 朱熹's 章句 (大學, 中庸): 右經一章, 右傳之首章, 右第十二章, then his remark on the 章
+#: The mark that opens the 記 items after a title of the 通解: 記, once ○記 (投壺's 右作樂○記鼓…); the passages'
+#: reader takes it as the section's 記 marker (``conv.parser.passages``).
+JI_MARK = re.compile("○?[记記]")
 _COMMENTARY_CHAPTER = re.compile(rf"右(?:经一章|传之[^章]{{1,3}}章|第[{NUMERALS}]+章)")
 
 
@@ -151,8 +154,8 @@ def title_length(line: str, marker: str, items: tuple[str, ...] = ("记",), circ
             end = min(found)
             if line[end] == "辞" and end > 2 and line[end - 1] == line[1]:
                 end -= 1  # 右醮醮辭曰, 右字冠者字辭曰: the 辭 opens with the rite's name
-            elif line[end] == "记" and line[end - 1] == "○":
-                end -= 1  # 投壺's 右作樂○記鼓○□…: the ○ opens the 記 with it (passages.JI_MARK)
+            elif (mark := JI_MARK.match(line, end - 1)) and mark.end() == end + 1:
+                end -= 1  # 投壺's 右作樂○記鼓○□…: the ○ opens the 記 with it (JI_MARK)
         chapter = _COMMENTARY_CHAPTER.match(line) if "传" in items else None
         if chapter is not None and chapter.end() <= len(line):
             end = chapter.end()

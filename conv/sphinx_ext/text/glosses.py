@@ -141,11 +141,11 @@ def _phonology(gloss: object) -> dict[str, str]:
     (長上聲: 上)."""
     result = phonology.reading(gloss)
     why = result.note if result.status == phonology.UNRESOLVED and not result.positions else ""
-    rule = menfa.rule_of(result.note) if result.positions else ""
+    rule = menfa.rule_for(result.note) if result.positions else None
     char = getattr(gloss, "char", None)
     filed = filed_under(char).get(result.positions[0], "") if char and result.positions else ""
     return {"position": " / ".join(result.positions or []), "status": result.status or "", "why": why,
-            "rule": rule, "filed": filed, "tone": phonology.tone_of(gloss) or ""}
+            "rule": rule.note if rule else "", "filed": filed, "tone": phonology.tone_of(gloss) or ""}
 
 
 class SecondReadings(SphinxTransform):
