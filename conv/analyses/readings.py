@@ -211,7 +211,8 @@ def _decided(decision: dict, text: str, tradition: str, start: int) -> Statement
     for entry in decision["clauses"]:  # ``stands``: the form the 经 prints the lemma in (𫝊 for 傳)
         statement.clauses.append(Clause(
             entry["kind"], start + len(tradition), end, fold(entry.get("stands", entry["lemma"])), fold(entry["variant"]),
-            entry["form"], all=entry.get("all", False), context=fold(entry["context"]) if entry.get("context") else None))
+            entry["form"], all=entry.get("all", False), alternative=entry.get("alternative", False),
+            context=fold(entry["context"]) if entry.get("context") else None))
     return statement
 
 

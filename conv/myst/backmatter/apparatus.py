@@ -280,7 +280,7 @@ def reading_body(reading: dict) -> str:
     qualifier = ("皆" if reading.get("all") else "") + ("或" if reading.get("alternative") else "")
     if kind == "omit":
         where = f"“{reading['context']}”中" if reading.get("context") else ""
-        line = f"{lemma}〕{tradition}{where}无"
+        line = f"{lemma}〕{tradition}{'或' if reading.get('alternative') else ''}{where}无"
     elif lemma:
         line = f"{lemma}〕{tradition}{qualifier}作“{variant}”"
     else:
