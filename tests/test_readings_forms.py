@@ -137,7 +137,7 @@ def test_counts(collected, whole_edition):
     # (session 20) the 通解's 注 反幣者也今文曰賄反幣 is in its note: its 今文曰賄反幣 is unread as the 句读's is; so is
     # 鄉飲酒記's 古文禮僎作遵 (a 注 the 句读 lacks), whose 遵 is shorter than 禮僎
     # (session 22) 今文纁堦作熏, 今文皮樹繁豎糅為縚, 古文禮僎作遵, 古文禮僎皆作遵 and 今文無什 decided (readings.toml);
-    # 通解 士昏禮's 古文毋為無 stays: its 经 prints 無違命 where the 句读 prints 毋違命; 今文無衆酬也 in both works decided (two omissions)
+    # 通解 士昏禮's 古文毋為無 stayed (decided in session 30): its 经 prints 無違命 where the 句读 prints 毋違命; 今文無衆酬也 in both works decided (two omissions)
     # (session 30) ten decided (readings.toml): 今文或作鼏/幕, 古文為肵, 古文為㨎, 今文或曰由自西階無南面 (twice),
     # 今文湆為汁又曰入門自阼階無升 (twice), 今文並當作併; 今文字為折俎… set aside (no reading)
     # 通解 士昏禮's 古文毋為無 decided: its 经 prints the 古文's 無
