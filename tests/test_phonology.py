@@ -99,6 +99,9 @@ def test_a_fanqie_no_menfa_reads_stays_unresolved():
     # 回 匣母 before 爾 (日母 支韵 上): no rule reads it (弭 綿婢切: 回 is probably a misprint)
     result = reading(gloss("弭回爾反"))
     assert (result.status, result.positions, result.note) == ("unresolved", [], "切语无法执行")
+    # 始 before 兑 (泰韵 一等): 寄韵凭切 is not applied to 泰 (挩's readings are all 舌音; 稅's 舒芮切 would be 疑讹)
+    result = reading(gloss("挩始兑反"))
+    assert (result.status, result.positions, result.note) == ("unresolved", [], "切语无法执行")
 
 
 def test_a_menfa_without_what_its_kind_needs_stops_at_its_line(tmp_path, monkeypatch):
@@ -125,7 +128,8 @@ def test_the_menfa_table_holds_valid_stand_ins():
     from conv.parser.menfa import rules
 
     found = rules()
-    assert [rule.name for rule in found] == ["类隔", "之韵无唇音", "咍韵无唇音", "严韵无唇音", "庄组真韵", "庄组清韵", "精照互用"]
+    assert [rule.name for rule in found] == ["类隔", "之韵无唇音", "咍韵无唇音", "严韵无唇音", "庄组真韵", "庄组清韵", "精照互用",
+                                             "寄韵凭切", "寄韵凭切"]
     for rule in found:
         assert rule.kind in ("initial", "rhyme")
         for initial, description in rule.stand_ins.items():
@@ -163,6 +167,11 @@ def test_the_menfa_table_holds_valid_stand_ins():
     ("倍薄亥反", "matches", "並一灰上", "咍韵无唇音"),
     # 芳 滂母 before 劒 (嚴韵, no labials): 凡韵, 汎 孚梵切; 汜 (邪母) is 氾 misprinted
     ("汜芳劒反", "suspect", "滂三C凡去", "严韵无唇音"),
+    # 寄韵凭切: 昌 (照三) before 改 (咍韵 一等): the 三等 of its rhyme, as the 《广韵》's own 茝 昌紿切
+    # (tshet-uinh files it 昌開三廢上)
+    ("茝昌改反", "matches", "昌開三廢上", "寄韵凭切"),
+    # 之 (照三) before 門 (魂韵 一等): 真韵 合口 三等, 諄's 章倫切; 純 is 常倫切 (禪母): another reading
+    ("纯之门反", "other reading", "章合三真平", "寄韵凭切"),
 ])
 def test_readings_are_told_apart_and_say_why(text, status, position, why):
     result = reading(gloss(text))

@@ -12,7 +12,8 @@ the order they are tried:
   one), executed with a stand-in position of the counterpart initial;
 - a ``rhyme`` rule: with an upper character of some initials, the lower character's rhyme is read
   as another (之韵无唇音: 之 as 脂 after a labial, 咍 as 灰, 嚴 as 凡; 庄组 before 真 as 臻, before 清
-  as 庚 三等),
+  as 庚 三等), in another grade where the rule says so (寄韵凭切: after 照三, 日 or 以, a 一等
+  rhyme as the 三等 of its 摄: 茝昌改反, the 《广韵》's own 昌紿切),
   executed with a stand-in lower position of that rhyme (the lower character's own initial, or
   the upper's where the rhyme has no such initial).
 
@@ -46,6 +47,8 @@ class Rule:
     initials: frozenset  # rhyme rule: the upper character's initials
     rhyme_from: str = ""
     rhyme_to: str = ""
+    grade: str = ""  # rhyme rule: the 等 the lower character is read in (寄韵凭切: 三); none: its own
+    rounding: str = ""  # rhyme rule: the 呼 it is read with (魂 as 真: 合); none: its own, else either
 
 
 #: The keys each kind of rule needs in ``conv/data/menfa.toml``.
@@ -69,7 +72,8 @@ def rules() -> tuple[Rule, ...]:
         pairs.update({target: source for source, target in pairs.items()})
         found.append(Rule(entry["kind"], entry["rule"], entry["note"], pairs, dict(entry.get("stand_ins", {})),
                           {initial: tuple(grades) for initial, grades in entry.get("lower_grades", {}).items()},
-                          frozenset(entry.get("initials", ())), entry.get("from", ""), entry.get("to", "")))
+                          frozenset(entry.get("initials", ())), entry.get("from", ""), entry.get("to", ""),
+                          entry.get("grade", ""), entry.get("rounding", "")))
     return tuple(found)
 
 
@@ -102,11 +106,12 @@ def _stand_ins(rule: Rule, up, low) -> list:
         return [(音韻地位.from描述(rule.stand_ins[counterpart]), low)]
     if up.母 not in rule.initials or low.韻 != rule.rhyme_from:
         return []
+    roundings = (rule.rounding,) if rule.rounding else (low.呼, "開", "合", None)  # its 呼 first (灰: 合 only)
     for initial in (low.母, up.母):  # the lower character's initial, else the upper's
-        for rounding in dict.fromkeys((low.呼, "開", "合", None)):  # its 呼 first (灰: 合 only)
+        for rounding in dict.fromkeys(roundings):
             for division in dict.fromkeys((low.類, up.類, None)):  # 重纽 類 (凡: C)
                 try:
-                    return [(up, 音韻地位(initial, rounding, low.等, division, rule.rhyme_to, low.聲))]
+                    return [(up, 音韻地位(initial, rounding, rule.grade or low.等, division, rule.rhyme_to, low.聲))]
                 except ValueError:  # not a position of that rhyme (tshet-uinh's 驗證)
                     continue
     return []

@@ -104,7 +104,7 @@ def glosses_page(edition: Edition, locator: Locator) -> str:
             "切语用字取其常读，即其在《广韵》反切中为切语时之音（食取乘力切，于取羽俱切，列取良辥切）；"
             "常读所切不合本字时，方试其又读或他形（于作於，干作乾、幹），所得合于本字者附于其后（“又可为”），"
             "不居其前。排列与“合否”皆据常读所得之音。切语于切韵音系中无法相切者（如比毗志反，之韵无唇音），依等韵门法读之（"
-            + "、".join(rule.name for rule in menfa.rules()) + "）；“合否”一栏括注所据门法。"
+            + "、".join(dict.fromkeys(rule.name for rule in menfa.rules())) + "）；“合否”一栏括注所据门法。"
         ),
         "",
         escape_inline(
