@@ -102,6 +102,8 @@ latex_elements = {
     "releasename": "数字校本　版本",
     # domain indices and Sphinx's general index (when there are any) are back matter too
     "atendofbody": r"\ylbackmatter",
-    "sphinxsetup": "hmargin={25mm,25mm}, vmargin={25mm,22mm}, TitleColor={HTML}{202020}, "
+    # 30 mm at the sides: the passage's number and 文渊阁 page (left) and its counterparts (right) in the
+    # margins, at least 8 mm from the paper's edge (yili.sty: \ylnum, \ylcounterpart)
+    "sphinxsetup": "hmargin={30mm,30mm}, vmargin={25mm,22mm}, TitleColor={HTML}{202020}, "
                    "InnerLinkColor={HTML}{202020}, OuterLinkColor={HTML}{1D4F8C}",
 }
