@@ -268,6 +268,9 @@ def test_glossary_page_has_every_definition_in_pinyin_order(export, soup):
         assert anchor(cells[5].find("a")["href"]) == entry["passage"]
     bi = found[0]
     assert [c.get_text() for c in bi[:2]] == ["楅", "bī"]
+    # a term of several syllables: joined, a line may break between syllables only (yl:datatable's pinyin)
+    row = next(cells for cells in found if diplomatic(cells[0]) == resolved("长如笴"))
+    assert row[1].get_text() == "chángrúgǎn" and len(row[1].find_all("wbr")) == 2
 
 
 # -- the apparatus --------------------------------------------------------------------------------
@@ -450,6 +453,9 @@ def test_latex_back_matter(latex):
         assert latex.index(r"\ylbackmatter") < first
     assert r"\phantomsection\label{\detokenize{apparatus/judou:judou-jiao-1}}\textbf{校1}" in latex
     assert r"\textsuperscript{\hyperref[\detokenize{apparatus/judou:judou-yi-1}]{异1}}" in latex
+    # several marks: each its own superscript, a line may break after each comma (never an overfull line)
+    assert re.search(r"\\textsuperscript\{\\hyperref\[[^]]*\]\{[校异]\d+\},\}\\allowbreak\\textsuperscript\{", latex)
+    assert not re.search(r"\\hyperref\[[^]]*\]\{[校异]\d+\},\\hyperref", latex)
     assert r"\index{zhi4 觯@\spxentry{觯}!005@\spxentry{句读·乡射礼}}" in latex
     assert r"\renewcommand{\indexname}{名物索引}" in latex
     assert "U+EB8E" in latex and not any(0xE000 <= ord(c) <= 0xF8FF for c in latex)

@@ -395,7 +395,9 @@ def visit_mark_html(self, node: yl_appmark) -> None:
 def visit_mark_latex(self, node: yl_appmark) -> None:
     links = [r"\hyperref[%s]{%s}" % (self.idescape(f"{docname}:{entry_id}"), self.encode(label))
              for docname, entry_id, label, _ in node["marks"]]
-    self.body.append(r"\textsuperscript{%s}" % ",".join(links))
+    # each mark its own superscript, a line may break after its comma (a passage with 17 marks)
+    marks = [link + ("," if number < len(links) else "") for number, link in enumerate(links, 1)]
+    self.body.append(r"\allowbreak".join(r"\textsuperscript{%s}" % mark for mark in marks))
     raise nodes.SkipNode
 
 
