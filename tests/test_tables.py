@@ -197,6 +197,32 @@ def test_any_cell_text_round_trips_in_latex(rows):
     assert not re.search("[\ue000-\uf8ff\U000f0000-\U0010ffff]", tex)  # no private-use code point, no stand-in
 
 
+def test_a_pinyin_cell_breaks_only_between_its_syllables(myst_app):
+    """读音 of a term of four syllables (肴升折俎) in a narrow column: written with its syllables spaced,
+    shown joined (yáoshēngzhézǔ) with a break allowed between syllables, never inside one: ``<wbr>`` in
+    HTML, ``\\allowbreak`` in LaTeX; the search text and the text builders have the word whole."""
+    from docutils import nodes
+
+    from conv.sphinx_ext.backmatter.tables import visit_datatable_latex
+
+    body = datatable(["词", "读音"], [["肴升折俎", "yáo  shēng zhé zǔ"], ["飨", "xiǎng"], ["无", ""]], [1, 1],
+                     "witness pinyin", "yl-probe")
+    assert body[6] == '["肴升折俎","yáo shēng zhé zǔ"]'
+    doctree = myst_app.parse("# 表\n\n" + "\n".join(body) + "\n")
+    assert myst_app.take_warnings() == ""
+    [table] = list(doctree.findall(yl_datatable))
+    assert table.astext().splitlines()[1:] == ["| 肴升折俎 | yáoshēngzhézǔ |", "| 飨 | xiǎng |", "| 无 | — |"]
+    soup = BeautifulSoup(myst_app.html(table), "html.parser")
+    cell = soup.select("tbody tr")[0].select("td")[1]
+    assert cell.get_text() == "yáoshēngzhézǔ" and len(cell.find_all("wbr")) == 3
+    assert soup.select("tbody tr")[2].select("td")[1].get_text() == "—"
+    probe = LatexProbe()
+    with pytest.raises(nodes.SkipNode):
+        visit_datatable_latex(probe, table)
+    assert [row[1] for row in latex_cells("".join(probe.body))] == [
+        r"yáo\allowbreak{}shēng\allowbreak{}zhé\allowbreak{}zǔ", "xiǎng", "—"]
+
+
 def private(text: str) -> str:
     """The converter's words as the PDF prints them: a private-use code point in its reading form
     (〓 for a character Unicode lacks), every other character as it is."""

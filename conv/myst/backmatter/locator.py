@@ -203,7 +203,7 @@ def cite(locus: Locus | None, full: bool = False) -> list[str] | None:
 
 def datatable(header: list[str], rows: list[list], widths: list[int], cells: str, cls: str) -> list[str]:
     """A ``yl:datatable`` (conv/sphinx_ext/tables.py): ``cells`` names each column's kind (``text``,
-    ``witness``, ``cite``); the body is one JSON array per row, the header first. JSON strings are
+    ``witness``, ``cite``, ``pinyin``); the body is one JSON array per row, the header first. JSON strings are
     data, never markup, and no row can close the fence (each line starts with ``[``)."""
     if not rows:  # a table needs a body
         return ["无。", ""]

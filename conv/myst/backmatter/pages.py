@@ -29,12 +29,12 @@ def glossary_page(edition: Edition, locator: Locator) -> str:
     kept = kept_forms(edition)  # 竝并也: 竝 stays 竝 in the normalized view too
     for entry in entries:
         keep = kept.get(entry["passage"], "")
-        rows.append([witness(entry["term_witness"], keep), tone_marks(entry["pinyin"]),
+        rows.append([witness(entry["term_witness"], keep), tone_marks(entry["pinyin"], " "),
                      witness(entry["definition_witness"], keep), witness(entry["text"], keep),
                      GLOSSARY_FORMS.get(entry["form"], entry["form"]),
                      cite(locator.loci.get(entry["passage"]), full=True)])
     out += datatable(["词", "读音", "释义", "郑注原文", "体例", "出处"], rows, [2, 2, 3, 4, 2, 3],
-                     "witness text witness witness text cite", "yl-glossary")
+                     "witness pinyin witness witness text cite", "yl-glossary")
     return "\n".join(out).rstrip("\n") + "\n"
 
 

@@ -24,8 +24,9 @@ TERMS_RULE = (
 _MARKS = {"a": "āáǎà", "e": "ēéěè", "i": "īíǐì", "o": "ōóǒò", "u": "ūúǔù", "ü": "ǖǘǚǜ"}
 
 
-def tone_marks(pinyin: str) -> str:
-    """``zhi4 shi4`` (tone numbers, ``v`` for ü) → ``zhìshì``; syllables joined without spaces."""
+def tone_marks(pinyin: str, between: str = "") -> str:
+    """``zhi4 shi4`` (tone numbers, ``v`` for ü) → ``zhìshì``; syllables joined by ``between`` (nothing:
+    a 读音 cell of a table spaces them, ``yl:datatable``'s ``pinyin`` kind)."""
     out = []
     for syllable in pinyin.split():
         tone = syllable[-1] if syllable[-1:].isdigit() else "5"
@@ -35,7 +36,7 @@ def tone_marks(pinyin: str) -> str:
             if index is not None:
                 body = body[:index] + _MARKS[body[index]][int(tone) - 1] + body[index + 1 :]
         out.append(body)
-    return "".join(out)
+    return between.join(out)
 
 
 def _mark_position(body: str) -> int | None:

@@ -18,7 +18,9 @@ its characters folded as on the chapter pages: the diplomatic and the normalized
 points never raw — ``conv.sphinx_ext.text.chars``; ``[text, keep]`` shows the characters of
 ``keep`` as printed in both views, as a passage's ``keep`` option: 竝 in 竝并也) or ``cite`` (``[label, anchor]``: a link to the
 passage, section or chapter, as ``yl:cite`` with an explicit text renders it, redirects of the
-anchor ledger followed; an unknown anchor is a ``yl.cite`` warning at the row's line). An empty
+anchor ledger followed; an unknown anchor is a ``yl.cite`` warning at the row's line) or ``pinyin``
+(读音, its syllables spaced: ``yáo shēng zhé zǔ``, shown joined with a line break allowed only
+between syllables: ``<wbr>`` in HTML, ``\\allowbreak`` in LaTeX, whole in the search text). An empty
 string or ``null`` shows as ``—``. ``widths`` are relative column widths, ``class`` the table's
 class. No cell is ever parsed as markup: JSON strings are data.
 
@@ -63,7 +65,7 @@ from conv.sphinx_ext.backmatter.tables_print import (
 )
 
 #: The kinds of cells.
-CELL_KINDS = ("text", "witness", "cite")
+CELL_KINDS = ("text", "witness", "cite", "pinyin")
 #: Tables whose rows are link targets: table class → (column of the printed gloss, column of
 #: its ``cite``). A gloss on a chapter page links to its row (``glosses.entry_id``).
 ROW_TARGETS = {"yl-gloss-index": (1, 6)}
@@ -302,6 +304,8 @@ def visit_datatable_html(self, node: yl_datatable) -> None:
             return f'<span class="yl-witness">{chars.witness(*witness_cell(cell))}</span>'
         if kind == "cite":
             return cite(cell)
+        if kind == "pinyin":
+            return "<wbr>".join(map(chars.words, cell.split()))
         return chars.words(cell)
 
     wrapper = attval(" ".join(["table-wrapper", "colwidths-given", *node["classes"], "docutils", "container"]))

@@ -27,6 +27,8 @@ def cell_text(kind: str, cell, fold) -> str:
         return EMPTY
     if kind == "witness":
         return fold(*witness_cell(cell))
+    if kind == "pinyin":  # its syllables joined: yáoshēngzhézǔ
+        return "".join(cell.split())
     words = (cell[0] or cell[1]) if kind == "cite" else cell
     return "".join(fold(char) if fold and is_pua(char) else char for char in words)
 
@@ -85,6 +87,8 @@ def visit_datatable_latex(self, node: yl_datatable) -> None:
             return r"\DUrole{yl-witness}{%s}" % encode(form.text(*witness_cell(cell)))
         if kind == "text":
             return encode(form.words(cell))
+        if kind == "pinyin":  # a narrow column breaks it between syllables only
+            return r"\allowbreak{}".join(encode(syllable) for syllable in cell.split())
         label, anchor = cell
         text = r"\DUrole{xref}{\DUrole{yl}{\DUrole{yl-cite}{%s}}}" % encode(form.words(label or anchor))
         target = targets.get(anchor)
