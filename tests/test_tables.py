@@ -155,7 +155,8 @@ class LatexProbe:
         return LaTeXTranslator.idescape(self, anchor)
 
 
-VARWIDTH = re.compile(r"\\begin\{varwidth\}\[t\]\{\\sphinxcolwidth\{1\}\{\d+\}\}\n(?:\\sphinxstyletheadfamily )?"
+# each cell ragged right (a narrow column of citations is never letter-spaced: 通 解 · 乡)
+VARWIDTH = re.compile(r"\\begin\{varwidth\}\[t\]\{\\sphinxcolwidth\{1\}\{\d+\}\}\n\\raggedright\n(?:\\sphinxstyletheadfamily )?"
                       r"\\sphinxAtStartPar\n(.*)\n\\sphinxbeforeendvarwidth\n\\end\{varwidth\}%\n", re.S)
 
 
@@ -406,7 +407,7 @@ def test_latex_table_is_a_longtable_with_page_references(project, sphinx_build):
     tex = (build.outdir / "yili.tex").read_text(encoding="utf-8")
     start = tex.index(r"\begin{longtable}{\X{2}{7}\X{3}{7}\X{2}{7}}")
     table = tex[start:tex.index(r"\end{longtable}", start)]
-    assert ("\\sphinxtoprule\n\\begin{varwidth}[t]{\\sphinxcolwidth{1}{3}}\n\\sphinxstyletheadfamily "
+    assert ("\\sphinxtoprule\n\\begin{varwidth}[t]{\\sphinxcolwidth{1}{3}}\n\\raggedright\n\\sphinxstyletheadfamily "
             "\\sphinxAtStartPar\n类别<b>\n\\sphinxbeforeendvarwidth\n\\end{varwidth}%\n&") in table
     assert latex_cells(tex[start - 200:]) == [
         [r"a \& b \$x\$ \% \# \_ \textasciicircum{} \textasciitilde{} \{y\}",
