@@ -159,6 +159,10 @@ def test_interface_in_chinese(open_page, site):
     assert "切换浅色、深色或随系统配色" in labels and "展开或收起全书目录" in labels
     assert not [label for label in labels if label.startswith("Toggle")]
     assert "展开或收起：" in page.locator(".sidebar-tree").inner_html()
+    # the icons' titles (a tooltip, read aloud): furo's template through the message catalog
+    titles = page.evaluate("[...document.querySelectorAll('svg symbol > title')].map(t => t.textContent)")
+    assert "浅色" in titles and "随系统配色（当前深色）" in titles
+    assert [title for title in titles if any("a" <= c.lower() <= "z" for c in title)] == []
     # the search page keeps Sphinx's own zh_CN strings beside the edition's search language
     page.goto(f"{site}/search.html?q=%E5%AE%BE")
     # Sphinx writes 正在搜索中 first and 搜索结果 when the search has run

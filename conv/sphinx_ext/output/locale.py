@@ -8,6 +8,10 @@ with ``app.add_message_catalog("sphinx", …)``: a *fallback* of Sphinx's own ca
 string Sphinx translates keeps its translation. The search language (``lzh``) is a separate
 setting (``html_search_language``) and leaves ``language = "zh_CN"`` alone.
 
+The titles of furo's icons (a tooltip, what a screen reader says: "Light mode") are fixed in its
+``partials/icons.html``: ``templates/partials/icons.html`` includes that template and puts each
+title through the catalog.
+
 A few of furo's names are not in a catalog at all: the hidden name of each expander of the site
 navigation (``Toggle navigation of 燕礼``, made in Python into the ``furo_navigation_tree``
 context variable: rewritten here, after furo's own ``html-page-context``) and three ``aria-label``
@@ -23,10 +27,13 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from sphinx.application import Sphinx
 
+from conv.sphinx_ext.util import TEMPLATES_DIR, add_templates_folder
+
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 
 
 def setup_locale(app: Sphinx) -> None:
+    app.connect("config-inited", lambda app, config: add_templates_folder(config, TEMPLATES_DIR))  # the icons' titles
     language = app.config.language or ""
     source = LOCALE_DIR / f"{language}.po"
     if not source.is_file():
