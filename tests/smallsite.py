@@ -38,3 +38,20 @@ def latexpdf(src: Path, out: Path) -> subprocess.CompletedProcess:
     holds the book."""
     return subprocess.run([sys.executable, "-m", "sphinx", "-M", "latexpdf", str(src), str(out),
                            "-W", "--keep-going", "-q"], capture_output=True, text=True, cwd=ROOT)
+
+
+#: The root page of a small edition of both works.
+BOTH_WORKS = "# 仪礼\n\n```{toctree}\n:maxdepth: 2\n\njudou/index\ntongjie/index\napparatus/index\n```\n"
+
+
+def small_book(src: Path, files, root_page: str = BOTH_WORKS) -> Path:
+    """Convert ``files`` (paths from the project's root) into ``src`` (a fresh folder, with the
+    edition's conf.py and ``root_page``) and build the PDF: ``_build/latex``, holding ``yili.pdf``."""
+    shutil.copy(ROOT / "source" / "conf.py", src / "conf.py")
+    (src / "index.md").write_text(root_page, encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "conv", "build", *map(str, files), "--out", str(src)], cwd=ROOT,
+                   check=True, capture_output=True)
+    proc = latexpdf(src, src / "_build")
+    latex = src / "_build" / "latex"
+    assert proc.returncode == 0 and (latex / "yili.pdf").is_file(), (proc.stdout + proc.stderr)[-4000:]
+    return latex

@@ -5,21 +5,18 @@ counterpart in the margin) and the 句读's 丧服 (卷十一, passages of a lin
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
 
-from smallsite import ROOT, latexpdf, needs
+from smallsite import needs, small_book
 
 pytestmark = pytest.mark.latex
 TOOLS = ("xelatex", "latexmk", "pdftotext")
 FILES = ("seeds/wenyuange/KR1d0038/KR1d0038_009.txt", "seeds/wenyuange/KR1d0038/KR1d0038_011.txt",
          "seeds/wenyuange/KR1d0085/KR1d0085_022.txt")
-ROOT_PAGE = "# 仪礼\n\n```{toctree}\n:maxdepth: 2\n\njudou/index\ntongjie/index\napparatus/index\n```\n"
 # The text block's sides in PDF points (A4, 595 pt wide; 30 mm margins, conf.py's sphinxsetup):
 # a word wholly outside them is in a margin; and the edges of the paper no word comes nearer than 8 mm.
 TEXT_LEFT, TEXT_RIGHT = 85.0, 510.2
@@ -30,15 +27,7 @@ Word = tuple[float, float, float, float, str]  # x0, y0, x1, y1 (points, from th
 @pytest.fixture(scope="module")
 def pdf(tmp_path_factory) -> Path:
     needs(*TOOLS)
-    src = tmp_path_factory.mktemp("margins")
-    shutil.copy(ROOT / "source" / "conf.py", src / "conf.py")
-    (src / "index.md").write_text(ROOT_PAGE, encoding="utf-8")
-    subprocess.run([sys.executable, "-m", "conv", "build", *FILES, "--out", str(src)], cwd=ROOT,
-                   check=True, capture_output=True)
-    proc = latexpdf(src, src / "_build")
-    book = src / "_build" / "latex" / "yili.pdf"
-    assert proc.returncode == 0 and book.is_file(), (proc.stdout + proc.stderr)[-4000:]
-    return book
+    return small_book(tmp_path_factory.mktemp("margins"), FILES) / "yili.pdf"
 
 
 def margins(pdf: Path) -> list[tuple[int, str, list[Word]]]:

@@ -9,22 +9,18 @@ PDF (about half a minute).
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
-from smallsite import latexpdf, needs
+from smallsite import needs, small_book
 
 pytestmark = pytest.mark.latex
 TOOLS = ("xelatex", "latexmk", "pdftotext")
 WITNESSES = ("seeds/000_065af0aba9fcdf9d.txt", "seeds/wenyuange/KR1d0085/KR1d0085_000.txt",
              "seeds/003_888d6f7486f7550d.txt", "seeds/wenyuange/KR1d0085/KR1d0085_014.txt",
              "seeds/004_5ef5e70c2cb7984b.txt")
-ROOT_PAGE = "# 仪礼\n\n```{toctree}\n:maxdepth: 2\n\njudou/index\ntongjie/index\napparatus/index\n```\n"
 #: the 通解 in the 目录: (kind, text) in order
 TONGJIE = [("part", "仪礼经传通解"), ("chapter", "卷首"),
            ("yldivision", "乡礼"), ("chapter", "第十二　乡饮酒礼"),
@@ -36,15 +32,7 @@ TONGJIE = [("part", "仪礼经传通解"), ("chapter", "卷首"),
 def book(tmp_path_factory) -> Path:
     """The small edition's ``_build/latex`` after ``sphinx-build -M latexpdf``."""
     needs(*TOOLS)
-    src = tmp_path_factory.mktemp("parts")
-    shutil.copy(ROOT / "source" / "conf.py", src / "conf.py")
-    (src / "index.md").write_text(ROOT_PAGE, encoding="utf-8")
-    subprocess.run([sys.executable, "-m", "conv", "build", *WITNESSES, "--out", str(src)], cwd=ROOT,
-                   check=True, capture_output=True)
-    proc = latexpdf(src, src / "_build")
-    latex = src / "_build" / "latex"
-    assert proc.returncode == 0 and (latex / "yili.pdf").is_file(), (proc.stdout + proc.stderr)[-4000:]
-    return latex
+    return small_book(tmp_path_factory.mktemp("parts"), WITNESSES)
 
 
 def _toc(book: Path) -> list[tuple[str, str]]:
