@@ -25,8 +25,8 @@ _MARKS = {"a": "āáǎà", "e": "ēéěè", "i": "īíǐì", "o": "ōóǒò", "u
 
 
 def tone_marks(pinyin: str, between: str = "") -> str:
-    """``zhi4 shi4`` (tone numbers, ``v`` for ü) → ``zhìshì``; syllables joined by ``between`` (nothing:
-    a 读音 cell of a table spaces them, ``yl:datatable``'s ``pinyin`` kind)."""
+    """``zhi4 shi4`` (tone numbers, ``v`` for ü) → ``zhìshì``: the syllables joined by ``between``,
+    nothing by default; ``" "`` for a cell of ``yl:datatable``'s ``pinyin`` kind (``zhì shì``)."""
     out = []
     for syllable in pinyin.split():
         tone = syllable[-1] if syllable[-1:].isdigit() else "5"
