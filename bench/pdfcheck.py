@@ -10,7 +10,10 @@ For each PDF of a LaTeX build directory (``make latexpdf``'s ``build/latex``):
 * from ``pdftotext`` (the text a reader copies): ``beyond_bmp`` (characters above U+FFFF: they need a
   font of the supplementary planes), ``stand_ins`` (〓, the mark of a character Unicode lacks: expected
   once per gaiji of the apparatus), ``replacement`` (U+FFFD), and ``han_lost``: the Han
-  characters of the ``.tex`` source that the PDF's text does not hold at all.
+  characters of the ``.tex`` source that the PDF's text does not hold at all;
+* from ``pdftotext -bbox`` (where each word stands): ``margin_overprinted``, the pages where two words
+  of a margin (a passage's number and 文渊阁 page, its counterparts) overlap, and ``margin_near_edge``,
+  the margin words nearer the paper's edge than 8 mm.
 
 External tools missing (poppler-utils): the fields they give are ``None``.
 """
@@ -20,6 +23,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from xml.etree import ElementTree
 
 #: xelatex's line (TeX wraps its log at 79 columns, so the font's name may run onto the next line):
 #: ``Missing character: There is no 𰬸 (U+30B38) in font HanaMinB Regular/OT:language=dflt;!``
@@ -68,6 +72,47 @@ def text_figures(pdf: Path, tex: Path | None) -> dict:
             "han_lost": lost, "text_chars": len(text)}
 
 
+#: The text block's sides in PDF points: A4 (595 pt wide) with ``source/conf.py``'s 30 mm side margins;
+#: a word wholly outside them is in a margin, and none comes nearer the paper's edge than 8 mm.
+TEXT_LEFT, TEXT_RIGHT, PAPER_WIDTH = 85.0, 510.2, 595.3
+PAPER_EDGE = 8 * 72 / 25.4
+Word = tuple[float, float, float, float, str]  # x0, y0, x1, y1 (points, from the top of the page), the word
+
+
+def margins(pdf: Path) -> list[tuple[int, str, list[Word]]] | None:
+    """The words of each page's two margins: (page, "left" or "right", words); None without pdftotext."""
+    xhtml = _tool("pdftotext", "-bbox", str(pdf), "-")
+    if xhtml is None:
+        return None
+    xhtml = re.sub(r"<!DOCTYPE[^>]*>", "", xhtml).replace(' xmlns="http://www.w3.org/1999/xhtml"', "")
+    found = []
+    for number, page in enumerate(ElementTree.fromstring(xhtml).iter("page"), 1):
+        words = [(float(w.get("xMin")), float(w.get("yMin")), float(w.get("xMax")), float(w.get("yMax")), w.text)
+                 for w in page.iter("word")]
+        found.append((number, "left", [w for w in words if w[2] < TEXT_LEFT]))
+        found.append((number, "right", [w for w in words if w[0] > TEXT_RIGHT]))
+    return found
+
+
+def overprinted(words: list[Word]) -> list[tuple[str, str]]:
+    """Pairs of words whose boxes overlap (by more than a point each way)."""
+    return [(one[4], other[4]) for i, one in enumerate(words) for other in words[i + 1:]
+            if min(one[2], other[2]) - max(one[0], other[0]) > 1 and min(one[3], other[3]) - max(one[1], other[1]) > 1]
+
+
+def near_edge(words: list[Word]) -> list[str]:
+    """The words nearer the paper's left or right edge than ``PAPER_EDGE``."""
+    return [w[4] for w in words if w[0] < PAPER_EDGE or w[2] > PAPER_WIDTH - PAPER_EDGE]
+
+
+def margin_figures(pdf: Path) -> dict:
+    found = margins(pdf)
+    if found is None:
+        return {"margin_overprinted": None, "margin_near_edge": None}
+    return {"margin_overprinted": len({page for page, _, words in found if overprinted(words)}),
+            "margin_near_edge": sum(len(near_edge(words)) for _, _, words in found)}
+
+
 def check(latex_dir: Path) -> dict:
     """The figures above for every PDF of ``latex_dir``."""
     out = {}
@@ -83,5 +128,5 @@ def check(latex_dir: Path) -> dict:
             "fonts_not_embedded": None if found is None else [f["name"] for f in found if not f["embedded"]],
             "missing_glyphs": None if missing is None else len(missing),
             "missing_examples": None if missing is None else sorted(set(missing))[:10],
-        } | text_figures(pdf, pdf.with_suffix(".tex"))
+        } | text_figures(pdf, pdf.with_suffix(".tex")) | margin_figures(pdf)
     return out

@@ -168,11 +168,18 @@ def _pdf(r: dict) -> list[str]:
         return []
     out = ["", "## The PDFs (whole edition)", "",
            "| PDF | pages | size | fonts | not embedded | missing glyphs (xelatex log) | beyond the BMP | 〓 | U+FFFD "
-           "| Han characters of the .tex not in the PDF's text |", "|---|---:|---:|---:|---|---:|---:|---:|---:|---|"]
+           "| Han characters of the .tex not in the PDF's text | pages whose margin words overlap "
+           "| margin words within 8 mm of the edge |", "|---|---:|---:|---:|---|---:|---:|---:|---:|---|---:|---:|"]
     for name, v in checked[-1].items():
         lost = v.get("han_lost")
         out.append(f"| {name} | {v.get('pages')} | {_mb(v.get('bytes'))} | {v.get('fonts')} | "
                    f"{', '.join(v.get('fonts_not_embedded') or []) or 'none'} | {v.get('missing_glyphs')} | "
                    f"{v.get('beyond_bmp')} ({v.get('beyond_bmp_distinct')} distinct) | {v.get('stand_ins')} | "
-                   f"{v.get('replacement')} | {'–' if lost is None else (len(lost) and ''.join(lost[:20])) or 'none'} |")
+                   f"{v.get('replacement')} | {'–' if lost is None else (len(lost) and ''.join(lost[:20])) or 'none'} | "
+                   f"{_or_dash(v.get('margin_overprinted'))} | {_or_dash(v.get('margin_near_edge'))} |")
     return out
+
+
+def _or_dash(value) -> str:
+    """A figure of a run before it was measured (an older JSON) shows as –."""
+    return "–" if value is None else str(value)
