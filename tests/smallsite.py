@@ -55,3 +55,20 @@ def small_book(src: Path, files, root_page: str = BOTH_WORKS) -> Path:
     latex = src / "_build" / "latex"
     assert proc.returncode == 0 and (latex / "yili.pdf").is_file(), (proc.stdout + proc.stderr)[-4000:]
     return latex
+
+
+def small_project(base: Path, pages: dict[str, str], toctree: bool = False) -> Path:
+    """The fixture project (real seed text, the real conf.py) plus ``pages``."""
+    src = base / "src"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "project", src)
+    (src / "conf.py").write_text(
+        "from pathlib import Path\n"
+        f"_conf = Path({str(ROOT / 'source' / 'conf.py')!r})\n"
+        "exec(compile(_conf.read_text(encoding='utf-8'), str(_conf), 'exec'))\n", encoding="utf-8")
+    for name, text in pages.items():
+        (src / name).write_text(text, encoding="utf-8")
+    if toctree:
+        index = (src / "index.md").read_text(encoding="utf-8")
+        extra = "".join(f"{Path(name).with_suffix('').as_posix()}\n" for name in pages)
+        (src / "index.md").write_text(index.replace("tongjie/index\n```", "tongjie/index\n" + extra + "```"), encoding="utf-8")
+    return src

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -17,7 +16,8 @@ from bs4 import BeautifulSoup
 from sphinx.util.inventory import InventoryFile
 
 from citing import FINAL, REDIRECTS, cited_edition_source
-from conftest import FIXTURE_PROJECT, ROOT
+from conftest import ROOT
+from smallsite import small_project
 
 
 @pytest.fixture(scope="module")
@@ -156,23 +156,6 @@ def test_cite_page_resolves(edition):
     assert cite["data-anchor"] == "judou-xiangshe-12"
     assert cite.a["title"] == "《仪礼郑注句读·乡射礼》“司马出于下射之南还其后降…”，judou-xiangshe-12"
     assert "原锚点 judou-xiangshe-900" in items[4].a["title"]
-
-
-def small_project(base: Path, pages: dict[str, str], toctree: bool = False) -> Path:
-    """The fixture project (real seed text, the real conf.py) plus ``pages``."""
-    src = base / "src"
-    shutil.copytree(FIXTURE_PROJECT, src)
-    (src / "conf.py").write_text(
-        "from pathlib import Path\n"
-        f"_conf = Path({str(ROOT / 'source' / 'conf.py')!r})\n"
-        "exec(compile(_conf.read_text(encoding='utf-8'), str(_conf), 'exec'))\n", encoding="utf-8")
-    for name, text in pages.items():
-        (src / name).write_text(text, encoding="utf-8")
-    if toctree:
-        index = (src / "index.md").read_text(encoding="utf-8")
-        extra = "".join(f"{Path(name).with_suffix('').as_posix()}\n" for name in pages)
-        (src / "index.md").write_text(index.replace("tongjie/index\n```", "tongjie/index\n" + extra + "```"), encoding="utf-8")
-    return src
 
 
 BAD = """\

@@ -6,7 +6,6 @@ process: ``test_tables.py``.)"""
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +13,8 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import FIXTURE_PROJECT, ROOT
+from conftest import ROOT
+from smallsite import small_project
 from test_tables import latex_cells
 
 # -- a real build: links, LaTeX, text ---------------------------------------------------------------
@@ -72,18 +72,7 @@ orphan: true
 
 
 def tables_project(base: Path, text: str) -> Path:
-    src = base / "src"
-    shutil.copytree(FIXTURE_PROJECT, src)
-    (src / "conf.py").write_text(
-        "from pathlib import Path\n"
-        f"_conf = Path({str(ROOT / 'source' / 'conf.py')!r})\n"
-        "exec(compile(_conf.read_text(encoding='utf-8'), str(_conf), 'exec'))\n", encoding="utf-8")
-    (src / "tables.md").write_text(text, encoding="utf-8")
-    (src / "redirected.md").write_text(REDIRECTED, encoding="utf-8")
-    index = (src / "index.md").read_text(encoding="utf-8")
-    (src / "index.md").write_text(index.replace("tongjie/index\n```", "tongjie/index\ntables\nredirected\n```"),
-                                  encoding="utf-8")
-    return src
+    return small_project(base, {"tables.md": text, "redirected.md": REDIRECTED}, toctree=True)
 
 
 @pytest.fixture(scope="module")
