@@ -29,7 +29,8 @@ def test_wheel_holds_data_static_and_templates(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     for wanted in ("conv/data/works.toml", "conv/data/anchors.tsv", "conv/FORMAT.md",
                    "conv/sphinx_ext/static/yili.css", "conv/sphinx_ext/static/yili.sty",
-                   "conv/sphinx_ext/templates/domainindex.html", "conv/sphinx_ext/speed/__init__.py",
+                   "conv/sphinx_ext/templates/domainindex.html", "conv/sphinx_ext/templates/partials/icons.html",
+                   "conv/sphinx_ext/speed/__init__.py",
                    "conv/sphinx_ext/speed/templates/genindex.html",
                    "conv/reader/source.py", "conv/myst/backmatter/pages.py"):
         assert wanted in names, wanted
@@ -64,3 +65,4 @@ def test_installed_wheel_builds_the_edition(wheel, tmp_path):
     assert 'id="judou-xiangshe-12"' in page
     assert (work / "build/html/_static/yili.css").is_file()
     assert "名物索引" in (work / "build/html/yl-terms.html").read_text(encoding="utf-8")
+    assert "<title>浅色</title>" in page  # the icons' titles in Chinese (templates/partials/icons.html)
