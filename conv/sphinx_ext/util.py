@@ -66,10 +66,14 @@ def builder_of(env):
     return env.events.emit_firstresult(BUILDER_EVENT)
 
 
-def add_templates_folder(config, folder: Path) -> None:
-    """Put ``folder`` on the project's ``templates_path`` (once), at ``config-inited``."""
-    if str(folder) not in config.templates_path:
-        config.templates_path.append(str(folder))
+def use_templates(app, folder: Path = TEMPLATES_DIR) -> None:
+    """At setup: put ``folder`` (by default the extension's own ``templates/``) on the project's
+    ``templates_path`` at ``config-inited``, once however many components ask for it."""
+    def add(app, config) -> None:
+        if str(folder) not in config.templates_path:
+            config.templates_path.append(str(folder))
+
+    app.connect("config-inited", add)
 
 #: The main-text layers of a passage.
 TEXT_LAYERS = {"jing": "经", "ji": "记", "front": "文", "errata": "校"}

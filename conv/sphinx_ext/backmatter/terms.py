@@ -33,11 +33,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from sphinx.application import Sphinx
-from sphinx.config import Config
 from sphinx.util import logging
 
 
-from conv.sphinx_ext.util import STATIC_DIR, TEMPLATES_DIR, add_templates_folder
+from conv.sphinx_ext.util import STATIC_DIR, use_templates
 
 from conv.sphinx_ext.backmatter.terms_found import TermCollector, TermOccurrences, reread_when_terms_change
 from conv.sphinx_ext.backmatter.terms_index import TermIndex, category_pages, forget_listing, term_page_context
@@ -47,7 +46,6 @@ from conv.sphinx_ext.backmatter.terms_nodes import (
 logger = logging.getLogger(__name__)
 
 HERE = Path(__file__).parent
-TEMPLATES = TEMPLATES_DIR
 STATIC = STATIC_DIR
 CSS_FILE = "yili-indices.css"
 
@@ -60,16 +58,12 @@ def setup_terms(app: Sphinx) -> None:
     app.add_post_transform(TermIndexNodes)
     app.add_post_transform(PinyinIndexKeys)
     app.connect("doctree-resolved", feed_terms_to_search)
-    app.connect("config-inited", add_templates)
+    use_templates(app)  # templates/domainindex.html
     app.connect("builder-inited", add_assets)
     app.connect("html-page-context", term_page_context)
     app.connect("html-collect-pages", category_pages)
     app.connect("env-get-outdated", reread_when_terms_change)
     app.connect("env-updated", forget_listing)
-
-
-def add_templates(app: Sphinx, config: Config) -> None:
-    add_templates_folder(config, TEMPLATES)
 
 
 def add_assets(app: Sphinx) -> None:

@@ -27,13 +27,13 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from sphinx.application import Sphinx
 
-from conv.sphinx_ext.util import TEMPLATES_DIR, add_templates_folder
+from conv.sphinx_ext.util import use_templates
 
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 
 
 def setup_locale(app: Sphinx) -> None:
-    app.connect("config-inited", lambda app, config: add_templates_folder(config, TEMPLATES_DIR))  # the icons' titles
+    use_templates(app)  # templates/partials/icons.html: the icons' titles
     language = app.config.language or ""
     source = LOCALE_DIR / f"{language}.po"
     if not source.is_file():

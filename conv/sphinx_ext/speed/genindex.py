@@ -26,10 +26,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from sphinx.application import Sphinx
-from sphinx.config import Config
 from sphinx.util import logging
 
-from conv.sphinx_ext.util import add_templates_folder
+from conv.sphinx_ext.util import use_templates
 from conv.sphinx_ext.speed.kept import Signature, read_kept, write_kept
 from conv.sphinx_ext.speed.search_entries import index_entries_signature
 from conv.sphinx_ext.speed.versions import compatible, installed
@@ -47,13 +46,9 @@ GENINDEX_THEMES = ("furo",)
 def setup_genindex(app: Sphinx) -> None:
     if not compatible("general index"):
         return
-    app.connect("config-inited", add_templates)
+    use_templates(app, TEMPLATES)
     app.connect("builder-inited", reuse_genindex)
     app.connect("html-page-context", keep_genindex)
-
-
-def add_templates(app: Sphinx, config: Config) -> None:
-    add_templates_folder(config, TEMPLATES)
 
 
 def genindex_signature(builder) -> Signature:
