@@ -66,8 +66,7 @@ def rules() -> tuple[Rule, ...]:
             line = data.line_of(DATA_FILE, f'rule = "{entry.get("rule", "")}"')
             raise ConversionError(f"conv/data/{DATA_FILE}", line, 1,
                                   f"门法 {entry.get('rule', '?')!r}: no {', '.join(missing)} (kind {entry.get('kind')!r})",
-                                  'give kind = "initial" (rule, note, counterparts, stand_ins) or "rhyme" '
-                                  "(rule, note, initials, from, to)")
+                                  "give " + " or ".join(f'kind = "{kind}" ({", ".join(keys)})' for kind, keys in REQUIRED.items()))
         pairs = dict(entry.get("counterparts", {}))
         pairs.update({target: source for source, target in pairs.items()})
         found.append(Rule(entry["kind"], entry["rule"], entry["note"], pairs, dict(entry.get("stand_ins", {})),
