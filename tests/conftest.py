@@ -253,6 +253,31 @@ def page(browser):
     context.close()
 
 
+#: Viewports of the reader's tests in a browser: desktop, tablet and phone.
+DESKTOP = {"width": 1366, "height": 900}
+TABLET = {"width": 800, "height": 1000}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def open_page(browser):
+    """``open_page(viewport, touch=False, permissions=())``: a fresh page (own context: empty
+    storage), zh-CN."""
+    contexts = []
+
+    def make(viewport=DESKTOP, touch: bool = False, permissions=()):
+        context = browser.new_context(viewport=viewport, locale="zh-CN", has_touch=touch,
+                                      is_mobile=touch)
+        if permissions:
+            context.grant_permissions(list(permissions))
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
 @pytest.fixture(scope="session")
 def screenshots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -337,9 +362,52 @@ def edition_html(edition_source, sphinx_build) -> SphinxBuild:
 
 
 @pytest.fixture(scope="session")
+def seeds_export() -> dict:
+    """The JSON export of the seeds' edition (``python -m conv dump --edition seeds --json``)."""
+    import json
+
+    proc = subprocess.run([sys.executable, "-m", "conv", "dump", "--edition", "seeds", "--json"], capture_output=True,
+                          text=True, cwd=ROOT, check=True)
+    return json.loads(proc.stdout)
+
+
+@pytest.fixture(scope="session")
+def seeds_soup(edition_html):
+    """A page of the seeds' edition (``edition_html``) by its docname, parsed once."""
+    from bs4 import BeautifulSoup
+
+    cache: dict = {}
+
+    def get(docname: str):
+        if docname not in cache:
+            cache[docname] = BeautifulSoup(edition_html.html(docname), "html.parser")
+        return cache[docname]
+
+    return get
+
+
+@pytest.fixture(scope="session")
 def whole_html(tmp_path_factory, sphinx_build) -> SphinxBuild:
     """The whole edition (both works complete: the default) built as HTML once per test run as
     ``make html`` builds it: the real ``conf.py``, ``index.md`` and notes, the converter inside
     ``sphinx-build`` (``-D yl_seeds``, whole edition), ``-j auto``. Read it, never change it."""
     src = Path(once(tmp_path_factory, "whole-source", lambda directory: {"source": str(project_source(directory))})["source"])
     return sphinx_build(src, "html", "-j", "auto", "-D", f"yl_seeds={ROOT / 'seeds'}")
+
+
+@pytest.fixture(scope="session")
+def fixture_site(fixture_html, http_server) -> str:
+    """The fixture project's HTML (``fixture_html``), served."""
+    return http_server(fixture_html.outdir)
+
+
+@pytest.fixture(scope="session")
+def edition_site(edition_html, http_server) -> str:
+    """The seeds' edition (chapters, apparatus, indices), served."""
+    return http_server(edition_html.outdir)
+
+
+@pytest.fixture(scope="session")
+def whole_site(whole_html, http_server) -> str:
+    """The whole edition (both works complete), served."""
+    return http_server(whole_html.outdir)

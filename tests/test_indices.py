@@ -1,23 +1,17 @@
-"""The back matter: the index of terms (``yl-terms`` and the general index), the gloss index, 郑注's
-glossary and the critical apparatus of each work, with its marks in the text — checked against
-the JSON export of the seeds (``python -m conv dump --json``), in the whole edition built with
-``-W -j 2`` (HTML) and as LaTeX (the ``.tex`` only: xelatex is ``make latexpdf``'s business).
+"""The back matter: the index of terms (``yl-terms`` and the general index), the gloss index and
+郑注's glossary — checked against the JSON export of the seeds (``python -m conv dump --json``), in
+the seeds' edition built with ``-W -j 2`` (HTML) and as LaTeX (the ``.tex`` only: xelatex is ``make
+latexpdf``'s business). The critical apparatus's pages: ``test_apparatus_pages.py``.
 """
 from __future__ import annotations
 
-import json
 import re
-import shutil
-import subprocess
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
 
-from conv import unencoded
-
+from backmatter_pages import anchor, entries, glosses_of, resolved, rows
 from conftest import ROOT
 from pagetext import diplomatic
 
@@ -25,125 +19,64 @@ SEEDS = sorted((ROOT / "seeds").glob("*.txt"))
 
 
 @pytest.fixture(scope="module")
-def export() -> dict:
-    proc = subprocess.run([sys.executable, "-m", "conv", "dump", "--edition", "seeds", "--json"], capture_output=True,
-                          text=True, cwd=ROOT, check=True)
-    return json.loads(proc.stdout)
-
-
-@pytest.fixture(scope="module")
-def project(edition_source) -> Path:
-    return edition_source
-
-
-@pytest.fixture(scope="module")
-def html(edition_html):
-    return edition_html
-
-
-@pytest.fixture(scope="module")
-def soup(html):
-    cache: dict[str, BeautifulSoup] = {}
-
-    def get(docname: str) -> BeautifulSoup:
-        if docname not in cache:
-            cache[docname] = BeautifulSoup(html.html(docname), "html.parser")
-        return cache[docname]
-
-    return get
-
-
-@pytest.fixture(scope="module")
-def latex(project, sphinx_build) -> str:
-    build = sphinx_build(project, "latex")
+def latex(edition_source, sphinx_build) -> str:
+    build = sphinx_build(edition_source, "latex")
     return (build.outdir / "yili.tex").read_text(encoding="utf-8")
-
-
-def resolved(text: str) -> str:
-    """Witness text as the diplomatic view shows it: PUA code points resolved (县音U+EA20 → 县音玄)."""
-    from conv import datafiles as data
-
-    table = data.pua()
-    return "".join(table[c]["char"] if c in table else c for c in text)
-
-
-def anchor(href: str) -> str:
-    return href.rsplit("#", 1)[-1]
-
-
-def work_of_seed(export: dict) -> dict[str, str]:
-    return {seed: work["id"] for work in export["works"] for chapter in work["chapters"]
-            for seed in chapter["seeds"]}
-
-
-def glosses_of(export: dict) -> list[dict]:
-    found = []
-    for work in export["works"]:
-        for chapter in work["chapters"]:
-            for segment in chapter["mulu"]:
-                found += segment["glosses"]
-            for section in chapter["sections"]:
-                for passage in section["passages"]:
-                    for segment in passage["notes"]:
-                        found += segment["glosses"]
-                for segment in section["title_notes"]:
-                    found += segment["glosses"]
-    return found
 
 
 # -- the index of terms ---------------------------------------------------------------------------
 
-def term_entry(soup, term: str):
+def term_entry(seeds_soup, term: str):
     """The ``dt`` of ``term`` on its category's page, reached from the overview's link."""
-    link = next(a for a in soup("yl-terms").select("ul.yl-term-list a")
+    link = next(a for a in seeds_soup("yl-terms").select("ul.yl-term-list a")
                 if a.select_one(".yl-term").get_text() == term)
     page, fragment = link["href"].split("#")
     assert fragment == f"yl-term-{term}"
-    dt = soup(page.removesuffix(".html")).find("dt", id=fragment)
+    dt = seeds_soup(page.removesuffix(".html")).find("dt", id=fragment)
     assert dt is not None, term
     return dt
 
 
-def term_passages(soup, term: str) -> list[str]:
-    dd = term_entry(soup, term).find_next_sibling()
+def term_passages(seeds_soup, term: str) -> list[str]:
+    dd = term_entry(seeds_soup, term).find_next_sibling()
     if dd is None or dd.name != "dd":
         return []
     return [a["data-anchor"] for a in dd.select("a[data-anchor]")]
 
 
-def test_terms_index_lists_zhi_with_every_passage(export, soup):
-    entry = next(t for c in export["terms"]["categories"] for t in c["terms"] if t["term"] == "觯")
+def test_terms_index_lists_zhi_with_every_passage(seeds_export, seeds_soup):
+    entry = next(t for c in seeds_export["terms"]["categories"] for t in c["terms"] if t["term"] == "觯")
     assert len(entry["passages"]) == 48 and entry["count"] == 93
-    assert term_passages(soup, "觯") == entry["passages"]
-    dt = term_entry(soup, "觯")
+    assert term_passages(seeds_soup, "觯") == entry["passages"]
+    dt = term_entry(seeds_soup, "觯")
     assert dt.select_one(".yl-pinyin").get_text() == "zhì"
     assert dt.select_one(".yl-term-count").get_text() == "93次，48段"
     # every link lands on the passage's page and anchor
     dd = dt.find_next_sibling("dd")
     for link in dd.select("a[data-anchor]"):
         target = link["href"].split("#")[0]
-        assert soup(target.removesuffix(".html")).find(id=link["data-anchor"]) is not None
+        assert seeds_soup(target.removesuffix(".html")).find(id=link["data-anchor"]) is not None
 
 
-def test_terms_index_matches_the_export_for_every_term(export, soup):
+def test_terms_index_matches_the_export_for_every_term(seeds_export, seeds_soup):
     """The overview lists, per category, the terms that occur (pinyin order, as exported; a term
     of the word list that never occurs is not listed); each category's page lists their passages."""
-    page = soup("yl-terms")
+    page = seeds_soup("yl-terms")
     groups = page.select("section.yl-index-group")
-    categories = [c for c in export["terms"]["categories"] if any(t["passages"] for t in c["terms"])]
+    categories = [c for c in seeds_export["terms"]["categories"] if any(t["passages"] for t in c["terms"])]
     assert [g.find("h2").get_text() for g in groups] == [c["name"] for c in categories]
-    absent = [t["term"] for c in export["terms"]["categories"] for t in c["terms"] if not t["passages"]]
+    absent = [t["term"] for c in seeds_export["terms"]["categories"] for t in c["terms"] if not t["passages"]]
     assert absent, "the word list has terms the text never uses"
     for group, category in zip(groups, categories):
         terms = [a.select_one(".yl-term").get_text() for a in group.select("ul.yl-term-list a")]
         assert terms == [t["term"] for t in category["terms"] if t["passages"]]
-        category_page = soup(group.select_one(".yl-index-more a")["href"].removesuffix(".html"))
+        category_page = seeds_soup(group.select_one(".yl-index-more a")["href"].removesuffix(".html"))
         assert [dt.select_one(".yl-term").get_text() for dt in category_page.select("dl.yl-terms > dt")] == terms
         for term in category["terms"]:
             if term["passages"]:
-                assert term_passages(soup, term["term"]) == term["passages"], term["term"]
+                assert term_passages(seeds_soup, term["term"]) == term["passages"], term["term"]
     for term in absent:
-        assert not any(soup(f"yl-terms-{c['id']}").find("dt", id=f"yl-term-{term}")
+        assert not any(seeds_soup(f"yl-terms-{c['id']}").find("dt", id=f"yl-term-{term}")
                        for c in categories if "id" in c), term
     assert "未见" not in page.get_text()
 
@@ -161,28 +94,28 @@ def test_terms_index_opens_per_category(edition_html):
     assert max(p.stat().st_size for p in pages) < 250_000 and len(overview) < 120_000
 
 
-def test_terms_index_shows_the_senses(export, soup):
-    zun = term_entry(soup, "尊")  # on its category's page (the index opens per category)
+def test_terms_index_shows_the_senses(seeds_export, seeds_soup):
+    zun = term_entry(seeds_soup, "尊")  # on its category's page (the index opens per category)
     assert zun.select_one(".yl-term-count").get_text().startswith("5次")
     assert "设尊" in zun.select_one(".yl-term-note").get_text()
-    sui = term_entry(soup, "遂")
+    sui = term_entry(seeds_soup, "遂")
     assert sui.find_parent("section")["id"] == "yl-terms-she"
-    assert "决遂" in sui.select_one(".yl-term-note").get_text() and len(term_passages(soup, "遂")) == 20
-    assert term_passages(soup, "县") == ["judou-yanli-3"]
-    page = soup("yl-terms")  # the overview: the rule, and what no sense rule places
+    assert "决遂" in sui.select_one(".yl-term-note").get_text() and len(term_passages(seeds_soup, "遂")) == 20
+    assert term_passages(seeds_soup, "县") == ["judou-yanli-3"]
+    page = seeds_soup("yl-terms")  # the overview: the rule, and what no sense rule places
     assert "一字多义" in page.select_one(".yl-index-intro").get_text()
     assert page.find(id="yl-terms-unplaced") is None  # every occurrence of the seeds is placed
 
 
-def test_terms_index_states_the_rule_for_terms_inside_longer_terms(soup):
-    intro = soup("yl-terms").select_one(".yl-index-intro").get_text()
+def test_terms_index_states_the_rule_for_terms_inside_longer_terms(seeds_soup):
+    intro = seeds_soup("yl-terms").select_one(".yl-index-intro").get_text()
     for words in ("长词优先", "“司射”“上射”中不计“射”", "“释获者”中不计“获者”", "先起者先得", "同形异词"):
         assert words in intro
 
 
-def test_general_index_lists_the_terms(export, soup):
-    page = soup("genindex")
-    entry = next(t for c in export["terms"]["categories"] for t in c["terms"] if t["term"] == "觯")
+def test_general_index_lists_the_terms(seeds_export, seeds_soup):
+    page = seeds_soup("genindex")
+    entry = next(t for c in seeds_export["terms"]["categories"] for t in c["terms"] if t["term"] == "觯")
     item = next(li for li in page.select("li")
                 if (li.find(string=True, recursive=False) or "").strip() == "觯")
     subentries = [li.find("a").get_text() for li in item.select("ul > li")]
@@ -194,25 +127,21 @@ def test_general_index_lists_the_terms(export, soup):
     assert heading.get_text().strip() == "Z"
 
 
-def test_terms_are_found_in_the_text_not_placed_by_hand(project):
-    for page in (project / "judou").glob("*.md"):
+def test_terms_are_found_in_the_text_not_placed_by_hand(edition_source):
+    for page in (edition_source / "judou").glob("*.md"):
         text = page.read_text(encoding="utf-8")
         assert "{index}" not in text and ":::{index" not in text and "{yl:app}" not in text
 
 
 # -- the gloss index -----------------------------------------------------------------------------
 
-def rows(table) -> list[list]:
-    return [row.find_all("td") for row in table.select("tbody tr")]
-
-
-def test_gloss_index_orders_by_guangyun_position(export, soup):
+def test_gloss_index_orders_by_guangyun_position(seeds_export, seeds_soup):
     from conv.parser import phonology
 
-    page = soup("apparatus/glosses")
+    page = seeds_soup("apparatus/glosses")
     table = page.select_one("section#apparatus-glosses-by-position table.yl-gloss-index")
     found = rows(table)
-    glosses = glosses_of(export)
+    glosses = glosses_of(seeds_export)
     assert len(found) == len(glosses) == 120  # 120 since 膊音纯又説文之允反 is two glosses (session 15)
     positions = [cells[0].get_text().split("（")[0] for cells in found]
     located = [p for p in positions if p != "—"]
@@ -227,9 +156,9 @@ CLASSES = {"other": "other reading", "system": "system difference", "suspect": "
            "lost": "lost character", "unresolved": "unresolved"}
 
 
-def test_gloss_index_lists_each_class_apart(export, soup):
-    page = soup("apparatus/glosses")
-    glosses = glosses_of(export)
+def test_gloss_index_lists_each_class_apart(seeds_export, seeds_soup):
+    page = seeds_soup("apparatus/glosses")
+    glosses = glosses_of(seeds_export)
     for section, status in CLASSES.items():
         table = page.select_one(f"section#apparatus-glosses-{section} table")
         listed = [diplomatic(c[0]) for c in rows(table)] if table else []
@@ -257,11 +186,11 @@ def test_gloss_index_lists_each_class_apart(export, soup):
 
 # -- 郑注's glossary ----------------------------------------------------------------------------
 
-def test_glossary_page_has_every_definition_in_pinyin_order(export, soup):
-    table = soup("apparatus/glossary").select_one("table.yl-glossary")
+def test_glossary_page_has_every_definition_in_pinyin_order(seeds_export, seeds_soup):
+    table = seeds_soup("apparatus/glossary").select_one("table.yl-glossary")
     found = rows(table)
-    assert len(found) == len(export["glossary"]) == 122
-    for cells, entry in zip(found, export["glossary"]):
+    assert len(found) == len(seeds_export["glossary"]) == 122
+    for cells, entry in zip(found, seeds_export["glossary"]):
         assert diplomatic(cells[0]) == resolved(entry["term_witness"])
         assert diplomatic(cells[2]) == resolved(entry["definition_witness"])
         assert diplomatic(cells[3]) == resolved(entry["text"])
@@ -271,175 +200,6 @@ def test_glossary_page_has_every_definition_in_pinyin_order(export, soup):
     # a term of several syllables: joined, a line may break between syllables only (yl:datatable's pinyin)
     row = next(cells for cells in found if diplomatic(cells[0]) == resolved("长如笴"))
     assert row[1].get_text() == "chángrúgǎn" and len(row[1].find_all("wbr")) == 2
-
-
-# -- the apparatus --------------------------------------------------------------------------------
-
-def entries(page: BeautifulSoup, kind: str | None = None) -> list:
-    selector = "div.yl-app" + (f".yl-app-{kind}" if kind else "")
-    return page.select(selector)
-
-
-def test_apparatus_lists_every_pua_resolution_count(export, soup):
-    works = work_of_seed(export)
-    for work in ("judou", "tongjie"):
-        page = soup(f"apparatus/{work}")
-        expected = Counter((a["witness"], a["reading"]) for a in export["apparatus"]
-                           if a["kind"] == "pua" and works[a["span"][0]] == work)
-        assert expected
-        summary = {cells[0].get_text(): (int(cells[1].get_text()), int(cells[2].get_text()))
-                   for cells in rows(page.select_one("table.yl-app-summary"))}
-        for (code, char), count in expected.items():
-            shown = unencoded.markup(char) if unencoded.is_stand_in(char) else char  # U+E14B → &KR0871;
-            row = next(v for k, v in summary.items() if k.startswith(f"私用区字 {code} → {shown}"))
-            assert row[1] == count, (work, code)
-        # the entries, one per passage and code point, add up to the same counts
-        listed = Counter()
-        for div in entries(page, "pua"):
-            body = div.select_one(".yl-app-body").get_text()
-            code = body.split("私用区码位 ")[1][:6]
-            times = int(body.split("（")[1].split("处")[0]) if "处）" in body else 1
-            listed[code] += times
-        assert listed == Counter({code: n for (code, _), n in expected.items()})
-    # U+E14B is an unidentified character (文渊阁本 &KR0871;), no longer a spurious code point
-    assert not [a for a in export["apparatus"] if a["kind"] == "spurious"]
-    page = soup("apparatus/tongjie")
-    assert not entries(page, "spurious")
-    (e14b,) = [div for div in entries(page, "pua") if "U+E14B" in div.get_text()]
-    assert "未识字" in e14b.get_text() and "&KR0871;" in e14b.get_text()
-
-
-def test_apparatus_lists_corrections_c1_to_c6_with_reasons(export, soup, html):
-    """The reader's page says in Chinese what each correction decided, quoting the witness; the
-    reviewed reason and the seed's file:line:col are in the maintainers' listing."""
-    works = work_of_seed(export)
-    corrections = [a for a in export["apparatus"] if a["kind"] == "correction"]
-    assert sorted(a["correction"] for a in corrections) == [f"c{i}" for i in range(1, 7)]
-    listing = [line.split("\t") for line in
-               (html.outdir / "_maintainers" / "apparatus.tsv").read_text(encoding="utf-8").splitlines()[1:]]
-    for record in corrections:
-        work = works[record["span"][0]]
-        page = soup(f"apparatus/{work}")
-        row = next(r for r in listing if r[6].startswith(f"{record['correction']} {record['decision']}: "))
-        seed, start, _ = record["span"]
-        assert row[0] == f"apparatus/{work}" and row[5] == f"{seed}:{record['line']}:{record['col']}"
-        assert row[6].endswith(" ".join(record["reason"].split()))
-        div = page.find(id=row[1])
-        assert div["data-kind"] == "correction" and div.select_one(".yl-app-label").get_text() == row[2]
-        text = diplomatic(div.select_one(".yl-app-body"))
-        layer_or_title = record["decision"].split(": ", 1)[1]
-        whole = False  # a run made a title whole: the witness is quoted in the decision
-        if record["decision"].startswith("title:"):
-            whole = text.startswith(f"底本“{layer_or_title}”定为章旨，不作经文")
-            assert whole or f"定章旨为“{layer_or_title}”" in text
-        else:
-            assert text.startswith("此段注文定为" + {"an": "按语", "shu": "贾疏"}[layer_or_title.split()[0]])
-        assert (whole or "底本作“" in text) and not re.search(r"[A-Za-z]{2,}", text), text
-        assert div.select_one(".yl-app-source") is None and seed not in str(div)
-
-
-def test_apparatus_lists_every_intervention_and_drop(export, soup):
-    works = work_of_seed(export)
-    for work in ("judou", "tongjie"):
-        page = soup(f"apparatus/{work}")
-        records = [a for a in export["apparatus"] if works[a["span"][0]] == work]
-        listed = Counter(d["data-kind"] for d in entries(page) if d["data-kind"] not in ("reading", "unparsed"))
-        expected = Counter(a["kind"] for a in records if a["kind"] != "pua")
-        expected["dropped"] = sum(1 for d in export["dropped"] if works[d["span"][0]] == work)
-        assert +Counter({k: v for k, v in listed.items() if k != "pua"}) == +expected
-    dropped = entries(soup("apparatus/judou"), "dropped")
-    assert "读书之家" in dropped[0].get_text() and dropped[0]["data-locus"] == "judou-shaolao-33"
-
-
-def test_every_reading_is_on_its_apparatus_page(export, soup):
-    works = work_of_seed(export)
-    readings = export["variants"]["readings"]
-    assert len(readings) == 47
-    for work in ("judou", "tongjie"):
-        page = soup(f"apparatus/{work}")
-        mine = [r for r in readings if works[r["span"][0]] == work]
-        divs = entries(page, "reading")
-        assert len(divs) == len(mine)
-        for div, reading in zip(divs, mine):  # in reading order
-            assert div["data-locus"] == reading["passage"]
-            body = diplomatic(div.select_one(".yl-app-body"))
-            assert f"郑注：“{resolved(reading['statement'])}”" in body
-            assert reading["tradition"] in body
-            if reading["lemma"]:
-                assert body.startswith(resolved(reading["lemma"]) + "〕")
-            if reading["kind"] != "omit":
-                assert f"“{resolved(reading['variant'])}”" in body
-        unparsed = [u for u in export["variants"]["unparsed"] if works[u["span"][0]] == work]
-        assert [d["data-locus"] for d in entries(page, "unparsed")] == [u["passage"] for u in unparsed]
-    guan = next(d for d in entries(soup("apparatus/judou"), "reading") if "古文贯作" in diplomatic(d))
-    assert diplomatic(guan.select_one(".yl-app-body")).startswith("贯〕古文作“闗”")
-
-
-def test_passages_are_marked_and_linked_to_their_entries(soup):
-    for work in ("judou", "tongjie"):
-        page = soup(f"apparatus/{work}")
-        for div in entries(page):
-            locus = div["data-locus"]
-            link = div.select_one(".yl-app-locus a")
-            docname = (Path(f"apparatus/{link['href'].split('#')[0]}").as_posix()
-                       .replace("apparatus/../", "").removesuffix(".html"))
-            chapter = soup(docname)
-            holder = chapter.find(id=locus)
-            assert holder is not None, locus
-            if holder.name == "section":  # a section: its printed title carries the mark
-                holder = holder.find("div", attrs={"data-section": locus})
-            marks = [a for sup in holder.select("sup.yl-appmark") for a in sup.select("a")]
-            mark = next(a for a in marks if a["href"].endswith("#" + div["id"]))
-            assert mark.get_text() == div.select_one(".yl-app-label").get_text()
-            assert mark["href"] == f"../apparatus/{work}.html#{div['id']}"
-
-
-def test_marks_are_not_witness_text(soup):
-    """A mark never enters the passage's text: no whitespace, skipped by the search."""
-    chapter = soup("judou/xiangshe")
-    passage = chapter.find(id="judou-xiangshe-4")
-    sup = passage.select_one("sup.yl-appmark")
-    assert sup.get_text() == "异1" and "no-search" in sup["class"]
-    words = passage.select_one(".yl-text")
-    assert diplomatic(words) == "获者适侯执旌负侯而俟"
-
-
-def test_front_page_links_the_back_matter(soup):
-    links = {a["href"] for a in soup("index").select(".sd-card a.reference.internal")}
-    for page in ("apparatus/index.html", "apparatus/judou.html", "apparatus/tongjie.html",
-                 "apparatus/glosses.html", "apparatus/glossary.html", "yl-terms.html", "genindex.html"):
-        assert page in links, page
-    contents = soup("apparatus/index")
-    assert contents.select_one('a[href="../yl-terms.html"]') is not None
-
-
-def test_marks_follow_the_apparatus_in_incremental_builds(tmp_path):
-    """A hand-written page may hold entries too; when an entry changes, the chapter page it marks
-    is written again although its own source did not change."""
-    from conftest import FIXTURE_PROJECT
-
-    src, out = tmp_path / "src", tmp_path / "html"
-    shutil.copytree(FIXTURE_PROJECT, src)
-    (src / "conf.py").write_text(  # the fixture's conf.py finds source/conf.py relative to itself
-        f"from pathlib import Path\n_conf = Path({str(ROOT / 'source' / 'conf.py')!r})\n"
-        "exec(compile(_conf.read_text(encoding='utf-8'), str(_conf), 'exec'))\n", encoding="utf-8")
-    page = src / "mine.md"
-
-    def build(label: str) -> str:
-        page.write_text("---\norphan: true\n---\n\n# 校记\n\n:::{yl:app} mine-1\n"
-                        f":label: {label}\n:kind: correction\n:locus: judou-xiangshe-18\n"
-                        ":locus-text: 乡射礼18\n\n试校\\.\n:::\n", encoding="utf-8")
-        proc = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html",
-                               "-d", str(tmp_path / "doctrees"), str(src), str(out)],
-                              capture_output=True, text=True, cwd=ROOT)
-        assert proc.returncode == 0, proc.stderr[-3000:]
-        chapter = BeautifulSoup((out / "judou" / "xiangshe.html").read_text(encoding="utf-8"), "html.parser")
-        mark = chapter.find(id="judou-xiangshe-18").select_one("sup.yl-appmark a")
-        assert mark["href"] == "../mine.html#mine-1"
-        return mark.get_text()
-
-    assert build("校甲") == "校甲"
-    assert build("校乙") == "校乙"
 
 
 # -- LaTeX ----------------------------------------------------------------------------------------
@@ -501,25 +261,25 @@ def normalized_view(element) -> str:
     return element.get_text()
 
 
-def test_what_zheng_distinguishes_stays_in_both_views(soup):
-    passage = soup("judou/shaolao").select_one("#judou-shaolao-28")
+def test_what_zheng_distinguishes_stays_in_both_views(seeds_soup):
+    passage = seeds_soup("judou/shaolao").select_one("#judou-shaolao-28")
     zhu = passage.select_one(".yl-zhu")
     for view in (diplomatic, normalized_view):
         assert "竝并也" in view(zhu) and "今文竝皆为并" in view(zhu)
         assert "以竝肠三" in view(passage.select_one(".yl-text"))
     assert not [c for c in passage.select(".yl-char, .yl-fs") if "竝" in c["title"]]
     assert "说文" in normalized_view(passage)  # 説 still folds in the same passage
-    entry = next(e for e in soup("apparatus/judou").select(".yl-app") if "今文竝皆为并" in diplomatic(e))
+    entry = next(e for e in seeds_soup("apparatus/judou").select(".yl-app") if "今文竝皆为并" in diplomatic(e))
     assert normalized_view(entry.select_one(".yl-app-body")).startswith("竝〕今文皆作“并”")
-    row = next(r for r in rows(soup("apparatus/glossary").select_one("table.yl-glossary"))
+    row = next(r for r in rows(seeds_soup("apparatus/glossary").select_one("table.yl-glossary"))
                if diplomatic(r[3]) == "竝并也")
     assert [normalized_view(c) for c in (row[0], row[2], row[3])] == ["竝", "并", "竝并也"]
 
 
 # -- merges of the simplified seeds (issue 23, point 5) -------------------------------------------
 
-def test_merged_characters_are_listed_and_the_gloss_reads_the_restored_form(export, soup):
-    page = soup("apparatus/judou")
+def test_merged_characters_are_listed_and_the_gloss_reads_the_restored_form(seeds_export, seeds_soup):
+    page = seeds_soup("apparatus/judou")
     section = page.select_one("section#apparatus-judou-restorations")
     assert section.find("h2").get_text().strip("¶ ") == "简体合并之字"
     bodies = [diplomatic(e.select_one(".yl-app-body")) for e in entries(page, "restoration")]
@@ -529,7 +289,7 @@ def test_merged_characters_are_listed_and_the_gloss_reads_the_restored_form(expo
     # the 规范 view and the mark's tip keep the form the entry is about (幹 is not folded to 干)
     body = entries(page, "restoration")[1].select_one(".yl-app-body")
     assert normalized_view(body).startswith("“干”，文渊阁本作“幹”（卷五叶二十六b：个音幹）。幹，古案切")
-    chapter = soup("judou/xiangshe")
+    chapter = seeds_soup("judou/xiangshe")
     gloss = next(g for g in chapter.select("#judou-xiangshe-94 .yl-gloss") if diplomatic(g) == "个音干")
     assert (gloss["data-restored"], gloss["data-position"]) == ("个音幹", "見開一寒去")
     assert "音读据正字：个音幹" in gloss["data-tip"]  # the tip (no title tooltip: the popover shows it); the

@@ -7,48 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from conftest import DESKTOP, PHONE, TABLET
+
 pytestmark = pytest.mark.browser
 
 CHAPTER = "judou/xiangshe.html"
-DESKTOP = {"width": 1366, "height": 900}
-TABLET = {"width": 800, "height": 1000}
-PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture(scope="module")
-def site(fixture_html, http_server) -> str:
-    return http_server(fixture_html.outdir)
-
-
-@pytest.fixture(scope="module")
-def edition_site(edition_html, http_server) -> str:
-    """The whole edition (chapters, apparatus, indices), served."""
-    return http_server(edition_html.outdir)
-
-
-@pytest.fixture(scope="module")
-def whole_site(whole_html, http_server) -> str:
-    """The whole edition (both works complete), served."""
-    return http_server(whole_html.outdir)
-
-
-@pytest.fixture
-def open_page(browser):
-    """``open_page(viewport, touch=False, permissions=())``: a fresh page (own context: empty
-    storage), zh-CN."""
-    contexts = []
-
-    def make(viewport=DESKTOP, touch: bool = False, permissions=()):
-        context = browser.new_context(viewport=viewport, locale="zh-CN", has_touch=touch,
-                                      is_mobile=touch)
-        if permissions:
-            context.grant_permissions(list(permissions))
-        contexts.append(context)
-        return context.new_page()
-
-    yield make
-    for context in contexts:
-        context.close()
 
 
 # -- 3. saved choices before the first paint ------------------------------------------------------
@@ -70,12 +33,12 @@ new PerformanceObserver((list) => {
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_saved_choice_applied_before_first_paint(open_page, site, viewport):
+def test_saved_choice_applied_before_first_paint(open_page, fixture_site, viewport):
     page = open_page(viewport)
-    page.goto(f"{site}/{CHAPTER}")
+    page.goto(f"{fixture_site}/{CHAPTER}")
     page.evaluate("localStorage.setItem('yili.view', JSON.stringify({hide: ['shu'], view: 'normalized'}))")
     page.add_init_script(WATCH)
-    page.goto(f"{site}/{CHAPTER}")
+    page.goto(f"{fixture_site}/{CHAPTER}")
     page.wait_for_load_state("load")
     page.wait_for_timeout(300)
     watch = page.evaluate("window.__yl")
@@ -86,10 +49,10 @@ def test_saved_choice_applied_before_first_paint(open_page, site, viewport):
     assert page.locator("#judou-xiangshe-21 .yl-fs").last.inner_text() == "告于宾"
 
 
-def test_toolbar_is_in_the_page_not_added_later(open_page, site):
+def test_toolbar_is_in_the_page_not_added_later(open_page, fixture_site):
     page = open_page()
     page.add_init_script(WATCH)
-    page.goto(f"{site}/{CHAPTER}")
+    page.goto(f"{fixture_site}/{CHAPTER}")
     page.wait_for_load_state("load")
     assert page.evaluate("window.__yl.shifts.reduce((a, b) => a + b, 0)") == 0
     first = page.evaluate("document.querySelector('article[role=main]').firstElementChild.className")
@@ -100,9 +63,9 @@ def test_toolbar_is_in_the_page_not_added_later(open_page, site):
 
 @pytest.mark.parametrize("viewport,touch", [(PHONE, True), (TABLET, False), (DESKTOP, False)],
                          ids=["390", "800", "1366"])
-def test_toolbar_sticky_below_the_header(open_page, site, screenshots, viewport, touch):
+def test_toolbar_sticky_below_the_header(open_page, fixture_site, screenshots, viewport, touch):
     page = open_page(viewport, touch)
-    page.goto(f"{site}/{CHAPTER}")
+    page.goto(f"{fixture_site}/{CHAPTER}")
     page.locator("#judou-xiangshe-20").scroll_into_view_if_needed()
     page.mouse.wheel(0, 1500)
     page.wait_for_timeout(400)
@@ -129,9 +92,9 @@ def test_toolbar_sticky_below_the_header(open_page, site, screenshots, viewport,
 
 # -- 5. print ------------------------------------------------------------------------------------
 
-def test_print_has_no_skip_link_nor_toolbar(open_page, site):
+def test_print_has_no_skip_link_nor_toolbar(open_page, fixture_site):
     page = open_page()
-    page.goto(f"{site}/{CHAPTER}")
+    page.goto(f"{fixture_site}/{CHAPTER}")
     page.emulate_media(media="print")
     for selector in (".skip-to-content", ".yl-toolbar", ".back-to-top"):
         assert not page.locator(selector).is_visible(), selector
@@ -141,9 +104,9 @@ def test_print_has_no_skip_link_nor_toolbar(open_page, site):
 
 # -- 6. the interface in Chinese -----------------------------------------------------------------
 
-def test_interface_in_chinese(open_page, site):
+def test_interface_in_chinese(open_page, fixture_site):
     page = open_page(TABLET)
-    page.goto(f"{site}/{CHAPTER}")
+    page.goto(f"{fixture_site}/{CHAPTER}")
     html = page.content()
     for english in ("Skip to content", "Back to top", "On this page", ">Next<", ">Previous<",
                     "Made with", "Copyright"):
@@ -164,7 +127,7 @@ def test_interface_in_chinese(open_page, site):
     assert "浅色" in titles and "随系统配色（当前深色）" in titles
     assert [title for title in titles if any("a" <= c.lower() <= "z" for c in title)] == []
     # the search page keeps Sphinx's own zh_CN strings beside the edition's search language
-    page.goto(f"{site}/search.html?q=%E5%AE%BE")
+    page.goto(f"{fixture_site}/search.html?q=%E5%AE%BE")
     # Sphinx writes 正在搜索中 first and 搜索结果 when the search has run
     page.wait_for_function("() => document.querySelector('#search-results h2')?.innerText === '搜索结果'")
 
@@ -181,9 +144,9 @@ def copied(page, selector: str) -> str:
     return page.evaluate("navigator.clipboard.readText()")
 
 
-def test_copy_keeps_the_layers(open_page, site):
+def test_copy_keeps_the_layers(open_page, fixture_site):
     page = open_page(permissions=("clipboard-read", "clipboard-write"))
-    page.goto(f"{site}/{CHAPTER}")
+    page.goto(f"{fixture_site}/{CHAPTER}")
     assert copied(page, "#judou-xiangshe-2") == (
         "遂适阶西取扑搢之以反位【扑所以挞犯教者书云扑作教刑○〔按〕反位所设中之西南东面也】")
     # 经 with 注, 疏 and 音义: as the PDF prints it (疏 with its lead mark)
@@ -200,9 +163,9 @@ def test_copy_keeps_the_layers(open_page, site):
 
 # -- 10. a passage without 经, every layer hidden -------------------------------------------------
 
-def test_passage_without_words_says_so(open_page, site, screenshots):
+def test_passage_without_words_says_so(open_page, fixture_site, screenshots):
     page = open_page(PHONE, touch=True)
-    page.goto(f"{site}/{CHAPTER}")
+    page.goto(f"{fixture_site}/{CHAPTER}")
     first = page.locator("#judou-xiangshe-1")
     assert first.inner_text().startswith("〔前阙〕〔经文阙〕【〔按〕出其位南北回适堂西者")
     for name in ("注", "疏", "按", "音义"):
@@ -210,101 +173,6 @@ def test_passage_without_words_says_so(open_page, site, screenshots):
     assert first.inner_text() == "〔前阙〕〔经文阙〕"  # no lone 引, no empty 【】
     assert first.locator(".yl-gap-nowords").get_attribute("title").startswith("此段经文不在底本节录之内")
     page.screenshot(path=str(screenshots / "reader-all-hidden-390.png"))
-
-
-# -- 1. glosses: one tip on hover, focus and tap, inside the window --------------------------------
-
-TIP_BOX = """() => { const tip = document.getElementById('yl-tip');
-  if (!tip || !tip.matches(':popover-open')) return null;
-  const r = tip.getBoundingClientRect();
-  return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, text: tip.innerText,
-          width: document.documentElement.clientWidth, height: innerHeight}; }"""
-
-
-def tip(page) -> dict | None:
-    return page.evaluate(TIP_BOX)
-
-
-def inside(box: dict) -> bool:
-    return box["left"] >= 0 and box["top"] >= 0 and box["right"] <= box["width"] and box["bottom"] <= box["height"]
-
-
-def test_gloss_tip_on_a_phone_opens_by_tap_inside_the_window(open_page, site, screenshots):
-    page = open_page(PHONE, touch=True)
-    page.goto(f"{site}/{CHAPTER}")
-    glosses = page.locator(".yl-gloss")
-    assert glosses.count() >= 2
-    for i in range(glosses.count()):
-        gloss = glosses.nth(i)
-        gloss.scroll_into_view_if_needed()
-        gloss.tap()
-        box = tip(page)
-        assert box is not None, f"tapping {gloss.inner_text()} opens its tip"
-        assert inside(box), (gloss.inner_text(), box)
-        assert box["text"].startswith(gloss.get_attribute("data-printed"))
-        assert gloss.get_attribute("aria-expanded") == "true"
-    # the tip of 弣芳甫反-like glosses: the 反切, the 广韵 position in words, the notation as a detail
-    gloss = page.locator(".yl-gloss", has_text="无射之射食亦反")
-    gloss.scroll_into_view_if_needed()
-    gloss.tap()
-    text = tip(page)["text"]
-    assert "反切食亦反" in text.replace("\t", "").replace(" ", "")
-    assert "广韵昔韵 · 船母 · 入声" in text, text  # 食 in its ordinary reading as a speller (#23)
-    assert "船開三清入" in text and "合于本字之音" in text
-    page.screenshot(path=str(screenshots / "reader-gloss-tip-390.png"))
-    # a tap elsewhere closes it
-    page.locator("h1").tap()
-    page.wait_for_function("(gloss) => gloss.getAttribute('aria-expanded') === 'false'", arg=gloss.element_handle())
-    assert tip(page) is None
-
-
-def test_gloss_tip_hover_focus_escape_on_a_desktop(open_page, site):
-    page = open_page(DESKTOP)
-    page.goto(f"{site}/{CHAPTER}")
-    gloss = page.locator(".yl-gloss", has_text="仆音赴").first
-    assert gloss.get_attribute("title") is None, "no plain delayed title tooltip"
-    gloss.hover()
-    box = tip(page)
-    assert box and box["text"].startswith("仆音赴") and "直音音赴" in box["text"].replace("\t", "")
-    assert inside(box)
-    page.mouse.move(5, 5)
-    page.wait_for_timeout(400)
-    assert tip(page) is None, "leaving the gloss closes a tip opened by hover"
-    gloss.focus()
-    assert tip(page) is not None, "focus opens it"
-    page.keyboard.press("Escape")
-    assert tip(page) is None, "Escape closes it"
-    assert page.evaluate("document.activeElement.classList.contains('yl-gloss')")
-
-
-def test_gloss_tip_near_the_right_edge_is_not_cut(open_page, site):
-    """The gloss nearest the right edge of a narrow desktop window: its tip moves left."""
-    page = open_page({"width": 1000, "height": 800})
-    page.goto(f"{site}/{CHAPTER}")
-    rightmost = page.evaluate("""() => { let best = 0, index = 0;
-        document.querySelectorAll('.yl-gloss').forEach((g, i) => {
-          const r = g.getBoundingClientRect(); if (r.right > best) { best = r.right; index = i; } });
-        return index; }""")
-    gloss = page.locator(".yl-gloss").nth(rightmost)
-    gloss.scroll_into_view_if_needed()
-    gloss.click()
-    box = tip(page)
-    assert box is not None and inside(box), box
-
-
-def test_gloss_links_to_its_row_in_the_index(open_page, edition_site):
-    page = open_page(PHONE, touch=True)
-    page.goto(f"{edition_site}/judou/xiangshe.html")
-    gloss = page.locator(".yl-gloss", has_text="弣芳甫反")
-    gloss.scroll_into_view_if_needed()
-    gloss.tap()
-    box = tip(page)
-    assert box is not None and inside(box), box
-    assert "麌韵 · 滂母 · 上声" in box["text"]
-    page.locator("#yl-tip a", has_text="见音义索引").tap()
-    page.wait_for_url("**/apparatus/glosses.html#yin-judou-xiangshe-*")
-    row = page.locator(":target")
-    assert "弣芳甫反" in row.inner_text() and "句读·乡射礼41" in row.inner_text()
 
 
 # -- 9. contrast and targets; axe-core ------------------------------------------------------------
@@ -345,9 +213,9 @@ CONTRAST = """(selector) => {
 }"""
 
 
-def test_marks_are_readable_and_large_enough(open_page, site):
+def test_marks_are_readable_and_large_enough(open_page, fixture_site):
     page = open_page(PHONE, touch=True)
-    page.goto(f"{site}/{CHAPTER}")
+    page.goto(f"{fixture_site}/{CHAPTER}")
     for selector in (".yl-permalink", ".yl-gap", ".yl-toolbar legend", ".yl-br"):
         measured = page.evaluate(CONTRAST, selector)
         assert measured["ratio"] >= 4.5 and measured["opacity"] == 1, (selector, measured)
@@ -415,12 +283,11 @@ def test_a_see_also_wraps_without_spreading_the_line_before(open_page, whole_sit
 
 def test_search_for_bin_transfers_little_beyond_the_index(open_page, edition_html, edition_site, capsys):
     """宾 is on every chapter: the results come from each page's search data, never the pages."""
-    site = edition_site
     fetched: dict[str, int] = {}
     page = open_page()
     page.on("requestfinished", lambda request: fetched.__setitem__(
-        request.url.split("?")[0].removeprefix(site + "/"), request.sizes()["responseBodySize"]))
-    page.goto(f"{site}/search.html?q=%E5%AE%BE")
+        request.url.split("?")[0].removeprefix(edition_site + "/"), request.sizes()["responseBodySize"]))
+    page.goto(f"{edition_site}/search.html?q=%E5%AE%BE")
     page.locator("#search-results p.search-summary").wait_for()
     results = page.locator("#search-results ul.search li").count()
     page.wait_for_timeout(300)
@@ -460,39 +327,6 @@ def test_a_passage_s_page_and_cite_mark_wrap_without_spreading_the_line_before(o
     assert boxes["page"]["right"] <= boxes["cite"]["left"] + 1  # the page, then 引
     assert abs(boxes["cite"]["right"] - boxes["right"]) <= 2, boxes  # at the right of the passage
     assert boxes["page"]["top"] >= boxes["close"]["top"] - 2, boxes  # after the last note, never above it
-
-
-@pytest.mark.parametrize("printed, lines", [
-    # 大學 (朱熹's 章句): a tone gives the reading of 長 in it
-    ("長上聲", ["声调上声", "广韵养韵 · 知母 · 上声", "音韵地位知開三陽上", "合于本字之音"]),
-    # 中庸: 行 has two readings in the 去声: none is chosen, and the tip says why
-    ("行去聲", ["声调去声", "未能推定", "《广韵》行去声二读：匣開一唐去、匣開二庚去，声调不足以定其一"]),
-])
-def test_a_tone_gloss_s_tip_gives_its_tone_and_what_it_reads(open_page, whole_site, printed, lines):
-    page = open_page(DESKTOP)
-    page.goto(f"{whole_site}/tongjie/{'daxue' if printed == '長上聲' else 'zhongyong'}.html")
-    page.locator(f'.yl-gloss[data-printed="{printed}"]').first.focus()
-    shown = page.evaluate("() => [...document.querySelectorAll('#yl-tip .yl-tip-line')].map(p => p.textContent)")
-    assert [line for line in shown if "见音义索引" not in line] == lines, shown
-
-
-@pytest.mark.parametrize("page_name, printed, lines", [
-    # 乡射礼: 毗 並母 before 志 (之韵, which has no labial initials): read as 脂韵, 比 毗至切
-    ("judou/xiangshe", "比毗志反", ["反切毗志反", "广韵至韵 · 并母 · 去声", "音韵地位並三A脂去", "合于本字之音",
-                                 "门法之韵无唇音：切上字为唇音，下字之韵读作脂韵"]),
-    # 内则: 側 莊母 before 乙 (真韵): the 莊 group's 真 is 臻韵, 櫛 阻瑟切
-    ("tongjie/neize", "櫛側乙反", ["反切側乙反", "广韵栉韵 · 庄母 · 入声", "音韵地位莊開三臻入", "合于本字之音",
-                                "门法庄组真韵：切上字为庄组，下字真韵读作臻韵"]),
-    # 王制之己: the 文渊阁 writes 肇, the 《广韵》 files 治小切 under 肈 (conv/data/gloss_forms.tsv)
-    ("tongjie/wangzhiji", "肇音兆", ["直音音兆", "广韵小韵 · 澄母 · 上声", "音韵地位澄開三宵上", "合于本字之音",
-                                  "字形《广韵》收于肈"]),
-])
-def test_a_gloss_s_tip_says_how_its_position_was_found(open_page, whole_site, page_name, printed, lines):
-    page = open_page(DESKTOP)
-    page.goto(f"{whole_site}/{page_name}.html")
-    page.locator(f'.yl-gloss[data-printed="{printed}"]').first.focus()
-    shown = page.evaluate("() => [...document.querySelectorAll('#yl-tip .yl-tip-line')].map(p => p.textContent)")
-    assert [line for line in shown if "见音义索引" not in line] == lines, shown
 
 
 CELL_LINES = """() => {

@@ -22,13 +22,8 @@ def hidden(page, selector: str) -> list[bool]:
     return page.evaluate(HIDDEN_STATE, selector)
 
 
-@pytest.fixture(scope="module")
-def site(fixture_html, http_server) -> str:
-    return http_server(fixture_html.outdir)
-
-
-def test_toolbar_hides_shu_only(page, site, screenshots):
-    page.goto(f"{site}/{CHAPTER}")
+def test_toolbar_hides_shu_only(page, fixture_site, screenshots):
+    page.goto(f"{fixture_site}/{CHAPTER}")
     toolbar = page.locator(".yl-toolbar")
     toolbar.wait_for()
     assert toolbar.locator("input[data-layer]").count() == 4  # 注 疏 按 音义 on this page
@@ -55,8 +50,8 @@ def test_toolbar_hides_shu_only(page, site, screenshots):
     assert not any(hidden(page, ".yl-shu"))
 
 
-def test_normalized_view(page, site, screenshots):
-    page.goto(f"{site}/{CHAPTER}")
+def test_normalized_view(page, fixture_site, screenshots):
+    page.goto(f"{fixture_site}/{CHAPTER}")
     page.locator(".yl-toolbar").wait_for()
     variant = page.locator("#judou-xiangshe-21 .yl-fs").last  # a run of text that folds: 吿于賔
     pua = page.locator("#judou-xiangshe-18 .yl-pua")
@@ -75,9 +70,9 @@ def test_normalized_view(page, site, screenshots):
     assert page.locator("#judou-xiangshe-21 .yl-fs").last.inner_text() == "告于宾"
 
 
-def test_no_pua_and_no_spaces_in_rendered_text(page, site):
+def test_no_pua_and_no_spaces_in_rendered_text(page, fixture_site):
     for name in ("judou/xiangshe", "judou/yanli", "tongjie/xiangyinjiu", "tongjie/dashe"):
-        page.goto(f"{site}/{name}.html")
+        page.goto(f"{fixture_site}/{name}.html")
         page.locator(".yl-toolbar").wait_for()
         body = page.locator("body").inner_text()
         assert not PUA.search(body), name
@@ -85,11 +80,11 @@ def test_no_pua_and_no_spaces_in_rendered_text(page, site):
             assert not re.search(r"\s", text), (name, text[:30])
 
 
-def test_readable_without_javascript(browser, site, screenshots):
+def test_readable_without_javascript(browser, fixture_site, screenshots):
     context = browser.new_context(java_script_enabled=False, viewport={"width": 1280, "height": 900})
     try:
         page = context.new_page()
-        page.goto(f"{site}/tongjie/xiangyinjiu.html")
+        page.goto(f"{fixture_site}/tongjie/xiangyinjiu.html")
         assert not page.locator(".yl-toolbar").is_visible()  # it could change nothing
         for selector in (".yl-note.yl-zhu", ".yl-note.yl-shu", ".yl-note.yl-an", ".yl-note.yl-yin"):
             states = hidden(page, selector)
@@ -100,17 +95,17 @@ def test_readable_without_javascript(browser, site, screenshots):
         context.close()
 
 
-def test_front_page(page, site, screenshots):
-    page.goto(f"{site}/index.html")
+def test_front_page(page, fixture_site, screenshots):
+    page.goto(f"{fixture_site}/index.html")
     assert page.locator(".sd-card").count() >= 3
     assert page.locator(".yl-toolbar").count() == 0
     assert page.locator("ul.yl-legend li").count() == 10  # 经 记 注 疏 按 校语 音义 目录 出处 右…
     page.screenshot(path=str(screenshots / "index.png"), full_page=True)
 
 
-def test_gloss_readable_with_the_keyboard(page, site, screenshots):
+def test_gloss_readable_with_the_keyboard(page, fixture_site, screenshots):
     """Tab to a gloss: its 反切, 广韵 position and match status show without a mouse."""
-    page.goto(f"{site}/{CHAPTER}")
+    page.goto(f"{fixture_site}/{CHAPTER}")
     gloss = page.locator(".yl-gloss", has_text="仆音赴").first
     gloss.focus()
     page.keyboard.press("Shift+Tab")

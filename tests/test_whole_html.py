@@ -108,11 +108,6 @@ def test_the_front_page_lists_both_works_complete(whole_html):
 
 # -- in a browser ---------------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def whole_site(whole_html, http_server) -> str:
-    return http_server(whole_html.outdir)
-
-
 def _search(page, site: str, query: str) -> set[str]:
     page.goto(f"{site}/search.html?q={quote(query)}")
     page.wait_for_function("() => { const s = document.querySelector('#search-results p.search-summary');"

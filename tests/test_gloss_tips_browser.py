@@ -1,0 +1,145 @@
+"""Glosses in a real browser (issue 22, point 1; issue 23): one tip on hover, focus and tap, inside
+the window, linked to its row of the index of glosses, saying what the gloss reads and how its
+position in the 《广韵》 was found (headless Debian chromium under playwright; screenshots go to
+build/screenshots/)."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import DESKTOP, PHONE
+
+pytestmark = pytest.mark.browser
+
+CHAPTER = "judou/xiangshe.html"
+
+
+# -- 1. glosses: one tip on hover, focus and tap, inside the window --------------------------------
+
+TIP_BOX = """() => { const tip = document.getElementById('yl-tip');
+  if (!tip || !tip.matches(':popover-open')) return null;
+  const r = tip.getBoundingClientRect();
+  return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, text: tip.innerText,
+          width: document.documentElement.clientWidth, height: innerHeight}; }"""
+
+
+def tip(page) -> dict | None:
+    return page.evaluate(TIP_BOX)
+
+
+def inside(box: dict) -> bool:
+    return box["left"] >= 0 and box["top"] >= 0 and box["right"] <= box["width"] and box["bottom"] <= box["height"]
+
+
+def test_gloss_tip_on_a_phone_opens_by_tap_inside_the_window(open_page, fixture_site, screenshots):
+    page = open_page(PHONE, touch=True)
+    page.goto(f"{fixture_site}/{CHAPTER}")
+    glosses = page.locator(".yl-gloss")
+    assert glosses.count() >= 2
+    for i in range(glosses.count()):
+        gloss = glosses.nth(i)
+        gloss.scroll_into_view_if_needed()
+        gloss.tap()
+        box = tip(page)
+        assert box is not None, f"tapping {gloss.inner_text()} opens its tip"
+        assert inside(box), (gloss.inner_text(), box)
+        assert box["text"].startswith(gloss.get_attribute("data-printed"))
+        assert gloss.get_attribute("aria-expanded") == "true"
+    # the tip of 弣芳甫反-like glosses: the 反切, the 广韵 position in words, the notation as a detail
+    gloss = page.locator(".yl-gloss", has_text="无射之射食亦反")
+    gloss.scroll_into_view_if_needed()
+    gloss.tap()
+    text = tip(page)["text"]
+    assert "反切食亦反" in text.replace("\t", "").replace(" ", "")
+    assert "广韵昔韵 · 船母 · 入声" in text, text  # 食 in its ordinary reading as a speller (#23)
+    assert "船開三清入" in text and "合于本字之音" in text
+    page.screenshot(path=str(screenshots / "reader-gloss-tip-390.png"))
+    # a tap elsewhere closes it
+    page.locator("h1").tap()
+    page.wait_for_function("(gloss) => gloss.getAttribute('aria-expanded') === 'false'", arg=gloss.element_handle())
+    assert tip(page) is None
+
+
+def test_gloss_tip_hover_focus_escape_on_a_desktop(open_page, fixture_site):
+    page = open_page(DESKTOP)
+    page.goto(f"{fixture_site}/{CHAPTER}")
+    gloss = page.locator(".yl-gloss", has_text="仆音赴").first
+    assert gloss.get_attribute("title") is None, "no plain delayed title tooltip"
+    gloss.hover()
+    box = tip(page)
+    assert box and box["text"].startswith("仆音赴") and "直音音赴" in box["text"].replace("\t", "")
+    assert inside(box)
+    page.mouse.move(5, 5)
+    page.wait_for_timeout(400)
+    assert tip(page) is None, "leaving the gloss closes a tip opened by hover"
+    gloss.focus()
+    assert tip(page) is not None, "focus opens it"
+    page.keyboard.press("Escape")
+    assert tip(page) is None, "Escape closes it"
+    assert page.evaluate("document.activeElement.classList.contains('yl-gloss')")
+
+
+def test_gloss_tip_near_the_right_edge_is_not_cut(open_page, fixture_site):
+    """The gloss nearest the right edge of a narrow desktop window: its tip moves left."""
+    page = open_page({"width": 1000, "height": 800})
+    page.goto(f"{fixture_site}/{CHAPTER}")
+    rightmost = page.evaluate("""() => { let best = 0, index = 0;
+        document.querySelectorAll('.yl-gloss').forEach((g, i) => {
+          const r = g.getBoundingClientRect(); if (r.right > best) { best = r.right; index = i; } });
+        return index; }""")
+    gloss = page.locator(".yl-gloss").nth(rightmost)
+    gloss.scroll_into_view_if_needed()
+    gloss.click()
+    box = tip(page)
+    assert box is not None and inside(box), box
+
+
+def test_gloss_links_to_its_row_in_the_index(open_page, edition_site):
+    page = open_page(PHONE, touch=True)
+    page.goto(f"{edition_site}/judou/xiangshe.html")
+    gloss = page.locator(".yl-gloss", has_text="弣芳甫反")
+    gloss.scroll_into_view_if_needed()
+    gloss.tap()
+    box = tip(page)
+    assert box is not None and inside(box), box
+    assert "麌韵 · 滂母 · 上声" in box["text"]
+    page.locator("#yl-tip a", has_text="见音义索引").tap()
+    page.wait_for_url("**/apparatus/glosses.html#yin-judou-xiangshe-*")
+    row = page.locator(":target")
+    assert "弣芳甫反" in row.inner_text() and "句读·乡射礼41" in row.inner_text()
+
+
+def tip_lines(page, url: str, printed: str) -> list[str]:
+    """The lines of the tip of the first gloss printed ``printed`` on ``url``, focused (less the
+    link to the index of glosses)."""
+    page.goto(url)
+    page.locator(f'.yl-gloss[data-printed="{printed}"]').first.focus()
+    shown = page.evaluate("() => [...document.querySelectorAll('#yl-tip .yl-tip-line')].map(p => p.textContent)")
+    return [line for line in shown if "见音义索引" not in line]
+
+
+# -- what a tip says of the reading (issue 23) ----------------------------------------------------
+
+@pytest.mark.parametrize("printed, lines", [
+    # 大學 (朱熹's 章句): a tone gives the reading of 長 in it
+    ("長上聲", ["声调上声", "广韵养韵 · 知母 · 上声", "音韵地位知開三陽上", "合于本字之音"]),
+    # 中庸: 行 has two readings in the 去声: none is chosen, and the tip says why
+    ("行去聲", ["声调去声", "未能推定", "《广韵》行去声二读：匣開一唐去、匣開二庚去，声调不足以定其一"]),
+])
+def test_a_tone_gloss_s_tip_gives_its_tone_and_what_it_reads(open_page, whole_site, printed, lines):
+    page_name = f"tongjie/{'daxue' if printed == '長上聲' else 'zhongyong'}"
+    assert tip_lines(open_page(DESKTOP), f"{whole_site}/{page_name}.html", printed) == lines
+
+
+@pytest.mark.parametrize("page_name, printed, lines", [
+    # 乡射礼: 毗 並母 before 志 (之韵, which has no labial initials): read as 脂韵, 比 毗至切
+    ("judou/xiangshe", "比毗志反", ["反切毗志反", "广韵至韵 · 并母 · 去声", "音韵地位並三A脂去", "合于本字之音",
+                                 "门法之韵无唇音：切上字为唇音，下字之韵读作脂韵"]),
+    # 内则: 側 莊母 before 乙 (真韵): the 莊 group's 真 is 臻韵, 櫛 阻瑟切
+    ("tongjie/neize", "櫛側乙反", ["反切側乙反", "广韵栉韵 · 庄母 · 入声", "音韵地位莊開三臻入", "合于本字之音",
+                                "门法庄组真韵：切上字为庄组，下字真韵读作臻韵"]),
+    # 王制之己: the 文渊阁 writes 肇, the 《广韵》 files 治小切 under 肈 (conv/data/gloss_forms.tsv)
+    ("tongjie/wangzhiji", "肇音兆", ["直音音兆", "广韵小韵 · 澄母 · 上声", "音韵地位澄開三宵上", "合于本字之音",
+                                  "字形《广韵》收于肈"]),
+])
+def test_a_gloss_s_tip_says_how_its_position_was_found(open_page, whole_site, page_name, printed, lines):
+    assert tip_lines(open_page(DESKTOP), f"{whole_site}/{page_name}.html", printed) == lines
