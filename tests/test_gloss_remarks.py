@@ -4,6 +4,7 @@ the 通解's runs outside the parentheses that the forms now delimit moved into 
 tiling of any text as a property."""
 from __future__ import annotations
 
+import tomllib
 from functools import cache
 from pathlib import Path
 
@@ -28,258 +29,20 @@ def read(text: str) -> list[tuple]:
              g.definition, g.remark, g.related, g.start, g.end) for g in glosses]
 
 
-# (witness, line, run) → [(text, char, kind, upper, lower, sound, second, scope, definition, remark,
-# related, start, end)] — each run as the witness prints it on that line.
-CASES = [
-    # 句读 (KR1d0038): a 直音 after a 反切 that gives its sound again; a 反切 after a 直音
-    ("KR1d0038_008.txt", 85, "堟大轉反音篆", [
-        ("堟大轉反", "堟", F, "大", "轉", None, False, None, None, None, None, 0, 4),
-        ("音篆", "堟", Z, None, None, "篆", True, None, None, "also-read", None, 4, 6)]),
-    ("KR1d0038_003.txt", 130, "呫音貼他箧反", [
-        ("呫音貼", "呫", Z, None, None, "貼", False, None, None, None, None, 0, 3),
-        ("他箧反", "呫", F, "他", "箧", None, True, None, None, "also-read", None, 3, 6)]),
-    # 句读: 「X同Y」 after a gloss; a scope naming two characters of the text further on
-    ("KR1d0038_012.txt", 148, "挋之慎反揃同翦", [
-        ("挋之慎反", "挋", F, "之", "慎", None, False, None, None, None, None, 0, 4),
-        ("揃同翦", "揃", O, None, None, None, False, None, None, "same-as", "翦", 4, 7)]),
-    ("KR1d0038_012.txt", 153, "蚤音爪下鬊蚤同揃子前反", [
-        ("蚤音爪下鬊蚤同", "蚤", Z, None, None, "爪", False, "下鬊蚤同", None, None, None, 0, 7),
-        ("揃子前反", "揃", F, "子", "前", None, False, None, None, None, None, 7, 11)]),
-    # 句读: 张尔岐 quotes the 字彙 after a gloss: 紒 is 結
-    ("KR1d0038_001.txt", 162, "紒音介字彚曰同結縁以絹反", [
-        ("紒音介", "紒", Z, None, None, "介", False, None, None, None, None, 0, 3),
-        ("字彚曰同結", "紒", O, None, None, None, False, None, None, "same-as", "結", 3, 8),
-        ("縁以絹反", "縁", F, "以", "絹", None, False, None, None, None, None, 8, 12)]),
-    # 句读: 「X音義如Y」
-    ("KR1d0038_014.txt", 186, "淺音義如濺", [
-        ("淺音義如濺", "淺", Z, None, None, "濺", False, None, None, "sound-and-sense", None, 0, 5)]),
-    # 通解 (KR1d0085): 「X古Y字」, 「注X同」, 「下…同」, a second reading with its authority
-    ("KR1d0085_001.txt", 15, "筮市例反庿古廟字", [
-        ("筮市例反", "筮", F, "市", "例", None, False, None, None, None, None, 0, 4),
-        ("庿古廟字", "庿", O, None, None, None, False, None, None, "ancient-form", "廟", 4, 8)]),
-    ("KR1d0085_001.txt", 567, "繢户内反注繪同", [
-        ("繢户内反注繪同", "繢", F, "户", "内", None, False, "注繪同", None, None, None, 0, 7)]),
-    ("KR1d0085_002.txt", 341, "冠古亂反下猶冠冠子同", [
-        ("冠古亂反下猶冠冠子同", "冠", F, "古", "亂", None, False, "下猶冠冠子同", None, None, None, 0, 10)]),
-    ("KR1d0085_003.txt", 423, "鬌丁果反徐大果反", [
-        ("鬌丁果反", "鬌", F, "丁", "果", None, False, None, None, None, None, 0, 4),
-        ("徐大果反", "鬌", F, "大", "果", None, True, None, None, "authority", "徐", 4, 8)]),
-    ("KR1d0085_021.txt", 275, "間如字劉音閑", [
-        ("間如字", "間", R, None, None, None, False, None, None, None, None, 0, 3),
-        ("劉音閑", "間", Z, None, None, "閑", True, None, None, "authority", "劉", 3, 6)]),
-    # 通解 (文王世子 in 五學): a scope over the 注 and the words below; (内則) 皆 and a reading after variants
-    ("KR1d0085_018.txt", 96, "食音嗣注并下文食之並同", [
-        ("食音嗣注并下文食之並同", "食", Z, None, None, "嗣", False, "注并下文食之並同", None, None, None, 0, 11)]),
-    # 通解 (士昏禮, 少儀 in 士相見禮): a scope that names what it leaves out
-    ("KR1d0085_002.txt", 433, "見賢遍反注下除相見並同覿音狄", [
-        ("見賢遍反注下除相見並同", "見", F, "賢", "遍", None, False, "注下除相見並同", None, None, None, 0, 11),
-        ("覿音狄", "覿", Z, None, None, "狄", False, None, None, None, None, 11, 14)]),
-    ("KR1d0085_003.txt", 312, "聶本又作攝又作䐑皆之渉反", [
-        ("聶本又作攝又作䐑", "聶", O, None, None, None, False, None, None, "variant", "攝䐑", 0, 8),
-        ("皆之渉反", "聶", F, "之", "渉", None, False, None, None, "both-before", None, 8, 12)]),
-    # 通解 (周禮 大祝 in 曲禮): a word of two characters read as written, then two scholars' readings of the one
-    # of its characters they read (李軌's 音董, 杜子春's 徒弄反: 動, the 慟 of 杜子春's 注)
-    ("KR1d0085_011.txt", 106, "振動如字李音董杜徒弄反", [
-        ("振動如字", "動", R, None, None, None, False, None, None, "in-word", None, 0, 4),
-        ("李音董", "動", Z, None, None, "董", True, None, None, "authority", "李", 4, 7),
-        ("杜徒弄反", "動", F, "徒", "弄", None, True, None, None, "authority", "杜", 7, 11)]),
-    ("KR1d0085_007.txt", 66, "純之閏反或章允反", [
-        ("純之閏反", "純", F, "之", "閏", None, False, None, None, None, None, 0, 4),
-        ("或章允反", "純", F, "章", "允", None, True, None, None, "authority", "或", 4, 8)]),
-    # 通解: 「X見上」, 「字又作Y」, 「又下同」, 「下以意推之」, 「後皆倣此」
-    ("KR1d0085_010.txt", 81, "俶昌六反否見上", [
-        ("俶昌六反", "俶", F, "昌", "六", None, False, None, None, None, None, 0, 4),
-        ("否見上", "否", O, None, None, None, False, None, None, "see-above", None, 4, 7)]),
-    ("KR1d0085_003.txt", 436, "咳户才反字又作孩", [
-        ("咳户才反字又作孩", "咳", F, "户", "才", None, False, None, "字又作孩", None, None, 0, 8)]),
-    # 徐邈's text writes 滯 (内則 右佩玦捍管遰大觽木燧, printed large: conv/data/note_runs.toml)
-    ("KR1d0085_003.txt", 38, "遰時世反徐作滯", [
-        ("遰時世反徐作滯", "遰", F, "時", "世", None, False, None, "徐作滯", None, None, 0, 7)]),
-    ("KR1d0085_012.txt", 156, "轡悲位反又下同", [
-        ("轡悲位反又下同", "轡", F, "悲", "位", None, False, "又下同", None, None, None, 0, 7)]),
-    ("KR1d0085_021.txt", 29, "使所吏反下以意推之", [
-        ("使所吏反下以意推之", "使", F, "所", "吏", None, False, "下以意推之", None, None, None, 0, 9)]),
-    # 通解: 「X又作Y」 before the reading, 叶韵 「X叶…」, an authority giving the only reading
-    ("KR1d0085_003.txt", 496, "袴苦故反肄又作肆以二反", [
-        ("袴苦故反", "袴", F, "苦", "故", None, False, None, None, None, None, 0, 4),
-        ("肄又作肆以二反", "肄", F, "以", "二", None, False, None, None, "variant", "肆", 4, 11)]),
-    ("KR1d0085_010.txt", 23, "共音恭席叶祥龠反", [
-        ("共音恭", "共", Z, None, None, "恭", False, None, None, None, None, 0, 3),
-        ("席叶祥龠反", "席", F, "祥", "龠", None, False, None, None, "rhyme-reading", None, 3, 8)]),
-    ("KR1d0085_003.txt", 233, "捶徐之蘂反蚍音毗", [
-        ("捶徐之蘂反", "捶", F, "之", "蘂", None, False, None, None, "authority", "徐", 0, 5),
-        ("蚍音毗", "蚍", Z, None, None, "毗", False, None, None, None, None, 5, 8)]),
-    ("KR1d0085_008.txt", 127, "折之設反後皆倣此", [
-        ("折之設反後皆倣此", "折", F, "之", "設", None, False, "後皆倣此", None, None, None, 0, 8)]),
-    # 通解: 音 before a 反切 (直音 户 would leave 江反, which opens no gloss); 一音, another reading
-    ("KR1d0085_003.txt", 379, "降音絳下及注同或音户江反彈徒丹反又徒旦反", [
-        ("降音絳下及注同", "降", Z, None, None, "絳", False, "下及注同", None, None, None, 0, 7),
-        ("或音户江反", "降", F, "户", "江", None, True, None, None, "authority", "或", 7, 12),
-        ("彈徒丹反", "彈", F, "徒", "丹", None, False, None, None, None, None, 12, 16),
-        ("又徒旦反", "彈", F, "徒", "旦", None, True, None, None, None, None, 16, 20)]),
-    ("KR1d0085_008.txt", 305, "決古宂反挾音協一音子協反乗繩證反", [
-        ("決古宂反", "決", F, "古", "宂", None, False, None, None, None, None, 0, 4),
-        ("挾音協", "挾", Z, None, None, "協", False, None, None, None, None, 4, 7),
-        ("一音子協反", "挾", F, "子", "協", None, True, None, None, "authority", "一", 7, 12),
-        ("乗繩證反", "乗", F, "繩", "證", None, False, None, None, None, None, 12, 16)]),
-    ("KR1d0085_018.txt", 162, "行如字一音戸剛反下同", [
-        ("行如字", "行", R, None, None, None, False, None, None, None, None, 0, 3),
-        ("一音戸剛反下同", "行", F, "戸", "剛", None, True, "下同", None, "authority", "一", 3, 10)]),
-    ("KR1d0085_006.txt", 286, "榻音吐臘反", [
-        ("榻音吐臘反", "榻", F, "吐", "臘", None, False, None, None, None, None, 0, 5)]),
-    # 通解: a character the text prints twice, the first's reading and the second's (辟辟 of 還辟辟拜)
-    ("KR1d0085_011.txt", 344, "還音旋辟辟上扶亦反下音避", [
-        ("還音旋", "還", Z, None, None, "旋", False, None, None, None, None, 0, 3),
-        ("辟辟上扶亦反", "辟", F, "扶", "亦", None, False, None, None, "upper", None, 3, 9),
-        ("下音避", "辟", Z, None, None, "避", False, None, None, "then-lower", None, 9, 12)]),
-    # 通解 and 句读: 「X依注…」, the reading the 注 gives (依注音Y, 依注作Y音Z, 依注讀為Y…反, 依註…反)
-    ("KR1d0085_003.txt", 230, "卵依注音鯤古門反", [
-        ("卵依注音鯤", "卵", Z, None, None, "鯤", False, None, None, "per-note", None, 0, 5),
-        ("古門反", "卵", F, "古", "門", None, True, None, None, "also-read", None, 5, 8)]),
-    ("KR1d0085_004.txt", 47, "衰七雷反資依注作齊音咨", [
-        ("衰七雷反", "衰", F, "七", "雷", None, False, None, None, None, None, 0, 4),
-        ("資依注作齊音咨", "資", Z, None, None, "咨", False, None, None, "per-note", "齊", 4, 11)]),
-    ("KR1d0085_007.txt", 716, "愁依注讀為揫子留反藏如字", [
-        ("愁依注讀為揫子留反", "愁", F, "子", "留", None, False, None, None, "per-note", "揫", 0, 9),
-        ("藏如字", "藏", R, None, None, None, False, None, None, None, None, 9, 12)]),
-    ("KR1d0085_034.txt", 193, "齊依註疾私反", [
-        ("齊依註疾私反", "齊", F, "疾", "私", None, False, None, None, "per-note", None, 0, 6)]),
-    ("KR1d0085_006.txt", 96, "膴舊火吳反依注音冔況甫反徐況紆反", [  # the old reading, the 注's, 徐邈's
-        ("膴舊火吳反", "膴", F, "火", "吳", None, False, None, None, "old-reading", None, 0, 5),
-        ("依注音冔", "膴", Z, None, None, "冔", True, None, None, "per-note", None, 5, 9),
-        ("況甫反", "膴", F, "況", "甫", None, True, None, None, "also-read", None, 9, 12),
-        ("徐況紆反", "膴", F, "況", "紆", None, True, None, None, "authority", "徐", 12, 16)]),
-    # 通解: the 释文's authority with 又 (徐又音燭, 徐又如字), a reading of two or three characters (並), a
-    # scope 並下同, a variant alone between glosses (庾一作庾, 裂又作列)
-    ("KR1d0085_003.txt", 220, "糝西感反臅昌六反徐又音燭", [
-        ("糝西感反", "糝", F, "西", "感", None, False, None, None, None, None, 0, 4),
-        ("臅昌六反", "臅", F, "昌", "六", None, False, None, None, None, None, 4, 8),
-        ("徐又音燭", "臅", Z, None, None, "燭", True, None, None, "authority", "徐", 8, 12)]),
-    ("KR1d0085_008.txt", 929, "正音征鵠古毒反徐又如字", [
-        ("正音征", "正", Z, None, None, "征", False, None, None, None, None, 0, 3),
-        ("鵠古毒反", "鵠", F, "古", "毒", None, False, None, None, None, None, 3, 7),
-        ("徐又如字", "鵠", R, None, None, None, True, None, None, "authority", "徐", 7, 11)]),
-    ("KR1d0085_036.txt", 296, "夫音扶别彼列反勝音升並下同", [
-        ("夫音扶", "夫", Z, None, None, "扶", False, None, None, None, None, 0, 3),
-        ("别彼列反", "别", F, "彼", "列", None, False, None, None, None, None, 3, 7),
-        ("勝音升並下同", "勝", Z, None, None, "升", False, "並下同", None, None, None, 7, 13)]),
-    ("KR1d0085_029.txt", 140, "大音泰稍削並所教反頒音班", [
-        ("大音泰", "大", Z, None, None, "泰", False, None, None, None, None, 0, 3),
-        ("稍削並所教反", "稍", F, "所", "教", None, False, None, None, "both", "削", 3, 9),
-        ("頒音班", "頒", Z, None, None, "班", False, None, None, None, None, 9, 12)]),
-    ("KR1d0085_009.txt", 344, "逺近間並如字", [
-        ("逺近間並如字", "逺", R, None, None, None, False, None, None, "both", "近間", 0, 6)]),
-    ("KR1d0085_034.txt", 292, "夾古洽反庾一作庾豻音岸", [
-        ("夾古洽反", "夾", F, "古", "洽", None, False, None, None, None, None, 0, 4),
-        ("庾一作庾", "庾", O, None, None, None, False, None, None, "variant", "庾", 4, 8),
-        ("豻音岸", "豻", Z, None, None, "岸", False, None, None, None, None, 8, 11)]),
-    # 通解: the dictionaries as authorities (字林, 説文), before the reading or after it
-    ("KR1d0085_005.txt", 67, "觶之豉反字林音支", [
-        ("觶之豉反", "觶", F, "之", "豉", None, False, None, None, None, None, 0, 4),
-        ("字林音支", "觶", Z, None, None, "支", True, None, None, "authority", "字林", 4, 8)]),
-    ("KR1d0085_021.txt", 715, "逾劉音余後同説文大溝反", [
-        ("逾劉音余後同", "逾", Z, None, None, "余", False, "後同", None, "authority", "劉", 0, 6),
-        ("説文大溝反", "逾", F, "大", "溝", None, True, None, None, "authority", "説文", 6, 11)]),
-    ("KR1d0085_003.txt", 107, "綻字或作䘺直莧反裂又作列紉女陳反", [
-        ("綻字或作䘺直莧反", "綻", F, "直", "莧", None, False, None, None, "variant", "䘺", 0, 8),
-        ("裂又作列", "裂", O, None, None, None, False, None, None, "variant", "列", 8, 12),
-        ("紉女陳反", "紉", F, "女", "陳", None, False, None, None, None, None, 12, 16)]),
-    ("KR1d0038_007.txt", 31, "參依註音糝素感反干依註音豻五旦反", [
-        ("參依註音糝", "參", Z, None, None, "糝", False, None, None, "per-note", None, 0, 5),
-        ("素感反", "參", F, "素", "感", None, True, None, None, "also-read", None, 5, 8),
-        ("干依註音豻", "干", Z, None, None, "豻", False, None, None, "per-note", None, 8, 13),
-        ("五旦反", "干", F, "五", "旦", None, True, None, None, "also-read", None, 13, 16)]),
-    # session 15: 又 before the dictionary that gives the second reading (句读's 膊音純又説文之允反)
-    ("KR1d0038_016.txt", 91, "膊音純又説文之允反", [
-        ("膊音純", "膊", Z, None, None, "純", False, None, None, None, None, 0, 3),
-        ("又説文之允反", "膊", F, "之", "允", None, True, None, None, "authority", "説文", 3, 9)]),
-    # a variant after the reading with a reading of its own, or 音同, and the scope after it
-    ("KR1d0085_003.txt", 230, "醢音海一作醯呼兮反次下句同卵依注音鯤古門反", [
-        ("醢音海一作醯呼兮反次下句同", "醢", Z, None, None, "海", False, None, "一作醯呼兮反次下句同", None, None, 0, 13),
-        ("卵依注音鯤", "卵", Z, None, None, "鯤", False, None, None, "per-note", None, 13, 18),
-        ("古門反", "卵", F, "古", "門", None, True, None, None, "also-read", None, 18, 21)]),
-    ("KR1d0085_003.txt", 35, "觽許規反本或作鐫音同燧音遂", [
-        ("觽許規反本或作鐫音同", "觽", F, "許", "規", None, False, None, "本或作鐫音同", None, None, 0, 10),
-        ("燧音遂", "燧", Z, None, None, "遂", False, None, None, None, None, 10, 13)]),
-    ("KR1d0085_011.txt", 159, "跛彼寄反又作跂去智反", [
-        ("跛彼寄反又作跂去智反", "跛", F, "彼", "寄", None, False, None, "又作跂去智反", None, None, 0, 10)]),
-    # a variant a book gives (詩作斁: 朱熹's 音注 of 中庸), before the reading too (螢釋文作熒户扄反, 月令)
-    ("KR1d0085_016.txt", 177, "度待洛反射音亦詩作斁", [
-        ("度待洛反", "度", F, "待", "洛", None, False, None, None, None, None, 0, 4),
-        ("射音亦詩作斁", "射", Z, None, None, "亦", False, None, "詩作斁", None, None, 4, 10)]),
-    ("KR1d0085_025.txt", 420, "蟋音悉蟀音率螢釋文作熒户扄反", [
-        ("蟋音悉", "蟋", Z, None, None, "悉", False, None, None, None, None, 0, 3),
-        ("蟀音率", "蟀", Z, None, None, "率", False, None, None, None, None, 3, 6),
-        ("螢釋文作熒户扄反", "螢", F, "户", "扄", None, False, None, None, "variant", "熒", 6, 14)]),
-    # the form written with another component (亦從皿: 槃 as 盤; 一從言: 㖃 as 詬)
-    ("KR1d0085_017.txt", 205, "盥音管槃薄官反亦從皿", [
-        ("盥音管", "盥", Z, None, None, "管", False, None, None, None, None, 0, 3),
-        ("槃薄官反亦從皿", "槃", F, "薄", "官", None, False, None, "亦從皿", None, None, 3, 10)]),
-    # two characters and one tone (朱熹's 音注: 乗斂並去聲), scopes 次下句同, 後以上放此, 後不音者同
-    ("KR1d0085_015.txt", 367, "畜許六反乗斂並去聲", [
-        ("畜許六反", "畜", F, "許", "六", None, False, None, None, None, None, 0, 4),
-        ("乗斂並去聲", "乗", O, None, None, None, False, None, None, "both", "斂", 4, 9)]),
-    ("KR1d0085_002.txt", 192, "上時掌反後以上放此迎魚正反下同", [
-        ("上時掌反後以上放此", "上", F, "時", "掌", None, False, "後以上放此", None, None, None, 0, 9),
-        ("迎魚正反下同", "迎", F, "魚", "正", None, False, "下同", None, None, None, 9, 15)]),
-    # right after a plausible gloss, a word of two characters and the 反切 of the one it gives a 广韵 reading
-    # of (牛炙: 炙 章夜反; 清糟: 糟 子曹反, and 徐邈's reading of 糟, not a gloss of 徐). Not after an
-    # implausible one: 司馬降釋弓反位去起吕反 is 经 (降釋弓反 no reading of 降), no 音义 moved into the note
-    ("KR1d0085_003.txt", 202, "膮許堯反牛炙章夜反", [
-        ("膮許堯反", "膮", F, "許", "堯", None, False, None, None, None, None, 0, 4),
-        ("牛炙章夜反", "炙", F, "章", "夜", None, False, None, None, "in-word", None, 4, 9)]),
-    ("KR1d0085_003.txt", 210, "重直龍反清糟子曹反徐徂到反", [
-        ("重直龍反", "重", F, "直", "龍", None, False, None, None, None, None, 0, 4),
-        ("清糟子曹反", "糟", F, "子", "曹", None, False, None, None, "in-word", None, 4, 9),
-        ("徐徂到反", "糟", F, "徂", "到", None, True, None, None, "authority", "徐", 9, 13)]),
-    # after a reading the 《广韵》 gives another 小韵 (監古陷反, 監古蹔反: 鑑 is of 鑑韻), as after a plausible one: 王制's
-    # 天子使其大夫為三監監於方伯之國, the first 監 read 古蹔反, the 監 of 監於 古銜反
-    ("KR1d0085_027.txt", 78, "監古蹔反監於古銜反", [
-        ("監古蹔反", "監", F, "古", "蹔", None, False, None, None, None, None, 0, 4),
-        ("監於古銜反", "監", F, "古", "銜", None, False, None, None, "in-word", None, 4, 9)]),
-    # several words of one character before 之 and 並, a reading for all (樂記, 周禮 大司馬); a word of two and 皆
-    # (鄉飲酒義: 王道之易易也)
-    ("KR1d0085_026.txt", 496, "樂其樂人樂身之樂並音洛", [
-        ("樂其樂人樂身之樂並音洛", "樂", Z, None, None, "洛", False, None, None, None, None, 0, 11)]),
-    ("KR1d0085_035.txt", 407, "一帥之帥並所類反", [
-        ("一帥之帥並所類反", "帥", F, "所", "類", None, False, None, None, None, None, 0, 8)]),
-    ("KR1d0085_007.txt", 549, "易易皆以䜴反", [
-        ("易易皆以䜴反", "易", F, "以", "䜴", None, False, None, None, "both", "易", 0, 6)]),
-    ("KR1d0085_021.txt", 1174, "長丁丈反有行下孟反下有行同", [
-        ("長丁丈反", "長", F, "丁", "丈", None, False, None, None, None, None, 0, 4),
-        ("有行下孟反下有行同", "行", F, "下", "孟", None, False, "下有行同", None, "in-word", None, 4, 13)]),
-    ("KR1d0085_006.txt", 108, "摶徒端反飯扶萬反後不音者同", [
-        ("摶徒端反", "摶", F, "徒", "端", None, False, None, None, None, None, 0, 4),
-        ("飯扶萬反後不音者同", "飯", F, "扶", "萬", None, False, "後不音者同", None, None, None, 4, 13)]),
-    # 大學's 释文 (朱熹's): a variant a book gives with no reading (菉詩作緑), 叶韻 spelt out, 並 and a reading after two
-    # variants (the reading of both: of the character before it, not of 並), and 鄭氏's 讀作 (read 恂 as 峻)
-    ("KR1d0085_015.txt", 219, "澳於六反菉詩作緑猗叶韻音阿僩下版反喧詩作咺諠詩作諼並況晚反恂鄭氏讀作峻", [
-        ("澳於六反", "澳", F, "於", "六", None, False, None, None, None, None, 0, 4),
-        ("菉詩作緑", "菉", O, None, None, None, False, None, None, "variant", "緑", 4, 8),
-        ("猗叶韻音阿", "猗", Z, None, None, "阿", False, None, None, "rhyme-reading", None, 8, 13),
-        ("僩下版反", "僩", F, "下", "版", None, False, None, None, None, None, 13, 17),
-        ("喧詩作咺", "喧", O, None, None, None, False, None, None, "variant", "咺", 17, 21),
-        ("諠詩作諼", "諠", O, None, None, None, False, None, None, "variant", "諼", 21, 25),
-        ("並況晚反", "諠", F, "況", "晚", None, False, None, None, "both-before", None, 25, 29),
-        ("恂鄭氏讀作峻", "恂", Z, None, None, "峻", False, None, None, "reads-as", "鄭氏", 29, 35)]),
-    # 出注 (the word stands in the 注) and 作曏同 (written 曏 elsewhere, read the same) after a gloss
-    ("KR1d0085_008.txt", 377, "豫音榭出注", [("豫音榭出注", "豫", Z, None, None, "榭", False, "出注", None, None, None, 0, 5)]),
-    ("KR1d0085_007.txt", 475, "胾壯吏反鄉許亮反作曏同", [
-        ("胾壯吏反", "胾", F, "壯", "吏", None, False, None, None, None, None, 0, 4),
-        ("鄉許亮反作曏同", "鄉", F, "許", "亮", None, False, None, "作曏同", None, None, 4, 11)]),
-    # 劉昌宗's reading, a second one, a scope naming a word of the 注 (注不數之數同) and one to the 卷's end
-    ("KR1d0085_021.txt", 713, "籔劉色縷反一音速注不數之數同卷末放此", [
-        ("籔劉色縷反", "籔", F, "色", "縷", None, False, None, None, "authority", "劉", 0, 5),
-        ("一音速注不數之數同卷末放此", "籔", Z, None, None, "速", True, "注不數之數同卷末放此", None, "authority", "一", 5, 18)]),
-    # a word of three that begins and ends with the character read: the upper 衣 (to wear) 於既反, the lower as written
-    ("KR1d0085_002.txt", 192, "衣緇衣上於既反下如字", [
-        ("衣緇衣上於既反", "衣", F, "於", "既", None, False, None, None, "upper", None, 0, 7),
-        ("下如字", "衣", R, None, None, None, False, None, None, "then-lower", None, 7, 10)]),
-    # a word of two characters, the reading of its upper then of its lower one (詩 於鑠王師, quoted in 燕禮's 注)
-    ("KR1d0085_019.txt", 379, "於鑠上音烏下舒若反", [
-        ("於鑠上音烏", "於", Z, None, None, "烏", False, None, None, "upper", None, 0, 5),
-        ("下舒若反", "鑠", F, "舒", "若", None, False, None, None, "then-lower", None, 5, 9)]),
-]
+GLOSS_FIELDS = ("text", "char", "kind", "upper", "lower", "sound", "second", "scope", "definition", "remark",
+                "related", "start", "end")
+
+
+def real_cases() -> list[tuple]:
+    """(witness, line, run, [gloss fields as ``read`` gives them]) from tests/fixtures/gloss_cases.toml."""
+    with (ROOT / "tests" / "fixtures" / "gloss_cases.toml").open("rb") as f:
+        cases = tomllib.load(f)["case"]
+    return [(c["file"], c["line"], c["run"],
+             [tuple(g.get(k, False if k == "second" else None) for k in GLOSS_FIELDS) for g in c["glosses"]])
+            for c in cases]
+
+
+CASES = real_cases()
 
 
 @pytest.mark.parametrize("name, line, run, expected", CASES, ids=[c[2] for c in CASES])
