@@ -297,6 +297,20 @@ def edition():
 
 
 @pytest.fixture(scope="session")
+def tongjie_alone():
+    """The 通解's 37 files of the 文渊阁 witness converted alone, once (conservation is checked by
+    the conversion itself): (edition, dump, chapters by id, the work's dump). Read it, never change it."""
+    from conv.edition import assemble, export
+
+    files = sorted((ROOT / "seeds" / "wenyuange" / "KR1d0085").glob("KR1d0085_*.txt"))
+    assert len(files) == 37
+    edition = assemble.convert(files)
+    dump = export.edition(edition)
+    (work,) = dump["works"]
+    return edition, dump, {c["id"]: c for c in work["chapters"]}, work
+
+
+@pytest.fixture(scope="session")
 def whole_edition():
     """The whole edition (``python -m conv dump`` with no argument: the five seeds and every
     文渊阁 file the manifest converts), converted once per session: read it, never change it."""

@@ -23,6 +23,8 @@ from conv.reader import manifest, wenyuange
 from conv.reader.lexer import tokenize
 from conv.reader.source import Source
 
+from dumps import chapter_passages, tongjie_file
+
 ROOT = Path(__file__).resolve().parents[1]
 TONGJIE = ROOT / "seeds" / "wenyuange" / "KR1d0085"
 FILES = sorted(TONGJIE.glob("KR1d0085_*.txt"))
@@ -38,25 +40,6 @@ BOOK_ORDER = [
     "wangzhiyi", "wangzhibing", "wangzhiding", "wangzhiwu", "wangzhiji", "wangzhigeng", "wangzhixin",
     "wangzhiren", "wangzhigui",  # 王朝礼
 ]
-
-
-@pytest.fixture(scope="module")
-def tongjie():
-    """All 37 files converted once (conservation is checked by the conversion itself)."""
-    assert len(FILES) == 37
-    edition = assemble.convert(FILES)
-    dump = export.edition(edition)
-    (work,) = dump["works"]
-    return edition, dump, {c["id"]: c for c in work["chapters"]}, work
-
-
-def file_text(name: str) -> str:
-    return (TONGJIE / name).read_text(encoding="utf-8")
-
-
-def passages(chapter: dict):
-    for section in chapter["sections"]:
-        yield from section["passages"]
 
 
 # -- the data file ---------------------------------------------------------------------------
@@ -79,8 +62,8 @@ def test_the_table_of_chapters():
     assert data.chapters_of("tongjie") is table and data.chapters_of("judou") == [*data.judou_apart()[:2], *data.chapters(), *data.judou_apart()[2:]]
 
 
-def test_manifest_names_the_chapters_of_every_file(tongjie):
-    _, _, chapters, _ = tongjie
+def test_manifest_names_the_chapters_of_every_file(tongjie_alone):
+    _, _, chapters, _ = tongjie_alone
     with (ROOT / "seeds" / "manifest.toml").open("rb") as handle:
         entries = {e["file"]: e for e in tomllib.load(handle)["seed"] if e["work"] == "tongjie" and "path" in e}
     assert sorted(entries) == [f.name for f in FILES]
@@ -91,8 +74,8 @@ def test_manifest_names_the_chapters_of_every_file(tongjie):
 
 # -- the outline -----------------------------------------------------------------------------
 
-def test_every_chapter_in_the_books_order_with_its_part(tongjie):
-    _, dump, chapters, work = tongjie
+def test_every_chapter_in_the_books_order_with_its_part(tongjie_alone):
+    _, dump, chapters, work = tongjie_alone
     assert list(chapters) == BOOK_ORDER
     assert [c["part"] for c in work["chapters"][1:9]] == ["jiali"] * 8
     assert chapters["chaoshiyi"]["part"] == "wangchaoli" and chapters["juanshou"]["part"] is None
@@ -104,7 +87,7 @@ def test_every_chapter_in_the_books_order_with_its_part(tongjie):
     assert parts["shiguan"] == ["家禮一之上"] and parts["guanyi"] == ["家禮一之下"]
     assert parts["zhonglv"] == ["學禮六之上"]  # its note (此篇凡數皆凖令式借用大字) is the title's
     # 學禮八 ends the line of 詩樂's last note (…俟知樂者考其得失云)學禮八¶禮樂記): 禮樂記's part line, not 詩樂's text
-    assert parts["liyueji"] == ["學禮八"] and "學禮八" not in [p["text"] for p in passages(chapters["shiyue"])]
+    assert parts["liyueji"] == ["學禮八"] and "學禮八" not in [p["text"] for p in chapter_passages(chapters["shiyue"])]
     headings = {c["id"]: c["heading"] for c in work["chapters"]}
     assert headings["shihun"] == "士昬禮" and headings["touhu"] == "投壺禮" and headings["wangzhiji"] == "王制之已"
     assert headings["chaoshiyi"] == "朝事義第四十四"  # printed before its part line 王朝禮一之下
@@ -115,31 +98,31 @@ def test_every_chapter_in_the_books_order_with_its_part(tongjie):
     assert not [p for p in dump["problems"] if p["kind"] in ("missing-title", "manifest-chapter", "unknown-chapter")]
 
 
-def test_the_lost_and_the_absent_chapter(tongjie):
-    _, _, chapters, _ = tongjie
+def test_the_lost_and_the_absent_chapter(tongjie_alone):
+    _, _, chapters, _ = tongjie_alone
     lost = chapters["shushu"]
     assert lost["heading"] == "書數" and lost["lost"] == "此一篇原闕" and lost["sections"] == []
     meta = [m for m in lost["meta"] if m["kind"] == "lost"]
     assert [m["text"] for m in meta] == ["此一篇原闕"]
     name, start, end = meta[0]["span"]
-    assert file_text(name)[start:end] == "此一篇原闕"
+    assert tongjie_file(name)[start:end] == "此一篇原闕"
     absent = chapters["bushi"]  # 目録: 卜筮(缺); no part line, no text anywhere in the book
     assert absent["lost"] and absent["sections"] == [] and absent["seeds"] == [] and absent["heading"] is None
 
 
-def test_pages_of_the_book(tongjie):
-    _, _, chapters, work = tongjie
-    first = next(passages(chapters["xiangyinjiu"]))
+def test_pages_of_the_book(tongjie_alone):
+    _, _, chapters, work = tongjie_alone
+    first = next(chapter_passages(chapters["xiangyinjiu"]))
     assert first["page"] == {"juan": 7, "leaf": 1, "side": "a"} and first["witness"] == "kanripo"
     # KR1d0085_013 holds 卷十三 and, from its tag 013-30a, 卷十四: leaves counted from there
-    assert next(passages(chapters["shiyue"]))["page"] == {"juan": 14, "leaf": 1, "side": "a"}
-    assert next(passages(chapters["zhonglv"]))["page"]["juan"] == 13
+    assert next(chapter_passages(chapters["shiyue"]))["page"] == {"juan": 14, "leaf": 1, "side": "a"}
+    assert next(chapter_passages(chapters["zhonglv"]))["page"]["juan"] == 13
     # from KR1d0085_014 (卷十五, 書數) on, 卷 = file number + 1
-    assert next(passages(chapters["xueji"]))["page"] == {"juan": 16, "leaf": 1, "side": "a"}
-    assert next(passages(chapters["wangzhigui"]))["page"]["juan"] == 37
+    assert next(chapter_passages(chapters["xueji"]))["page"] == {"juan": 16, "leaf": 1, "side": "a"}
+    assert next(chapter_passages(chapters["wangzhigui"]))["page"]["juan"] == 37
     juan = {c["id"]: c["juan"] for c in data.tongjie_chapters()}
     for chapter in work["chapters"][1:]:
-        for passage in passages(chapter):
+        for passage in chapter_passages(chapter):
             assert passage["page"] and passage["page"]["juan"] == juan[chapter["id"]], passage["id"]
         for section in chapter["sections"]:
             assert section["title_span"] is None or section["page"] is not None
@@ -147,10 +130,10 @@ def test_pages_of_the_book(tongjie):
 
 # -- small characters outside the parentheses ------------------------------------------------
 
-def test_a_gloss_before_its_note_is_the_notes_first_segment(tongjie):
-    _, _, chapters, _ = tongjie
-    passage = next(passages(chapters["xiangyinjiu"]))
-    text = file_text("KR1d0085_007.txt")
+def test_a_gloss_before_its_note_is_the_notes_first_segment(tongjie_alone):
+    _, _, chapters, _ = tongjie_alone
+    passage = next(chapter_passages(chapters["xiangyinjiu"]))
+    text = tongjie_file("KR1d0085_007.txt")
     assert passage["text"] == "鄉飲酒之禮主人就先生而謀賓介"  # the witness: …謀賓介介音界(主人謂…
     yin, zhu = passage["notes"][:2]
     assert (yin["layer"], yin["text"], zhu["layer"]) == ("yin", "介音界", "zhu")
@@ -163,11 +146,11 @@ def test_a_gloss_before_its_note_is_the_notes_first_segment(tongjie):
     assert passage["notes"][2]["text"] == "知音智行下孟反頒音班比毗志反少詩照反索色白反屬音燭長丁丈反"
 
 
-def test_a_shu_head_outside_the_parentheses_opens_its_segment(tongjie):
-    _, _, chapters, _ = tongjie
-    text = file_text("KR1d0085_007.txt")
+def test_a_shu_head_outside_the_parentheses_opens_its_segment(tongjie_alone):
+    _, _, chapters, _ = tongjie_alone
+    text = tongjie_file("KR1d0085_007.txt")
     # …肆陳也)疏曰凡設尊之法¶(醴尊見其質…: one 疏 segment over the head and the note after it
-    passage = next(p for p in passages(chapters["xiangyinjiu"]) if p["text"].endswith("設篚于禁南東肆加二勺于兩壺"))
+    passage = next(p for p in chapter_passages(chapters["xiangyinjiu"]) if p["text"].endswith("設篚于禁南東肆加二勺于兩壺"))
     assert [n["layer"] for n in passage["notes"]] == ["yin", "zhu", "shu"]
     yin, zhu, shu = passage["notes"]
     assert yin["text"] == "斯如字又音賜勺上灼反" and zhu["text"] == "斯禁禁切地無足者𤣥酒在西上也肆陳也"
@@ -176,17 +159,17 @@ def test_a_shu_head_outside_the_parentheses_opens_its_segment(tongjie):
     assert text[start:start + 7] == "疏曰凡設尊之法" and text[start - 1] == ")" and text[end] == ")"
 
 
-def test_the_jin_of_jin_an_outside_the_parentheses_opens_the_remark(tongjie):
+def test_the_jin_of_jin_an_outside_the_parentheses_opens_the_remark(tongjie_alone):
     """内則: …(…衣謂𤣥綃衣)今(按婦人不冠則所謂吉笄…): 今 alone before a note that goes on 按 is the head 今按
     (朱熹's remark), not a passage of 经."""
-    _, _, chapters, _ = tongjie
-    assert not [p for p in passages(chapters["neize"]) if p["text"] == "今"]
-    (remark,) = [n for p in passages(chapters["neize"]) for n in p["notes"] if n["text"].startswith("今按婦人不冠")]
+    _, _, chapters, _ = tongjie_alone
+    assert not [p for p in chapter_passages(chapters["neize"]) if p["text"] == "今"]
+    (remark,) = [n for p in chapter_passages(chapters["neize"]) for n in p["notes"] if n["text"].startswith("今按婦人不冠")]
     assert remark["layer"] == "an"
 
 
-def test_a_section_title_with_its_ji_on_the_same_line(tongjie):
-    _, _, chapters, _ = tongjie
+def test_a_section_title_with_its_ji_on_the_same_line(tongjie_alone):
+    _, _, chapters, _ = tongjie_alone
     section = next(s for s in chapters["xiangyinjiu"]["sections"] if s["title"] == "右戒賓介")
     assert section["ji_marker"]["text"] == "記" and section["page"] == {"juan": 7, "leaf": 3, "side": "a"}
     ji = [p for p in section["passages"] if p["layer"] == "ji"]
@@ -197,8 +180,8 @@ def test_a_section_title_with_its_ji_on_the_same_line(tongjie):
     assert following["passages"][0]["text"] == "乃席賓主人介" and following["passages"][0]["layer"] == "jing"
 
 
-def test_the_titles_of_shiguan(tongjie):
-    _, _, chapters, work = tongjie
+def test_the_titles_of_shiguan(tongjie_alone):
+    _, _, chapters, work = tongjie_alone
     titles = [s["title"] for s in chapters["shiguan"]["sections"] if s["title"]]
     assert titles == [
         "右筮日", "右戒賓", "右筮賓", "右宿賔", "右為期", "右陳器服", "右即位", "右迎賔", "右始加", "右再加", "右三加",
@@ -209,7 +192,7 @@ def test_the_titles_of_shiguan(tongjie):
     every = [s["title"] for c in work["chapters"] for s in c["sections"] if s["title"]]
     assert len(every) > 300 and [t for t in every if "左" in t or t[1] in "手執" or len(t) > 14] == ["右執燭"]
     # and it runs on from 受皮弁 at the foot of the column before (conv/data/column_joins.toml)
-    assert any("降二等受皮弁右執項左執前進祝加之如初復位" in p["text"] for p in passages(chapters["shiguan"]))
+    assert any("降二等受皮弁右執項左執前進祝加之如初復位" in p["text"] for p in chapter_passages(chapters["shiguan"]))
 
 
 def test_titles_with_their_chuan_and_ci():
@@ -230,16 +213,16 @@ def test_titles_with_their_chuan_and_ci():
     assert not line_kinds.tongjie_title("右执项左执前进祝加之如初复位") and line_kinds.tongjie_title("右醴冠者")
 
 
-def test_circles_are_text_in_the_tongjie(tongjie):
-    _, _, chapters, _ = tongjie
-    texts = "".join(p["text"] for p in passages(chapters["touhu"]))
+def test_circles_are_text_in_the_tongjie(tongjie_alone):
+    _, _, chapters, _ = tongjie_alone
+    texts = "".join(p["text"] for p in chapter_passages(chapters["touhu"]))
     assert "□○○○□□○□○魯鼔" in texts  # the drum score of 投壺, not segment separators
-    assert "玖阡○○肆拾玖分" in "".join(n["text"] for p in passages(chapters["zhonglv"]) for n in p["notes"]) + \
-        "".join(p["text"] for p in passages(chapters["zhonglv"]))
+    assert "玖阡○○肆拾玖分" in "".join(n["text"] for p in chapter_passages(chapters["zhonglv"]) for n in p["notes"]) + \
+        "".join(p["text"] for p in chapter_passages(chapters["zhonglv"]))
 
 
-def test_no_intervention_but_the_unencoded_characters_and_the_reviewed_layers(tongjie):
-    _, dump, _, _ = tongjie
+def test_no_intervention_but_the_unencoded_characters_and_the_reviewed_layers(tongjie_alone):
+    _, dump, _, _ = tongjie_alone
     # 曲禮 右袂 and 大射儀 左右鈞, once reviewed title decisions, are read on from the column before
     # (conv/data/column_joins.toml): no 右 opens a line there any more, and no correction is needed
     assert {a["kind"] for a in dump["apparatus"]} == {"unencoded", "note-words", "correction", "misprint"} and not dump["dropped"]
@@ -263,47 +246,47 @@ def test_no_intervention_but_the_unencoded_characters_and_the_reviewed_layers(to
                                  ("c39", "layer: yin (not zhu)"), ("c40", "title: 右執燭"),
                                  ("c41", "layer: an (not zhu)")])
     # 疏曰洗者盥手洗爵之時恐水¶(穢地…: the 疏 a head opened at a column's end goes on in the next
-    note = next(n for p in passages(tongjie[2]["shiguan"]) for n in p["notes"] if n["text"].startswith("疏曰洗者盥手"))
+    note = next(n for p in chapter_passages(tongjie_alone[2]["shiguan"]) for n in p["notes"] if n["text"].startswith("疏曰洗者盥手"))
     assert "恐水穢地所用以承其棄水" in note["text"]
 
 
-def test_a_gloss_of_a_lost_character_is_a_reported_yin(tongjie):
+def test_a_gloss_of_a_lost_character_is_a_reported_yin(tongjie_alone):
     """聘禮記 (KR1d0085_021:137) …以絳為地今文絢作)音巡疏曰上(文繅藉…: the 注 ends on a character the
     transcription lost (the 句读 reads 今文絢作約), and 音巡, printed large after it, is the 音义 of that
     character (c31): a note of 皆𤣥纁繫長尺絢組, no passage of its own, nothing supplied, and a problem at
     its place because no lemma is there to read."""
-    _, dump, chapters, _ = tongjie
-    (passage,) = [p for p in passages(chapters["pinli"]) if p["id"] == "tongjie-pinli-72"]
+    _, dump, chapters, _ = tongjie_alone
+    (passage,) = [p for p in chapter_passages(chapters["pinli"]) if p["id"] == "tongjie-pinli-72"]
     assert passage["text"] == "皆𤣥纁繫長尺絢組"
     assert [(n["layer"], n["text"]) for n in passage["notes"][1:4]] == [
         ("zhu", "采成文曰絢繫無事則以繫玉因以為飾皆用五采組上以𤣥下以絳為地今文絢作"), ("yin", "音巡"),
         ("shu", passage["notes"][3]["text"])]
     assert passage["notes"][3]["text"].startswith("疏曰上文繅藉")
-    assert not [p for p in passages(chapters["pinli"]) if p["text"] == "音巡"]
+    assert not [p for p in chapter_passages(chapters["pinli"]) if p["text"] == "音巡"]
     (problem,) = [p for p in dump["problems"] if p["kind"] == "unparsed-gloss" and p["seed"] == "KR1d0085_021.txt"
                   and p["line"] == 137]
     assert "'音巡'" in problem["message"] and problem["col"] == 189
 
 
-def test_a_shu_going_on_with_you_yue_is_shu(tongjie):
+def test_a_shu_going_on_with_you_yue_is_shu(tongjie_alone):
     """曲禮 (KR1d0085_011:106–125), 周禮 大祝's 九拜: the 音义 of 振動 between two others in its parentheses
     (振動如字李音董杜徒弄反: 動 read as written, 李軌's and 杜子春's readings of it) is 音义, not 郑注; the 疏 goes on
     with 又曰九拜之中四種是正拜一曰 outside its parentheses (note_runs.toml), a 疏 (c32), not a passage of 经."""
-    _, _, chapters, _ = tongjie
-    (passage,) = [p for p in passages(chapters["quli"]) if p["id"] == "tongjie-quli-109"]
+    _, _, chapters, _ = tongjie_alone
+    (passage,) = [p for p in chapter_passages(chapters["quli"]) if p["id"] == "tongjie-quli-109"]
     assert [n["layer"] for n in passage["notes"]] == ["yin", "shu", "shu", "yin", "yin", "an"]
     assert passage["notes"][0]["text"] == "\U000f0254音拜稽音啓振動如字李音董杜徒弄反襃音報右音又"
     assert [(g["char"], g["text"]) for g in passage["notes"][0]["glosses"]][2:5] == [
         ("動", "振動如字"), ("動", "李音董"), ("動", "杜徒弄反")]
     assert passage["notes"][2]["text"].startswith("又曰九拜之中四種是正拜一曰稽首二曰頓首")
-    assert not [p for p in passages(chapters["quli"]) if p["text"].startswith("又曰")]
+    assert not [p for p in chapter_passages(chapters["quli"]) if p["text"].startswith("又曰")]
 
 
 def test_undecided_glosses_are_problems_at_their_place():
     """昏義's 是謂近女室疾如蠱近附近之地蠱音古蠱惑疾(疏曰…) (KR1d0085_003:377): a gloss with words after it
     that are no gloss, in a 篇 the 句读 does not hold. Read by the rules alone it stays where the
     transcription puts it, and a problem names its place."""
-    line = file_text("KR1d0085_003.txt").splitlines()[376]
+    line = tongjie_file("KR1d0085_003.txt").splitlines()[376]
     text = line[line.index("晉侯求醫"):line.index("非鬼非食")].replace("(", "【").replace(")", "】")
     report = SeedReport(Source("KR1d0085_003.txt", text))
     tokens = Unbracketed(text, report).adjust(tokenize(text, 0, len(text)), "")
@@ -312,32 +295,32 @@ def test_undecided_glosses_are_problems_at_their_place():
     assert [text[t.start:t.end] for t in tokens if t.kind == "text"][0].endswith("近附近之地蠱音古蠱惑疾")
 
 
-def test_a_run_read_as_jing_is_no_problem(tongjie):
+def test_a_run_read_as_jing_is_no_problem(tongjie_alone):
     """樂記 (KR1d0085_026:379) 知音而不知樂者衆庶是也: 知音而 reads like a 直音 (知 and 而 share the 止摄),
     but it is the 经 (to know music); read and listed as 经 ([[jing]] in conv/data/note_runs.toml), it is
     no problem, and it stays in the text. Without the entry the rules report it."""
-    _, dump, chapters, _ = tongjie
+    _, dump, chapters, _ = tongjie_alone
     assert not [p for p in dump["problems"] if p["kind"] == "unbracketed-gloss"]
-    assert any("知音而不知樂者衆庶是也" in p["text"] for p in passages(chapters["yueji"]))
-    line = file_text("KR1d0085_026.txt").splitlines()[378]
+    assert any("知音而不知樂者衆庶是也" in p["text"] for p in chapter_passages(chapters["yueji"]))
+    line = tongjie_file("KR1d0085_026.txt").splitlines()[378]
     text = ("是故知聲而不知音者" + line.rstrip("¶") + "樂(禽獸知此為聲爾)").replace("(", "【").replace(")", "】")
     report = SeedReport(Source("KR1d0085_026.txt", text))
     Unbracketed(text, report).adjust(tokenize(text, 0, len(text)), "")
     assert [p.kind for p in report.problems] == ["unbracketed-gloss"]
 
 
-def test_the_reviewed_runs_put_the_gloss_in_its_note(tongjie):
+def test_the_reviewed_runs_put_the_gloss_in_its_note(tongjie_alone):
     """The same run, read (conv/data/note_runs.toml, basis): 音义 and 杜注 in the note, the 经 alone in
     the text; the layer of the 音义 the grammar reads in part is a reviewed correction (c8)."""
-    _, dump, chapters, _ = tongjie
-    (passage,) = [p for p in passages(chapters["neize"]) if p["text"].endswith("是謂近女室疾如蠱")]
+    _, dump, chapters, _ = tongjie_alone
+    (passage,) = [p for p in chapter_passages(chapters["neize"]) if p["text"].endswith("是謂近女室疾如蠱")]
     assert [(n["layer"], n["text"]) for n in passage["notes"]][-3:-1] == [("yin", "近附近之地蠱音古"), ("zhu", "蠱惑疾")]
     assert not [p for p in dump["problems"] if p["kind"] == "unbracketed-gloss" and p["seed"] == "KR1d0085_003.txt"]
     from conv.myst.backmatter.apparatus import Apparatus
-    bodies = {e.body for e in Apparatus(tongjie[0]).interventions["tongjie"] if e.kind == "correction"}
+    bodies = {e.body for e in Apparatus(tongjie_alone[0]).interventions["tongjie"] if e.kind == "correction"}
     # in the reader's words; 昏義 quotes the 左传, whose 注 is 杜預's: not 郑注
     assert "此段注文定为音义，不作注文（底本此处无层次标记，据文意定之）。底本作“近附近之地蠱音古”。" in bodies
-    (passage,) = [p for p in passages(chapters["yueling"]) if p["text"] == "鷹隼蚤"]
+    (passage,) = [p for p in chapter_passages(chapters["yueling"]) if p["text"] == "鷹隼蚤"]
     assert [(n["layer"], n["text"]) for n in passage["notes"]] == [
         ("yin", "隼息允反音至"), ("zhu", "得疾癘之氣也"), ("jiao", "吕唐並作鷙淮作摰")]  # 朱熹's 校语
 
@@ -435,117 +418,3 @@ def test_the_manifest_schema_knows_the_tongjie(tmp_path):
     with pytest.raises(ConversionError) as error:
         manifest.load(bad)
     assert error.value.line == 5 and error.value.message.startswith("'juan_starts' must name")
-
-
-# -- a note begun outside the parentheses (注首在括号外) ------------------------------------------
-
-def test_the_word_a_zhangju_note_repeats_opens_that_note(tongjie):
-    """大學之道…至善(程子曰親當作新)大學¶(者大人之學也…: 者 cannot open a note; 大學, standing
-    between two notes and repeating the 经 before it, is the opening of 朱熹's note."""
-    _, dump, chapters, _ = tongjie
-    text = file_text("KR1d0085_015.txt")
-    line = text.splitlines()[164]  # line 165
-    assert line.endswith("(程子曰親當作新)大學¶")
-    at = text.index(line) + line.index(")大學") + 1
-    passage = next(p for p in passages(chapters["daxue"]) if p["text"].startswith("大學之道"))
-    assert passage["text"] == "大學之道在明明徳在親民在止於至善"
-    first, note = passage["notes"][:2]
-    assert first["text"] == "程子曰親當作新"
-    assert note["text"].startswith("大學者大人之學也明明之也明徳者")
-    assert note["span"][:2] == ["KR1d0085_015.txt", at]
-    assert not any(p["text"] == "大學" for p in passages(chapters["daxue"]))
-    (entry,) = [a for a in dump["apparatus"] if a["kind"] == "note-words" and a["span"][0] == "KR1d0085_015.txt"
-                and a["span"][1] == at]
-    assert entry["span"] == ["KR1d0085_015.txt", at, at + 2] and entry["text"] == "大學"
-    assert (entry["line"], entry["col"]) == (165, line.index(")大學") + 2)
-    assert "者" in entry["reason"] and entry["evidence"] == "zhangju"
-
-
-def test_every_word_moved_into_its_note_is_a_repeated_lemma(tongjie):
-    _, dump, _, _ = tongjie
-    moved = [a for a in dump["apparatus"] if a["kind"] == "note-words" and a["evidence"] == "zhangju"]
-    assert {a["text"] for a in moved} >= {"大學", "使", "擯", "以鐘鼔"}
-    for entry in moved:
-        name, start, end = entry["span"]
-        text = file_text(name)
-        assert text[start:end] == entry["text"] and text[start - 1] == ")"
-        assert re.match(r"[¶\s]*(<pb:[^>]*>[¶\s]*)?\(者", text[end:])
-        assert entry["text"] in text[:start - 1]  # the word stands in the text before it
-
-
-def test_words_before_a_note_that_no_rule_settles_stay_as_transcribed(tongjie):
-    """…則修刑序成謂上五(者次序已成而)…: 序成謂上五 may be the note's lemma, but it is a run of 经 as
-    well; and 有罪過謂邪惡之人所罪過¶(者也…: the parser cannot tell where the 经 ends."""
-    _, dump, chapters, _ = tongjie
-    texts = [p["text"] for c in chapters.values() for p in passages(c)]
-    assert any(t.endswith("序成而有不至則修刑序成謂上五") for t in texts)
-    assert any(t.endswith("有罪過謂邪惡之人所罪過") for t in texts)
-    moved = {a["text"] for a in dump["apparatus"] if a["kind"] == "note-words"}
-    assert not moved & {"序成謂上五", "上五", "所罪過", "罪過"}
-
-
-def test_the_reader_reads_each_move_in_chinese_on_its_passage(tongjie):
-    from conv.myst.backmatter.apparatus import Apparatus  # the 校勘记 as the reader's page has it
-    edition, _, _, _ = tongjie
-    entries = [e for e in Apparatus(edition).interventions["tongjie"] if e.kind == "note-words"
-               and e.reason.startswith("the run stands alone")]  # the lemmas (the 句读's: tests/test_note_runs.py)
-    bodies = {e.locus.anchor: e.body for e in entries}
-    assert bodies["tongjie-daxue-2"] == "“大學”二字，录入本在括号外，今归其后之注：注以“者”起，所释经文当在其前。"
-    assert bodies["tongjie-shihun-6"].startswith("“使”一字，录入本在括号外")
-    assert all(not re.search("[A-Za-z]", e.body) for e in entries)  # no English for the reader
-    assert len(entries) == 4  # 大學, 使, 擯, 以鐘鼔: a maintainers' reason in English, the reader's in Chinese
-
-
-def test_the_passages_keep_their_anchors_and_the_lemmas_passages_redirect(tongjie):
-    """The passage that lost no 经 but gained a note keeps its anchor (its fingerprint is the new
-    one); the passage the lemma alone made is a redirect to it, so citations of it still land."""
-    from conv.anchors.ledger import Ledger
-    edition, dump, chapters, _ = tongjie
-    ledger = Ledger.load()
-    moved = [a for a in dump["apparatus"] if a["kind"] == "note-words" and a["evidence"] == "zhangju"]
-    ids = {p["id"]: p for c in chapters.values() for p in passages(c)}
-    for entry in moved:
-        name, start, _ = entry["span"]
-        (owner,) = [p for p in ids.values() for n in p["notes"] if n["span"][0] == name and n["span"][1] == start]
-        kept = ledger.get(owner["id"])
-        assert kept.live and (kept.seed, kept.start, kept.end) == tuple(owner["span"])
-        (old,) = [e for e in ledger.entries.values() if e.status == "redirect" and (e.seed, e.start) == (name, start)]
-        # the redirect lands on the owner, directly or through a later redirect of the passage it named
-        # (tongjie-yuezhi-26 → 25 → 24: 25 joined 24 when the 20-cell column ran on)
-        assert ledger.final(old.anchor) == owner["id"] and old.anchor not in ids
-    assert {e["text"] for e in moved} and ledger.get("tongjie-daxue-3").to == "tongjie-daxue-2"
-
-
-@pytest.mark.parametrize("chapter, opening, layer", [
-    ("neize", "今按婦人不冠則所謂吉笄", "an"),  # 内則: the continuators' remark (its 今 outside the parentheses)
-    ("shiguan", "今詳注文罍下及字恐誤", "an"),
-    ("shiguan", "又按初儀見上三醮唯攝酒及有乾肉折俎", "an"),
-    ("shiguan", "今案再醮唯攝酒加籩豆為異不言如初者可知也", "an"),
-    ("shiguan", "今按忖亦作刌疑即切字寫誤為二耳", "an"),  # 今｜(按忖…: the 今 at a column's foot (note_runs.toml)
-    ("shiguan", "案冬官畫繢之事云青與白相次", "zhu"),  # 案 opens 疏's own sentences: not taken for a remark
-])
-def test_a_note_opening_with_an_editors_mark_is_a_remark(tongjie, chapter, opening, layer):
-    _, _, chapters, _ = tongjie
-    (note,) = [n for p in passages(chapters[chapter]) for n in p["notes"] if n["text"].startswith(opening)]
-    assert note["layer"] == layer
-
-
-def test_a_fanqie_cut_by_a_notes_parenthesis_is_one_gloss(tongjie):
-    """內則 (KR1d0085_003 l.32–33): …纚山綺反纋一¶(尤反)左右佩用…: 纋一尤反 is one 反切 (纋, 广韵 於求切), its
-    character and upper speller at a column's foot, its lower speller and 反 in the note; 曲禮's 首手又¶(反)
-    likewise. 聘義's 文伯復命(反命於晉君) is 经 before its note: 伯 is no reading of 復命反."""
-    _, _, chapters, _ = tongjie
-    (passage,) = [p for p in passages(chapters["neize"]) if any(n["text"] == "纋一尤反" for n in p["notes"])]
-    (note,) = [n for n in passage["notes"] if n["text"] == "纋一尤反"]
-    assert note["layer"] == "yin" and [g["text"] for g in note["glosses"]] == ["纋一尤反"]
-    assert not [p for c in chapters.values() for p in passages(c) if p["text"] in ("纋一", "首手又", "譴弃戰")]
-    assert any(p["text"].endswith("敢憚勤勞文伯復命") for p in passages(chapters["pinyi"]))
-
-
-def test_a_gloss_the_guangyun_reads_for_another_character_ends_the_text_no_more(tongjie):
-    """内則: …不渉不撅撅居衛反(撅揭衣也)…: 撅居衛反 (the 释文's reading; the 广韵 gives 居衛切 to 劌) is 音义, out of the
-    经 and in the note; 月令's 其音角 (its note, 角) reads like a 直音 of 其 but is 经 and stays."""
-    _, _, chapters, _ = tongjie
-    (passage,) = [p for p in passages(chapters["neize"]) if p["text"] == "不渉不撅"]
-    assert [(n["layer"], n["text"]) for n in passage["notes"][:2]] == [("yin", "撅居衛反"), ("zhu", "撅揭衣也")]
-    assert [p["text"] for p in passages(chapters["yueling"]) if p["text"].endswith("其音角")]
