@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from conftest import InProcessSphinx
+from doctrees import HAN, signature
 from conv.myst.escape import escape_inline
 from conv.sphinx_ext.text import body
 from conv.sphinx_ext.util import witness_text
@@ -114,20 +115,6 @@ def parse_both(app: InProcessSphinx, recorder: Recorder, text: str,
     return out[0], out[1]
 
 
-def signature(node: nodes.Node, depth: int = 0, out: list | None = None) -> list[tuple]:
-    """Every node of the tree in document order: its class, attributes, text, source, line and
-    raw source."""
-    out = [] if out is None else out
-    if isinstance(node, nodes.Text):
-        out.append((depth, "#text", str(node), node.source, node.line))
-        return out
-    attributes = repr(sorted(node.attributes.items()))
-    out.append((depth, type(node).__name__, attributes, node.source, node.line, node.rawsource))
-    for child in node.children:
-        signature(child, depth + 1, out)
-    return out
-
-
 def assert_same(fast: nodes.Node, slow: nodes.Node) -> None:
     assert fast.pformat() == slow.pformat()
     assert signature(fast) == signature(slow)
@@ -184,7 +171,6 @@ METACHARACTERS = ["`", "{", "}", ":::", "$", "\\", "%", "#", "<", "&", "*", "_",
                   "{yl:zhu}", "{yl:gloss}`x`", "<b>", "&amp;", "$x$", "[a](b)", "**", "```",
                   ":::{yl:an}", "(x)=", "---", "- ", "1. ", "> ", "|", "~~", "http://a.b/c",
                   "\\(", "$$", "\\\\", "{{x}}", "+++", "%%", "<!-- -->", "\\begin{x}", "^", "\x00"]
-HAN = "司马命获者执旌以负侯賔説竒宾欲令射者见侯与旌深有志于中疏云○【】　\ue000\ueb8e"
 ALPHABET = st.one_of(
     st.sampled_from(METACHARACTERS),
     st.sampled_from(list(HAN)),
@@ -369,53 +355,6 @@ def test_a_page_ending_in_a_passage(app, recorder):
             ":::{yl:an}\n:lacuna: start\n按\n:::\n\n::::\n")
     fast = check_page(app, recorder, page, must_be_fast=True)
     assert fast.lines == [("yl:passage", 1, 10)]
-
-
-# -- wrap_chars: one str.translate per run of text instead of a look-up per character ----------
-
-def split_per_character(text: str) -> list[nodes.Node]:
-    """The reference: ``char_node`` asked for every character (what ``wrap_chars`` did)."""
-    from conv.sphinx_ext.text.chars import char_node
-
-    out, run = [], []
-    for char in text:
-        node = char_node(char)
-        if node is None:
-            run.append(char)
-            continue
-        if run:
-            out.append(nodes.Text("".join(run)))
-            run = []
-        out.append(node)
-    if run:
-        out.append(nodes.Text("".join(run)))
-    return out
-
-
-def per_character(children: list[nodes.Node]) -> list[nodes.Node]:
-    """``wrap_chars``'s output with each ``yl_forms`` run split back into ``Text`` and ``yl_char``
-    (``tests/test_forms.py`` proves the HTML of both the same), adjacent ``Text`` joined."""
-    from conv.sphinx_ext.nodes import yl_forms
-
-    out: list[nodes.Node] = []
-    for child in children:
-        for node in split_per_character(child["witness"]) if isinstance(child, yl_forms) else [child]:
-            if out and isinstance(node, nodes.Text) and isinstance(out[-1], nodes.Text):
-                out[-1] = nodes.Text(str(out[-1]) + str(node))
-            else:
-                out.append(node)
-    return out
-
-
-@settings(max_examples=300, deadline=None)
-@given(text=st.text(alphabet=st.sampled_from(list(HAN + "說閒爲禮觶觯薴苧 ab\\*") + ["\ue14b", "\ue001"]),
-                    max_size=30))
-def test_wrap_chars_per_run_equals_per_character(text):
-    from conv.sphinx_ext.text.chars import wrap_chars
-
-    got = per_character(wrap_chars([nodes.Text(text)], None))
-    want = split_per_character(text)
-    assert [signature(n) for n in got] == [signature(n) for n in want]
 
 
 RECOGNISED = [

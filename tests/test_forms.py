@@ -22,6 +22,8 @@ from conv.sphinx_ext.text.witness_forms import _runs as trad_runs  # the plain t
 from conv.sphinx_ext.text.witness_forms import apply_trad
 from conv.sphinx_ext.util import witness_text
 
+from doctrees import HAN, signature
+
 KR0871 = unencoded.gaiji_char("&KR0871;")
 # plain characters, variants the project's table or OpenCC folds, PUA code points (known, spurious,
 # unknown), a character Unicode lacks, a newline, ASCII
@@ -262,3 +264,27 @@ def test_trad_forms_go_to_their_own_characters_when_the_same_text_repeats(myst_a
         [None, "之", "之", "之", "之", "之"]
     assert holder.astext() == reference.astext()
     assert "U+E001" in myst_app.take_warnings()  # the unknown PUA is reported (and not left for the next test)
+
+
+# -- wrap_chars: one str.translate per run of text instead of a look-up per character ----------
+
+def runs_split(children: list[nodes.Node]) -> list[nodes.Node]:
+    """``wrap_chars``'s output with each ``yl_forms`` run split back into ``Text`` and ``yl_char``
+    (the tests above prove the HTML of both the same), adjacent ``Text`` joined."""
+    out: list[nodes.Node] = []
+    for child in children:
+        for node in per_character(child["witness"]) if isinstance(child, yl_forms) else [child]:
+            if out and isinstance(node, nodes.Text) and isinstance(out[-1], nodes.Text):
+                out[-1] = nodes.Text(str(out[-1]) + str(node))
+            else:
+                out.append(node)
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from(list(HAN + "說閒爲禮觶觯薴苧 ab\\*") + ["\ue14b", "\ue001"]),
+                    max_size=30))
+def test_wrap_chars_per_run_equals_per_character(text):
+    got = runs_split(wrap_chars([nodes.Text(text)], None))
+    want = per_character(text)
+    assert [signature(n) for n in got] == [signature(n) for n in want]
