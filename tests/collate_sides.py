@@ -12,6 +12,7 @@ import re
 from functools import cache
 from pathlib import Path
 
+from conv.collate import classify, fold
 from conv.collate.align import align
 from conv.collate.records import Collation, Side
 
@@ -107,3 +108,30 @@ def readings(result: Collation) -> list[tuple]:
     return [(d.kind, d.op, d.seed_text, d.witness_text, d.seed_span[1:], d.witness_span)
             for d in result.differences
             if d.kind != "orthographic" and not d.confirmed]
+
+
+# --- a clean base for perturbations (test_collate_perturbations.py, test_collate_gaps.py) ----------
+
+J5 = "KR1d0038_005.txt"  # seed 000's 卷 of the 句读
+
+
+@cache
+def foreign_chars() -> tuple[str, ...]:
+    """Ordinary characters outside the folding tables' domain, in neither the seed nor the witness."""
+    used = set(seed_side("000").chars) | set(witness_side(J5).chars)
+    found = []
+    for code in range(0x5000, 0x9FA5):
+        char = chr(code)
+        if char not in used and fold.forms(char) == {char} and not classify.is_rare(char):
+            found.append(char)
+            if len(found) == 60:
+                break
+    return tuple(found)
+
+
+@cache
+def clean_base() -> tuple[Side, list[int], str]:
+    """Seed 000 (text only), the witness index of each of its characters, the witness characters."""
+    result = collation("000")
+    witness = "".join(side.chars for side in work_sides("KR1d0038"))
+    return seed_side("000"), result.mapping, witness

@@ -12,7 +12,8 @@ from conv.collate import classify, fold
 from conv.collate.align import align
 from conv.collate.records import Side
 
-from collate_sides import GAIJI_BASE, WITNESS_DIR, WORK, at, collation, readings, seed_path, seed_side, seed_text, witness_side, witness_text, work_sides
+from collate_sides import (GAIJI_BASE, WITNESS_DIR, WORK, at, collation, readings, seed_path, seed_side, seed_text,
+                           witness_side, witness_text, work_sides)
 
 pytestmark = pytest.mark.skipif(WITNESS_DIR is None, reason="the Kanripo witness (seeds/wenyuange) is not here")
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from conv.collate import fold
 from conv.collate.align import LONG, _merge, _placed, align
 from conv.collate.records import Side
-from tests.test_collate import J5, clean_base, collation, foreign_chars, witness_side, work_sides
+from collate_sides import J5, clean_base, collation, foreign_chars, witness_side, work_sides
 
 CHUNK = 200  # characters of the seed aligned in one draw
 MARGIN = 40  # no gap place nearer than this to the chunk's ends

@@ -5,46 +5,19 @@ they are: ``test_collate.py``.)"""
 from __future__ import annotations
 
 import random
-from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from conv.collate import classify, fold
 from conv.collate.align import MAX_DISTANCE, align
 from conv.collate.records import Side
 
-from collate_sides import WITNESS_DIR, collation, seed_side, witness_side, work_sides
+from collate_sides import J5, WITNESS_DIR, clean_base, collation, foreign_chars, witness_side, work_sides
 
 pytestmark = pytest.mark.skipif(WITNESS_DIR is None, reason="the Kanripo witness (seeds/wenyuange) is not here")
 
-J5 = "KR1d0038_005.txt"
-
-
 # --- perturbations: exactly what was changed is found --------------------------------------------
-
-@cache
-def foreign_chars() -> tuple[str, ...]:
-    """Ordinary characters outside the folding tables' domain, in neither the seed nor the witness."""
-    used = set(seed_side("000").chars) | set(witness_side(J5).chars)
-    found = []
-    for code in range(0x5000, 0x9FA5):
-        char = chr(code)
-        if char not in used and fold.forms(char) == {char} and not classify.is_rare(char):
-            found.append(char)
-            if len(found) == 60:
-                break
-    return tuple(found)
-
-
-@cache
-def clean_base() -> tuple[Side, list[int], str]:
-    """Seed 000 (text only), the witness index of each of its characters, the witness characters."""
-    result = collation("000")
-    witness = "".join(side.chars for side in work_sides("KR1d0038"))
-    return seed_side("000"), result.mapping, witness
-
 
 def _clean(start: int, end: int) -> bool:
     """No reading of seed 000 (other than orthographic forms and confirmed PUA) in [start, end)."""
