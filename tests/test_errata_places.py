@@ -130,7 +130,7 @@ def test_every_decision_is_used(whole):
     _, dump = whole
     decisions = errata._table()["decision"]
     decided = {a["text"]: a for a in dump["apparatus"] if a["kind"].startswith("zhang-") and "decision" in a}
-    assert len(decisions) == 12 and set(decided) == {d["note"] for d in decisions}
+    assert len(decisions) == 13 and set(decided) == {d["note"] for d in decisions}
     assert all(decided[d["note"]]["quotes"] == d["quotes"] and decided[d["note"]]["decision"] == d["reason"] for d in decisions)
 
 
@@ -151,7 +151,7 @@ def test_placed_by_the_order_of_the_notes(whole):
 def test_the_order_of_the_notes_holds(whole):
     """Within each 篇 the sure notes of each list follow the text: of 148 neighbouring pairs, one
     goes back (石本误字's 公答再拜, placed by its 節 記, before 自西階升受); 149 since 司射適堂西袒決遂 is placed
-    by a reviewed decision (its 節, 請射)."""
+    by a reviewed decision (its 節, 請射), 150 since 擯者出請入告 is (its 监本 leaf)."""
     _, dump = whole
     order = {p["id"]: i for c in dump["works"][0]["chapters"] for i, p in enumerate(p for s in c["sections"] for p in s["passages"])}
     pairs = []
@@ -159,17 +159,25 @@ def test_the_order_of_the_notes_holds(whole):
         notes = sorted((a for a in dump["apparatus"] if a["kind"] == kind and a.get("settled_by") != "order"), key=lambda a: a["span"][1])
         pairs += [(a, b) for a, b in zip(notes, notes[1:]) if a["chapter"] == b["chapter"]]
     back = [b["text"] for a, b in pairs if order.get(b["passage"], -1) < order.get(a["passage"], -1)]
-    assert len(pairs) == 149 and back == ["公答再拜再誤作爯"]
+    assert len(pairs) == 150 and back == ["公答再拜再誤作爯"]
 
 
-def test_what_stays_ambiguous_says_why(whole):
-    """擯者出請入告 stands twice between its neighbours' passages: still a problem, naming both."""
+def test_the_leaf_of_the_jianben_decides_between_two_places(whole):
+    """擯者出請入告 stands twice between its neighbours' passages (judou-jixi-69, judou-jixi-77); the 监本
+    leaf the note gives (第二十六葉) is that of the second, where 经 and 注 stand from the 篇's start
+    (a reviewed decision of errata.toml): linked there, and the reader is told how."""
     _, dump = whole
     problems = {p["message"].split(": ")[0]: p for p in dump["problems"] if p["kind"].startswith("errata-")}
-    assert len(problems) == 2
-    problem = problems["张尔岐's note 擯者出請入告脱出字"]
-    assert (problem["seed"], problem["line"], problem["col"], problem["kind"]) == ("KR1d0038_018.txt", 126, 2, "errata-ambiguous")
-    assert "leaves judou-jixi-69, judou-jixi-77 from judou-jixi-50 to judou-jixi-147" in problem["message"]
+    assert list(problems) == ["张尔岐's note 用薦嵗事薦誤作為"]
+    entry = note(dump, "擯者出請入告脱出字")
+    assert entry["passages"] == ["judou-jixi-77"] and entry["reference_reading"] == "第二十六葉"
+    assert entry["remark"] == "此文篇中两见，据监本叶数定其处" and "leaf 24.9 to 26.8" in entry["decision"]
+    jixi = [p for c in dump["works"][0]["chapters"] if c["id"] == "jixi" for s in c["sections"] for p in s["passages"]]
+    starts, at = {}, 0  # characters of 经 and 注 from the 篇's start, as the decision counts them
+    for passage in jixi:
+        starts[passage["id"]] = at
+        at += len(passage["text"]) + sum(len(n["text"]) for n in passage["notes"] if n["layer"] == "zhu")
+    assert [starts[f"judou-jixi-{n}"] for n in (50, 69, 77, 147)] == [1670, 2119, 2397, 4119]
 
 
 FREE = "甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥"  # characters the grammar never reads as a statement

@@ -305,6 +305,7 @@ def _emit(edition: Edition, result: Places | dict) -> None:
         **({"also": list(reading.also)} if reading.also else {}),
         **({"commentary": reading.commentary, "commentary_spans": result.commentary_spans} if reading.commentary else {}),
         **({"quotes": result.quotes, "decision": result.decision["reason"]} if result.decision else {}),
+        **({"remark": result.decision["remark"]} if result.decision and result.decision.get("remark") else {}),
     })
 
 

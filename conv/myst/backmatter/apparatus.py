@@ -261,12 +261,14 @@ def maintainer_reason(kind: str, record: dict) -> str:
 def errata_body(record: dict) -> str:
     """张尔岐's note in the 校勘记: the lemma and his statement as he wrote them, his reference to
     the 监本's leaf (or the 石本's 节), and where the note stands in the book (卷十八叶一b); where the
-    句读 prints the lemma otherwise, its form (本书作…); where the order of the notes placed it, so."""
+    句读 prints the lemma otherwise, its form (本书作…); where the order of the notes placed it, so; a
+    reviewed decision's word for the reader (``remark``: 据监本叶数定其处)."""
     several = len(record.get("target_spans", [])) > 1 and "quotes" not in record  # quotes: the note's own places
     times = f"（凡{len(record['target_spans'])}处）" if several else ""
     where = f"；见本书{page_label(record['page'])}" if record.get("page") else ""
     found = f"本书作“{record['found_as']}”，" if record.get("found_as") else ""
     order = "据前后条次第定其处，" if record.get("settled_by") == "order" else ""
+    order += f"{record['remark']}，" if record.get("remark") else ""
     return (f"{KIND_NAMES[record['kind']]}：“{record['lemma']}”{times}，{record['statement']}"
             f"（{found}{order}{record.get('reference_reading', '')}{where}）。")
 
