@@ -108,6 +108,21 @@ def test_the_front_page_lists_both_works_complete(whole_html):
 
 # -- in a browser ---------------------------------------------------------------------------------
 
+def test_notes_on_the_ji_mark_lack_no_words(whole_html):
+    """士昏禮 右納采記(疏曰凡言記者…)今按…: the 疏 and 朱熹's 按 follow the 记 mark as the book prints them;
+    the passage holding them has no words, and says no words of the 记 are lost (〔记文阙〕: that is
+    for an excerpt that starts inside a note)."""
+    page = article(whole_html.html("tongjie/shihun"))
+    start = page.index('id="tongjie-shihun-18"')
+    passage = page[start:page.index('id="tongjie-shihun-19"')]
+    assert "yl-gap-nowords" not in passage and "记文阙" not in passage
+    assert text_of(passage[passage.index(">") + 1:]).startswith("【〔疏〕疏曰凡言記者皆是記經不備")
+    # the 记 mark right before it, after the title 右納采
+    title = page.rindex('data-section="tongjie-shihun-s1"', 0, start)
+    before = page[page.index(">", title) + 1:page.rindex("<div", 0, start)]
+    assert re.sub(r"\s+", "", text_of(before)) == "右納采記" and 'data-kind="ji-marker"' in before
+
+
 def _search(page, site: str, query: str) -> set[str]:
     page.goto(f"{site}/search.html?q={quote(query)}")
     page.wait_for_function("() => { const s = document.querySelector('#search-results p.search-summary');"

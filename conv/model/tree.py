@@ -127,6 +127,7 @@ class Passage:
     joined: str | None = None  # the 底本 changes before it: the witness it comes from (conv.edition.joins)
     columns: list[Column] = field(default_factory=list)  # layer "figure" (图): its printed columns, right to left
     caption: str = ""  # layer "figure": the caption of conv/data/diagrams.toml
+    on_marker: str = ""  # no words: its notes are on the 记 mark before it (通解 右納采記(疏曰凡言記者…)): 記
 
 
 @dataclass

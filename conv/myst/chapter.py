@@ -149,6 +149,8 @@ class PageWriter:
             self.emit(f":page: {page_label(passage.page)}")
         if passage.lacuna:
             self.emit(f":lacuna: {passage.lacuna}")
+        if passage.on_marker:
+            self.emit(f":on-marker: {passage.on_marker}")  # 記 or ○記 (conv.parser.passages.JI_MARK)
         if passage.kept:
             self.emit(f":keep: {passage.kept}")
         trad, line = self.words(passage.span, passage.text, self.links.get(passage.id, ())) if passage.text else ([], "")

@@ -30,3 +30,4 @@ class PassageDraft:
     lacuna: str | None = None
     span_start: int | None = None
     span_end: int | None = None
+    on_marker: str = ""  # its notes are on the 记 mark before it (通解 右納采記(疏曰凡言記者…))

@@ -199,23 +199,26 @@ class PassageReader(SeedStructure):
             self.ensure_section()
             passage = self.passage = PassageDraft(self.layer, span_start=token.start, span_end=token.start, last_line=self.line_no)
             if passage.layer in ("jing", "ji"):  # the front matter opens a paragraph with a small 臣
-                self.report.problem(token.start, "note-without-text", self.no_text_message(token.start))
+                passage.on_marker = self.noted_marker(token.start)
+                if not passage.on_marker:
+                    self.report.problem(token.start, "note-without-text", self.no_text_message(token.start))
         note = NoteDraft([Unit("", range(0), 0)], mulu=passage.layer == "mulu")
         passage.notes.append(note)
         self.note = note
         self.note_line = self.line_no
 
+    def noted_marker(self, at: int) -> str:
+        """The 记 mark a note at ``at`` is on, where it opens right after the mark (通解 士昏禮
+        右納采記(疏曰凡言記者皆是記經不備…): what a 记 is); else ""."""
+        marker = self.title_section.ji_marker if self.title_section is not None else None
+        return marker.text if marker is not None and marker.span[2] == at and self.layer == "ji" else ""
+
     def no_text_message(self, at: int) -> str:
         """What a note with no 经 before it at ``at`` is, as far as the parser can tell."""
-        marker = self.title_section.ji_marker if self.title_section is not None else None
         if self.table_row:  # as 公食大夫禮's 饌位圖 (009 l.144–152) was before conv/data/diagrams.toml named it
             return ("a cell of a table: the line lays out small characters in a grid, notes after blanks "
                     "with no 经 before them; if the book prints a diagram here, read it and record it in "
                     "conv/data/diagrams.toml (then it is a figure), else check the witness")
-        if marker is not None and marker.span[2] == at:  # 通解 士昏禮 右納采記(疏曰凡言記者…
-            return ("a note on the 记 that opens the 记 of the section title before it (on the 记 as such): "
-                    "the edition has no place for a note on that mark, so it stands as a 记 passage without "
-                    "text — decide where it belongs")
         return "a note with no 经 before it: check the witness"
 
     def text_run(self, tokens: list[Token], i: int) -> int:
@@ -318,7 +321,8 @@ class PassageReader(SeedStructure):
             text = "".join([self.text[a:b] for a, b in pieces])
         start = passage.span_start if passage.span_start is not None else (notes[0].span[1] if notes else 0)
         end = passage.span_end if pieces else start
-        model = Passage(id="", layer=passage.layer, text=text, normalized=self.folded.fold(text, pieces), span=self.report.span(start, end), notes=notes, lacuna=passage.lacuna)
+        model = Passage(id="", layer=passage.layer, text=text, normalized=self.folded.fold(text, pieces), span=self.report.span(start, end), notes=notes, lacuna=passage.lacuna,
+                        on_marker=passage.on_marker)
         target = self.title_section if self.title_mode == "ji" and self.title_section is not None else self.ensure_section()
         target.passages.append(model)
 

@@ -1,8 +1,10 @@
 """The passage (经文段落): a stretch of 经 or 记 with its notes, the unit a reader cites.
 
 ``yl:passage ANCHOR`` with options ``layer`` (``jing``/``ji``), ``source`` (``seed:line:col``),
-``lacuna`` (``start``: the witness is cut off before it) and ``keep`` (characters both views show
-as printed in this passage: what 郑注 distinguishes, ``chars.keep_forms``). Its body is the 经/记
+``lacuna`` (``start``: the witness is cut off before it), ``on-marker`` (a passage without words
+whose notes are on the 记 mark printed before it, ``記``: nothing is lost, so no 〔记文阙〕) and
+``keep`` (characters both views show as printed in this passage: what 郑注 distinguishes,
+``chars.keep_forms``). Its body is the 经/记
 words (one paragraph, possibly absent) followed by segment directives (``yl:zhu`` …, see
 ``segments``). The segments stay inline after the words they explain, as in the printed book.
 """
@@ -65,6 +67,7 @@ class PassageDirective(LineDirective):
         "layer": lambda arg: directives.choice(arg, tuple(TEXT_LAYERS)),
         "source": directives.unchanged_required,
         "lacuna": lambda arg: directives.choice(arg, ("start", "end")),
+        "on-marker": directives.unchanged,  # no words: its notes are on the 记 mark before it (記)
         "keep": directives.unchanged,
         "page": directives.unchanged,  # the 文渊阁 page where it starts: 卷五叶十五b
         "trad": directives.unchanged,  # its words in the 文渊阁 forms (text/witness_forms.py)
@@ -78,6 +81,7 @@ class PassageDirective(LineDirective):
             layer=layer,
             source=self.options.get("source", ""),
             lacuna=self.options.get("lacuna", ""),
+            on_marker=self.options.get("on-marker", ""),
             page=self.options.get("page", ""),
             classes=["yl-passage", f"yl-{layer}"],
         )
@@ -160,7 +164,8 @@ def visit_passage_html(self, node: yl_passage) -> None:
     self.body.append(self.starttag(node, "div", "", **{"data-layer": node["layer"]}))
     if passage_gap(node, "start"):
         self.body.append(gap_html(self, "start"))
-    if not has_words(node) and node["layer"] in NO_WORDS:  # said so, and never hidden with the notes
+    # said so, and never hidden with the notes; notes on the 记 mark just above (on_marker) lack nothing
+    if not has_words(node) and node["layer"] in NO_WORDS and not node.get("on_marker"):
         label, title = NO_WORDS.get(node["layer"], NO_WORDS["jing"])
         self.body.append(f'<span class="yl-gap yl-gap-nowords" title="{self.attval(title)}">'
                          f"〔{label}〕</span>")
