@@ -123,6 +123,24 @@ def test_notes_on_the_ji_mark_lack_no_words(whole_html):
     assert re.sub(r"\s+", "", text_of(before)) == "右納采記" and 'data-kind="ji-marker"' in before
 
 
+@pytest.mark.parametrize("page, anchor, opening", [
+    ("judou/shaolao", "judou-shaolao-34", "優尊者若不為之戒"),  # seed 002 ends inside the 注 of 司宫尊兩甒
+    ("tongjie/dashe", "tongjie-dashe-403", "而言入者射宫在郊"),  # seed 004 ends inside the notes of 公入驁
+    ("judou/xiangshe", "judou-xiangshe-1", "出其位南北回适堂西者"),  # seed 000 starts inside a note
+])
+def test_notes_going_on_across_a_join_lack_no_words(whole_html, page, anchor, opening):
+    """A passage without words right after a change of 底本 holds the rest of the notes of the passage
+    before it, whose words are there: it says so (〔注接上段〕), not that its 经 is lost (〔经文阙〕,
+    which the seeds' edition alone still shows at a seed's start)."""
+    html = article(whole_html.html(page))
+    start = html.index(f'id="{anchor}"')
+    passage = html[start:html.index("</div>", start)]
+    assert re.search(r'class="yl-lacuna yl-lacuna-join-(seed|kanripo)"[^>]*>〔以下据[^〕]+〕</div>\s*<div class="yl-passage [^>]*$',
+                     html[:start])  # right after the change of 底本
+    assert "〔注接上段〕" in passage and "经文阙" not in passage and "此段无经文" in passage
+    assert opening in text_of(passage)
+
+
 def _search(page, site: str, query: str) -> set[str]:
     page.goto(f"{site}/search.html?q={quote(query)}")
     page.wait_for_function("() => { const s = document.querySelector('#search-results p.search-summary');"

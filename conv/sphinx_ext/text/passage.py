@@ -29,7 +29,7 @@ from conv.sphinx_ext.util import (
     warn,
 )
 from conv.sphinx_ext.warnings_ import YlWarning
-from conv.sphinx_ext.nodes import yl_segment, yl_passage, yl_text
+from conv.sphinx_ext.nodes import yl_lacuna, yl_segment, yl_passage, yl_text
 from conv.sphinx_ext.text.chars import keep_forms
 from conv.sphinx_ext.text.permalink import permalink_html
 
@@ -153,10 +153,25 @@ def passage_gap(node: yl_passage, kind: str) -> bool:
 #: What a passage without words (the excerpt starts inside its note) shows where they would be.
 NO_WORDS = {"jing": ("经文阙", "此段经文不在底本节录之内：底本始于其注中"),
             "ji": ("记文阙", "此段记文不在底本节录之内：底本始于其注中")}
+#: … and one right after a change of 底本 (``yl:lacuna join-…``): its notes go on from the passage
+#: before, whose words are there (a seed starts or ends inside a note; the whole edition joins them).
+JOINED_NO_WORDS = ("注接上段", "此段无经文：上段之注至此更换底本，以下注文接续上段")
 
 
 def has_words(node: yl_passage) -> bool:
     return any(isinstance(c, yl_text) and c.astext().strip() for c in node.children)
+
+
+def no_words_label(node: yl_passage) -> tuple[str, str] | None:
+    """(label, title) a passage without words shows where its words would be: none where it has words
+    or its notes are on the 记 mark before it (``on_marker``); 〔注接上段〕 right after a change of 底本;
+    else 〔经文阙〕 / 〔记文阙〕."""
+    if has_words(node) or node["layer"] not in NO_WORDS or node.get("on_marker"):
+        return None
+    before = node.parent[node.parent.index(node) - 1] if node.parent is not None and node.parent.index(node) else None
+    if isinstance(before, yl_lacuna) and before.get("kind", "").startswith("join-"):
+        return JOINED_NO_WORDS
+    return NO_WORDS[node["layer"]]
 
 
 def visit_passage_html(self, node: yl_passage) -> None:
@@ -164,9 +179,9 @@ def visit_passage_html(self, node: yl_passage) -> None:
     self.body.append(self.starttag(node, "div", "", **{"data-layer": node["layer"]}))
     if passage_gap(node, "start"):
         self.body.append(gap_html(self, "start"))
-    # said so, and never hidden with the notes; notes on the 记 mark just above (on_marker) lack nothing
-    if not has_words(node) and node["layer"] in NO_WORDS and not node.get("on_marker"):
-        label, title = NO_WORDS.get(node["layer"], NO_WORDS["jing"])
+    label_title = no_words_label(node)  # said so, and never hidden with the notes
+    if label_title:
+        label, title = label_title
         self.body.append(f'<span class="yl-gap yl-gap-nowords" title="{self.attval(title)}">'
                          f"〔{label}〕</span>")
 
