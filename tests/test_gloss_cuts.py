@@ -124,6 +124,16 @@ def test_each_character_moved_into_its_gloss_is_recorded(dump):
         f"“{moved[0]['text']}”一字，录入本在括号外，今归其后之音义：字见其前注中，其后音义释其音。")
 
 
+def test_a_tone_printed_after_the_character_it_reads(tongjie):
+    """保傅 (017 l.37): …不¶使見惡行(去聲)於是皆選…: 朱熹's tone alone, right after the character of the 经 it
+    reads (惡行: 行 in the 去声, 下孟切, the conduct): its 音义, glossing 行, as 長上聲 glosses 長; a tone the
+    character has no reading in is no gloss of it (之, only 平声)."""
+    _, found = segment(tongjie["baofu"], "去聲", "使見惡行")
+    assert found["layer"] == "yin" and [(g["text"], g["char"], g["remark"], g["related"], g["before"])
+                                        for g in found["glosses"]] == [("去聲", "行", "tone", "去", True)]
+    assert gloss_run_after("去聲", "之") is None and gloss_run_after("上聲", "長") is not None
+
+
 def test_a_note_that_reads_otherwise_stays_a_note():
     """Prose after a character is no gloss of it: 反其位 after 宾, 音也 after 之; nor is a reading
     the 广韵 does not give the character (茨才資反 yes, 宾才資反 no)."""

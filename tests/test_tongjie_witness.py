@@ -233,14 +233,15 @@ def test_no_intervention_but_the_unencoded_characters_and_the_reviewed_layers(to
     # 隃式注式朱二反, went when the grammar learnt two 反切 with one 反; c17, 曲禮's 圂與豢同音患, when it learnt 與Y同
     # before a reading; c10, 曲禮's 飯煩晚反小飯同, when it learnt the scope 「WX同」), and c18: 士相見禮's
     # 今按 going on over a line's end, 今¶(疏云朝㑹執笏…, is 朱熹's, not a 疏; c19, 賈音嫁後同掌物價之官, went when the grammar read a definition in 之官; c20, 聘禮記's
-    # 今依汪移入, 朱熹's
+    # 今依汪移入, 朱熹's; c33, 保傅's 惡行(去聲), went when the grammar read a tone printed right after the character
+    # it reads (tests/test_gloss_cuts.py)
     decided = sorted((a["correction"], a["decision"]) for a in dump["apparatus"] if a["kind"] == "correction")
     assert decided == sorted([(f"c{n}", "layer: yin (not zhu)") for n in (8, 9, 11, 12, 13, 14, 16)]
                              + [("c18", "layer: an (not shu)"), ("c20", "layer: an (not zhu)"), ("c21", "title: 右大夫相見")]
                              + [(f"c{n}", f"title: {t}") for n, t in zip(range(22, 30), (
                                  "右張侯設樂", "右行享禮", "右貳變相生之法", "右黄鐘寸分數法", "右黄鐘生十一律數", "右風雅拾貳詩譜",
                                  "右法制名號之略", "右飲食之禮"))] + [("c30", "layer: an (not zhu)"), ("c31", "layer: yin (not zhu)"),
-                                 ("c32", "layer: shu (not zhu)"), ("c33", "layer: yin (not zhu)"),
+                                 ("c32", "layer: shu (not zhu)"),
                                  ("c34", "layer: yin (not zhu)"), ("c35", "layer: yin (not zhu)"),
                                  ("c36", "title: 右朝禮"), ("c37", "title: 右從宜"), ("c38", "no title: 经"),
                                  ("c39", "layer: yin (not zhu)"), ("c40", "title: 右執燭"),

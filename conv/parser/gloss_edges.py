@@ -149,7 +149,8 @@ def gloss_run_after(text: str, char: str) -> tuple[list[Gloss], list[tuple[int, 
     character right before the note (the 通解 puts a reading straight after the character of the
     经 it glosses: 樂闋(苦穴反), 功不匱(求位反一作遺), 采茨(才資反)); None unless the whole of ``text``
     reads so and the first reading is phonologically plausible for ``char`` (prose such as 反其位
-    after 宾 is none). The first gloss has ``before`` set; offsets index ``text``."""
+    after 宾 is none); a tone alone (保傅's 惡行(去聲)) where ``char`` has a 《广韵》 reading in that
+    tone. The first gloss has ``before`` set; offsets index ``text``."""
     if not text or not _han(char, 0) or not _han(text, 0):
         return None
     found = gloss_run(char + text)
@@ -157,13 +158,19 @@ def gloss_run_after(text: str, char: str) -> tuple[list[Gloss], list[tuple[int, 
         return None
     glosses = found[0]
     first = glosses[0]
-    if first.start != 0 or first.char != char or first.second or first.context or first.kind == "other" \
-            or not plausible(first):
+    if first.start != 0 or first.char != char or first.second or first.context \
+            or (first.kind == "other" and not _in_its_tone(first)) or not plausible(first):
         return None
     for gloss in glosses:  # offsets into ``text``: the first gloss loses the character, the others shift
         gloss.start, gloss.end = max(gloss.start - 1, 0), gloss.end - 1
     first.text, first.before = first.text[1:], True
     return glosses, []
+
+
+def _in_its_tone(gloss: Gloss) -> bool:
+    """Is ``gloss`` a tone (行去聲) its character has a 《广韵》 reading in (行: 下孟切, 去声)?"""
+    tone = phonology.tone_of(gloss) if gloss.remark == "tone" else None
+    return bool(tone) and any(position.endswith(tone) for position in phonology.readings(gloss.char))
 
 
 def ends_reading(char: str, note: str) -> bool:
