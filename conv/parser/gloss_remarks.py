@@ -5,7 +5,8 @@ with them, each a form that recurs in the 释文 the 通解 quotes and in 张尔
 
 - a **scope note** (所及) after a gloss: ``注同``, ``下同``, ``注繪同`` (the 繪 of the 注),
   ``下鬊蚤同``, ``下猶冠冠子同`` (the same word further on), ``又下同``, ``後皆倣此``,
-  ``下以意推之`` (read it so further on), ``出注`` (the word stands in the 注): :data:`SCOPE`; 「WX同」, the word
+  ``下以意推之`` (read it so further on), ``出注`` (the word stands in the 注), ``叶上章`` (a rhyme reading
+  joining the stanza above: 弟子職's ``友叶音以叶上章``): :data:`SCOPE`; 「WX同」, the word
   of X further on (``飯煩晚反小飯同``: :func:`scope_end`);
 - a **remark of its own** right after a gloss (:func:`remark_at`), a gloss of kind ``other`` that
   names its character and the character it relates it to (``related``):
@@ -65,6 +66,7 @@ SCOPE = re.compile(
     r"|(?:注下|下文注)除[^反切音同下]{1,4}[並竝并]?同"  # 見賢遍反注下除相見並同: all below save 相見
     r"|出[注註]"  # 豫音榭出注: the word stands in the 注
     r"|凡[^反切音同]{1,8}[皆並竝][放倣仿]此"  # 廣古曠反凡度長短廣狹者皆放此: every such word
+    r"|叶[上下]章"  # 友叶音以叶上章 (弟子職): the rhyme reading joins the stanza above
 )
 
 
