@@ -54,8 +54,8 @@ def test_prose_that_opens_like_a_reading_stays_the_zhu(name, zhu):
     # 内則: 男女不雜坐不同椸枷…, the 释文 with a remark on copies (古本無此字: old copies lack 枷)
     ("KR1d0085_003.txt", "椸羊支反枷又作架徐音稼古本無此字櫛側乙反嫂又作㛮素早反漱悉侯反梱又作閫苦本反",
      ["椸羊支反", "枷又作架", "徐音稼古本無此字", "櫛側乙反", "嫂又作㛮素早反", "漱悉侯反", "梱又作閫苦本反"]),
-    # 弟子職: 朱熹's 叶 readings (叶上章, a remark, reported)
-    ("KR1d0085_010.txt", "友叶音以叶上章長丁丈反儀叶五何反", ["友叶音以", "長丁丈反", "儀叶五何反"]),
+    # 弟子職: 朱熹's 叶 readings (叶上章, the first's scope: the rhyme joins the stanza above)
+    ("KR1d0085_010.txt", "友叶音以叶上章長丁丈反儀叶五何反", ["友叶音以叶上章", "長丁丈反", "儀叶五何反"]),
     # 王制 (左傳): 陜 for 陝, a variant 一云當作郟
     ("KR1d0085_027.txt", "陜失冉反一云當作郟召音邵相去聲", ["陜失冉反一云當作郟", "召音邵", "相去聲"]),
     # 鄉飲酒義: 降說屨…朝不廢朝, 說 read 脫; a scope of four characters (注朝夕既朝同)

@@ -309,7 +309,8 @@ def _chain(text: str, pos: int, depth: int, char: str, options: _Options, memo: 
     result = None
     if depth < _MAX_DEFINITION_PIECES:
         for end in _piece_ends(text, pos, options, char):
-            if end >= len(text) or _core_at(text, end, char, options) is not None:
+            if end >= len(text) or _core_at(text, end, char, options) is not None \
+                    or gloss_remarks.tone_of_another(text, end, _han):
                 result = end
                 break
             further = _chain(text, end, depth + 1, char, options, memo)
