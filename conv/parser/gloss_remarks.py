@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["SCOPE", "scope_end", "zhu_phrase_at", "definition_piece_ends", "tone_of_another", "word_see_above_at", "AUTHORITIES", "AUTHORITY_NAMES", "ATTACHED", "VARIANT_MARK", "attached", "remark_at", "sound_and_sense_at", "reads_as_at",
+__all__ = ["SCOPE", "scope_end", "zhu_phrase_at", "definition_piece_ends", "word_see_above_at", "AUTHORITIES", "AUTHORITY_NAMES", "ATTACHED", "VARIANT_MARK", "attached", "remark_at", "sound_and_sense_at", "reads_as_at",
            "variant_piece_ends", "both_at", "word_as_written_at", "lemma_pair_at", "authority_at", "per_note_at", "before_reading_at", "before_reading"]
 
 # Scope notes (所及): after the gloss, before a definition. Longest alternatives first; a 注X同 names at
@@ -191,13 +191,6 @@ def definition_piece_ends(text: str, e: int, char: str, is_han) -> list[int]:
     if char and text[e:e + 2] == "或云" and text[e + 2:e + 3] == char:
         ends.extend(k for k in (e + 4, e + 5) if k <= n and all(is_han(text, x) for x in range(e + 3, k)))
     return ends
-
-
-def tone_of_another(text: str, i: int, is_han) -> bool:
-    """Does a tone gloss of a character not among the eight before it open at ``i`` (…者非｜養去聲惡平聲), where a
-    chain of definition pieces may end? (A tone of a character just read, 刌寸本反寸上声, is a piece of it.)"""
-    return is_han(text, i) and text[i + 1:i + 2] in ("平", "上", "去", "入") and text[i + 2:i + 3] in ("聲", "声") \
-        and text[i] not in "皆並竝并俱亦" and text[i] not in text[max(0, i - 8):i]
 
 
 def reads_as_at(text: str, i: int, is_han) -> tuple[str, str, str | None, int] | None:

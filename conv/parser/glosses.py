@@ -61,6 +61,11 @@ _TONES = "平上去入"
 def _tone_at(text: str, j: int) -> bool:
     """Does a tone 「X聲」 (去聲, 上声) stand at ``j``?"""
     return j + 1 < len(text) and text[j] in _TONES and text[j + 1] in "声聲"
+
+
+def _toned_at(text: str, i: int) -> bool:
+    """Does a character and its tone stand at ``i`` (風去聲; not 皆去聲, which names none)?"""
+    return _tone_at(text, i + 1) and text[i] not in "皆並竝并俱亦"
 # Glossed characters that, in embedded position, are far likelier to start prose (五音, 声音…).
 _PROSE_BEFORE_YIN = set("之其五八声聲有无無此彼德清浊濁宫宮商徵羽同异異善恶惡")
 _MAX_DEFINITION_PIECES = 3
@@ -187,7 +192,7 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
                 kind, upper, lower, sound, end = reading
                 char = text[i] if text[i + 2] == "上" else text[i + 1]
                 return _Core(kind, char, upper, lower, sound, end, context=text[i:i + 2])
-    if options.contexts and prev is None and _tone_at(text, i + 1) and text[i] not in "皆並竝并俱亦":  # 風去聲; 刌寸本反寸上声 defines 刌
+    if options.contexts and prev is None and _toned_at(text, i):  # 風去聲; 刌寸本反寸上声 defines 刌
         return _Core("other", text[i], None, None, None, i + 3, remark="tone", related=text[i + 1])
     if (both := gloss_remarks.sound_and_sense_at(text, i, _han)) is not None:  # 淺音義如濺
         return _Core("zhiyin", both[0], None, None, both[1], both[2], remark="sound-and-sense")
@@ -309,8 +314,8 @@ def _chain(text: str, pos: int, depth: int, char: str, options: _Options, memo: 
     result = None
     if depth < _MAX_DEFINITION_PIECES:
         for end in _piece_ends(text, pos, options, char):
-            if end >= len(text) or _core_at(text, end, char, options) is not None \
-                    or gloss_remarks.tone_of_another(text, end, _han):
+            if end >= len(text) or _core_at(text, end, char, options) is not None or (  # or the tone of another
+                    _toned_at(text, end) and text[end] not in text[max(0, end - 8):end]):  # (…者非｜養去聲; 刌寸本反寸上声)
                 result = end
                 break
             further = _chain(text, end, depth + 1, char, options, memo)
