@@ -168,7 +168,7 @@ def no_words_label(node: yl_passage) -> tuple[str, str] | None:
     else 〔经文阙〕 / 〔记文阙〕."""
     if has_words(node) or node["layer"] not in NO_WORDS or node.get("on_marker"):
         return None
-    before = node.parent[node.parent.index(node) - 1] if node.parent is not None and node.parent.index(node) else None
+    before = node.previous_sibling()
     if isinstance(before, yl_lacuna) and before.get("kind", "").startswith("join-"):
         return JOINED_NO_WORDS
     return NO_WORDS[node["layer"]]
