@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["SCOPE", "scope_end", "zhu_phrase_at", "definition_piece_ends", "word_see_above_at", "AUTHORITIES", "AUTHORITY_NAMES", "ATTACHED", "VARIANT_MARK", "attached", "remark_at", "sound_and_sense_at", "reads_as_at",
+__all__ = ["SCOPE", "scope_end", "zhu_phrase_at", "definition_piece_ends", "tone_at", "toned_at", "word_see_above_at", "AUTHORITIES", "AUTHORITY_NAMES", "ATTACHED", "VARIANT_MARK", "attached", "remark_at", "sound_and_sense_at", "reads_as_at",
            "variant_piece_ends", "both_at", "word_as_written_at", "lemma_pair_at", "authority_at", "per_note_at", "before_reading_at", "before_reading"]
 
 # Scope notes (所及): after the gloss, before a definition. Longest alternatives first; a 注X同 names at
@@ -193,6 +193,16 @@ def definition_piece_ends(text: str, e: int, char: str, is_han) -> list[int]:
     return ends
 
 
+def tone_at(text: str, j: int) -> bool:
+    """Does a tone 「X聲」 (去聲, 上声) stand at ``j``?"""
+    return j + 1 < len(text) and text[j] in "平上去入" and text[j + 1] in "声聲"
+
+
+def toned_at(text: str, i: int) -> bool:
+    """Does a character and its tone stand at ``i`` (風去聲; not 皆去聲, which names none)?"""
+    return tone_at(text, i + 1) and text[i] not in "皆並竝并俱亦"
+
+
 def reads_as_at(text: str, i: int, is_han) -> tuple[str, str, str | None, int] | None:
     """「X讀作Y」 (讀為, 讀曰; 鄭氏 or 鄭 before 讀) at ``i``: (char, the form read, the authority or None, end),
     else None. In a run of 音义 (``conv.parser.glosses`` takes one opening a text only if it is the whole text: a
@@ -257,7 +267,7 @@ def variant_piece_ends(text: str, e: int, reading_at, is_han) -> list[int]:
     return ends
 
 
-def both_at(text: str, i: int, reading_at, is_han, tone_at) -> tuple | None:
+def both_at(text: str, i: int, reading_at, is_han) -> tuple | None:
     """「XY並…」, 「XYZ並…」 (皆) at ``i``: one reading of two, three or four characters (稍削並所教反, 逺近間並如字, 易易皆以䜴反), or a tone
     (乗斂並去聲, 逺好惡斂並去聲): (kind, upper, lower, sound, end, the word's width), else None. Not a reader's name before 皆: 大劉皆音泰
     (劉昌宗 reads every 大 so)."""

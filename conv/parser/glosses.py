@@ -55,17 +55,6 @@ _HAN_RANGES = (
     (0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD), (0x3007, 0x3007),
 )
 _HAN = re.compile("[" + "".join(f"{chr(low)}-{chr(high)}" for low, high in _HAN_RANGES) + "]")
-_TONES = "平上去入"
-
-
-def _tone_at(text: str, j: int) -> bool:
-    """Does a tone 「X聲」 (去聲, 上声) stand at ``j``?"""
-    return j + 1 < len(text) and text[j] in _TONES and text[j + 1] in "声聲"
-
-
-def _toned_at(text: str, i: int) -> bool:
-    """Does a character and its tone stand at ``i`` (風去聲; not 皆去聲, which names none)?"""
-    return _tone_at(text, i + 1) and text[i] not in "皆並竝并俱亦"
 # Glossed characters that, in embedded position, are far likelier to start prose (五音, 声音…).
 _PROSE_BEFORE_YIN = set("之其五八声聲有无無此彼德清浊濁宫宮商徵羽同异異善恶惡")
 _MAX_DEFINITION_PIECES = 3
@@ -158,7 +147,7 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
                 kind, upper, lower, sound, end = reading
                 return _Core(kind, char, upper, lower, sound, end, context=text[i:until])
             tone = at + both  # 中節之中去聲, 樂其獨樂之樂並去聲, 為温為其皆去聲
-            if _tone_at(text, tone):
+            if gloss_remarks.tone_at(text, tone):
                 return _Core("other", char, None, None, None, tone + 2, context=text[i:until], remark="tone",
                              related=text[tone])
         # 间间厠之间 (read as in 间厠), optionally followed by a reading.
@@ -192,7 +181,7 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
                 kind, upper, lower, sound, end = reading
                 char = text[i] if text[i + 2] == "上" else text[i + 1]
                 return _Core(kind, char, upper, lower, sound, end, context=text[i:i + 2])
-    if options.contexts and prev is None and _toned_at(text, i):  # 風去聲; 刌寸本反寸上声 defines 刌
+    if options.contexts and prev is None and gloss_remarks.toned_at(text, i):  # 風去聲; 刌寸本反寸上声 defines 刌
         return _Core("other", text[i], None, None, None, i + 3, remark="tone", related=text[i + 1])
     if (both := gloss_remarks.sound_and_sense_at(text, i, _han)) is not None:  # 淺音義如濺
         return _Core("zhiyin", both[0], None, None, both[1], both[2], remark="sound-and-sense")
@@ -214,7 +203,7 @@ def _core_at(text: str, i: int, prev: str | None, options: _Options) -> _Core | 
             if at >= len(text) or text[at] != "同" and (_core_at(text, at, text[i], options)
                                                         or gloss_remarks.reader_at(text, at, _reading_at)):
                 return _Core("other", text[i], None, None, None, at, remark=remark, related=related)  # 裂又作列
-    if options.contexts and (both := gloss_remarks.both_at(text, i, _reading_at, _han, _tone_at)) is not None:
+    if options.contexts and (both := gloss_remarks.both_at(text, i, _reading_at, _han)) is not None:
         kind, upper, lower, sound, end, width = both  # 稍削並所教反, 逺近間並如字, 乗斂並去聲
         return _Core(kind, text[i], upper, lower, sound, end, remark="both", related=text[i + 1:i + width])
     if options.contexts and (char := gloss_remarks.word_as_written_at(text, i, _reading_at, _han, _reads)):
@@ -290,7 +279,7 @@ def _piece_ends(text: str, e: int, options: _Options, char: str = "") -> list[in
     """Ends of one definition piece of ``char``'s gloss starting at ``e``, shortest first."""
     ends: list[int] = []
     # tone note of a character of the gloss, its speller (刌寸本反寸上声; not 廩彼錦力錦二反｜稱去聲, a gloss of its own)
-    if _han(text, e) and _tone_at(text, e + 1) and text[e] in text[max(0, e - 8):e]:
+    if _han(text, e) and gloss_remarks.tone_at(text, e + 1) and text[e] in text[max(0, e - 8):e]:
         ends.append(e + 3)
     # variant note: 本或作离, 一作醯呼兮反, 本或作鐫音同; 亦從皿
     ends.extend(gloss_remarks.variant_piece_ends(text, e, _reading_at, _han))
@@ -315,7 +304,7 @@ def _chain(text: str, pos: int, depth: int, char: str, options: _Options, memo: 
     if depth < _MAX_DEFINITION_PIECES:
         for end in _piece_ends(text, pos, options, char):
             if end >= len(text) or _core_at(text, end, char, options) is not None or (  # or the tone of another
-                    _toned_at(text, end) and text[end] not in text[max(0, end - 8):end]):  # (…者非｜養去聲; 刌寸本反寸上声)
+                    gloss_remarks.toned_at(text, end) and text[end] not in text[max(0, end - 8):end]):  # (…者非｜養去聲; 刌寸本反寸上声)
                 result = end
                 break
             further = _chain(text, end, depth + 1, char, options, memo)
