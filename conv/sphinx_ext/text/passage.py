@@ -216,6 +216,9 @@ def visit_passage_latex(self, node: yl_passage) -> None:
                         self.encode(node.get("page", ""))))
     if passage_gap(node, "start"):
         self.body.append(gap_latex("start"))
+    label_title = no_words_label(node)  # as the page says it (〔经文阙〕, 〔注接上段〕)
+    if label_title:
+        self.body.append(r"\ylgap{%s}" % label_title[0])
 
 
 def depart_passage_latex(self, node: yl_passage) -> None:
