@@ -6,48 +6,38 @@ passage of the 经 is left holding a gloss's rest."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conv.edition import assemble, export
 from conv.parser import unbracketed
 from conv.parser.gloss_edges import gloss_run_after
 from conv.parser.report import SeedReport
 from conv.parser.unbracketed import Unbracketed
 from conv.reader.lexer import tokenize
 from conv.reader.source import Source
+from dumps import chapter_passages
 from test_tongjie_witness import PIECES
 
-ROOT = Path(__file__).resolve().parents[1]
-TONGJIE = ROOT / "seeds" / "wenyuange" / "KR1d0085"
+
+@pytest.fixture(scope="module")
+def dump(tongjie_alone):
+    """The 通解's 37 files converted once per session (``tongjie_alone``): the JSON of ``python -m conv dump``."""
+    return tongjie_alone[1]
 
 
 @pytest.fixture(scope="module")
-def dump():
-    """The 通解's 37 files converted once (the JSON of ``python -m conv dump``)."""
-    return export.edition(assemble.convert(sorted(TONGJIE.glob("KR1d0085_*.txt"))))
-
-
-@pytest.fixture(scope="module")
-def tongjie(dump):
+def tongjie(tongjie_alone):
     """The chapters by id."""
-    (work,) = dump["works"]
-    return {chapter["id"]: chapter for chapter in work["chapters"]}
-
-
-def passages(chapter: dict):
-    for section in chapter["sections"]:
-        yield from section["passages"]
+    return tongjie_alone[2]
 
 
 def segment(chapter: dict, text: str, ending: str = "") -> tuple[dict, dict]:
     """The one passage (its text ending with ``ending``) whose notes hold a segment reading exactly
     ``text``, and that segment."""
-    (found,) = [(p, n) for p in passages(chapter) for n in p["notes"] if n["text"] == text and p["text"].endswith(ending)]
+    (found,) = [(p, n) for p in chapter_passages(chapter) for n in p["notes"] if n["text"] == text and p["text"].endswith(ending)]
     return found
 
 
@@ -77,7 +67,7 @@ def test_no_passage_is_the_rest_of_a_gloss(tongjie):
     the rules cannot join (榛側南反 and 湛子亷¶反, readings the 广韵 lacks; 思息¶利反, 跌大¶結反, 袚芳弗¶反 after
     a run of 经 text; 徴張)¶里反, (隃式注式朱二)¶反, (條衣註他)¶刀反 after notes the grammar cannot read) were read
     and listed (conv/data/note_runs.toml)."""
-    rests = [p["text"] for c in tongjie.values() for p in passages(c) if re.fullmatch(r".{0,2}[反切]", p["text"])]
+    rests = [p["text"] for c in tongjie.values() for p in chapter_passages(c) if re.fullmatch(r".{0,2}[反切]", p["text"])]
     assert rests == ["反"]
 
 
@@ -167,9 +157,9 @@ def test_a_shu_whose_head_follows_glosses_goes_on_into_the_next_note(tongjie):
     """鄉射 (008): …為其被地)摳苦侯反被皮義反疏曰說屨低身¶(若不摳衣恐衣被地…): the glosses and the 疏's head
     outside the parentheses go into the note before; the 疏 goes on into the note after, one segment
     (76 疏 of the 通解 were cut so, their second half read as 注)."""
-    (note,) = [n for p in passages(tongjie["xiangshe"]) for n in p["notes"] if n["text"].startswith("疏曰說屨低身")]
+    (note,) = [n for p in chapter_passages(tongjie["xiangshe"]) for n in p["notes"] if n["text"].startswith("疏曰說屨低身")]
     assert note["layer"] == "shu" and note["text"].startswith("疏曰說屨低身若不摳衣恐衣被地履之")
-    cut = [n for c in tongjie.values() for p in passages(c) for i, n in enumerate(p["notes"][:-1])
+    cut = [n for c in tongjie.values() for p in chapter_passages(c) for i, n in enumerate(p["notes"][:-1])
            if n["layer"] == "shu" and len(n["text"]) <= 12 and p["notes"][i + 1]["layer"] == "zhu"]
     assert cut == []
 
