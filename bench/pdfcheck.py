@@ -72,10 +72,11 @@ def text_figures(pdf: Path, tex: Path | None) -> dict:
             "han_lost": lost, "text_chars": len(text)}
 
 
-#: The text block's sides in PDF points: A4 (595 pt wide) with ``source/conf.py``'s 30 mm side margins;
+#: The text block's sides in PDF points: A4 (210 mm wide) with ``source/conf.py``'s 30 mm side margins;
 #: a word wholly outside them is in a margin, and none comes nearer the paper's edge than 8 mm.
-TEXT_LEFT, TEXT_RIGHT, PAPER_WIDTH = 85.0, 510.2, 595.3
-PAPER_EDGE = 8 * 72 / 25.4
+POINTS_PER_MM = 72 / 25.4
+PAPER_WIDTH, SIDE_MARGIN, PAPER_EDGE = 210 * POINTS_PER_MM, 30 * POINTS_PER_MM, 8 * POINTS_PER_MM
+TEXT_LEFT, TEXT_RIGHT = SIDE_MARGIN, PAPER_WIDTH - SIDE_MARGIN
 Word = tuple[float, float, float, float, str]  # x0, y0, x1, y1 (points, from the top of the page), the word
 
 
