@@ -267,10 +267,10 @@ def errata_body(record: dict) -> str:
     times = f"（凡{len(record['target_spans'])}处）" if several else ""
     where = f"；见本书{page_label(record['page'])}" if record.get("page") else ""
     found = f"本书作“{record['found_as']}”，" if record.get("found_as") else ""
-    order = "据前后条次第定其处，" if record.get("settled_by") == "order" else ""
-    order += f"{record['remark']}，" if record.get("remark") else ""
+    placed = "据前后条次第定其处，" if record.get("settled_by") == "order" else ""  # or a decision's remark
+    placed += f"{record['remark']}，" if record.get("remark") else ""
     return (f"{KIND_NAMES[record['kind']]}：“{record['lemma']}”{times}，{record['statement']}"
-            f"（{found}{order}{record.get('reference_reading', '')}{where}）。")
+            f"（{found}{placed}{record.get('reference_reading', '')}{where}）。")
 
 
 def reading_body(reading: dict) -> str:
@@ -279,10 +279,11 @@ def reading_body(reading: dict) -> str:
         return escape_inline(f"未能解析：郑注“{reading['statement']}”，其异文所在或所异未能确定，待考。")
     tradition, kind = reading["tradition"], reading["kind"]
     lemma, variant = reading.get("lemma") or "", reading.get("variant") or ""
-    qualifier = ("皆" if reading.get("all") else "") + ("或" if reading.get("alternative") else "")
+    some = "或" if reading.get("alternative") else ""  # some copies of the tradition (今文或…)
+    qualifier = ("皆" if reading.get("all") else "") + some
     if kind == "omit":
         where = f"“{reading['context']}”中" if reading.get("context") else ""
-        line = f"{lemma}〕{tradition}{'或' if reading.get('alternative') else ''}{where}无"
+        line = f"{lemma}〕{tradition}{some}{where}无"
     elif lemma:
         line = f"{lemma}〕{tradition}{qualifier}作“{variant}”"
     else:
