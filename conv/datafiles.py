@@ -203,6 +203,12 @@ def variants() -> dict[str, str]:
 
 
 @cache
+def rhyme_groups() -> dict[str, str]:
+    """The sixteen 摄 in their traditional order → the id of their page in the 音义索引."""
+    return {group: page for group, page in _tsv("rhyme_groups.tsv")}
+
+
+@cache
 def t2s_keep() -> dict[str, str]:
     """Characters kept as they are although OpenCC t2s would fold them (to a rare code point)."""
     return {kept: folded for kept, folded in _tsv("t2s_keep.tsv")}

@@ -40,6 +40,13 @@ def glosses_of(export: dict) -> list[dict]:
     return found
 
 
+def gloss_index_pages(soup) -> list[tuple[str, BeautifulSoup]]:
+    """The 音义索引's pages by position, as its overview links them: (link text, page)."""
+    overview = soup("apparatus/glosses")
+    links = overview.select("section#apparatus-glosses-by-position ul a.reference.internal")
+    return [(a.get_text(), soup("apparatus/" + a["href"].split("#")[0].removesuffix(".html"))) for a in links]
+
+
 def rows(table) -> list[list]:
     return [row.find_all("td") for row in table.select("tbody tr")]
 

@@ -141,7 +141,7 @@ def test_a_build_killed_after_an_edit(tmp_path, clean):
     again = build(base)
     assert again.returncode == 0, again.stderr[-3000:]
     same_output(base, clean)
-    assert len(search_index(base)["docnames"]) == 17
+    assert len(search_index(base)["docnames"]) == 34
 
 
 def test_a_departed_chapter_leaves_the_output(tmp_path, clean):

@@ -192,7 +192,7 @@ def axe_violations(page) -> list[dict]:
 
 
 @pytest.mark.parametrize("path", ["judou/xiangshe.html", "search.html?q=%E5%AE%BE", "yl-terms.html",
-                                  "apparatus/glosses.html", "apparatus/judou.html"])
+                                  "apparatus/glosses-zhi.html", "apparatus/judou.html"])
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_axe_finds_nothing_serious(open_page, edition_site, path, viewport):
     page = open_page(viewport)
@@ -345,7 +345,7 @@ def test_the_gloss_index_on_a_phone_scrolls_sideways_rather_than_stand_a_charact
     """On a phone the seven columns of the index of glosses were each a character or two wide (合于本字 a character a
     line): the table keeps a readable width and scrolls sideways in its wrapper; the page itself does not."""
     page = open_page(PHONE)
-    page.goto(f"{edition_site}/apparatus/glosses.html#apparatus-glosses-by-position")
+    page.goto(f"{edition_site}/apparatus/glosses-zhi.html")
     found = page.evaluate(CELL_LINES)
     page.screenshot(path=str(screenshots / "gloss-index-phone.png"))
     assert found["page"] <= found["window"] and found["scrolls"], found

@@ -56,7 +56,7 @@ def test_sphinx_writes_the_converters_pages(project, tmp_path):
                           capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr[-2000:]
     mine, theirs = generated(base / "source"), generated(cli)
-    assert sorted(mine) == sorted(theirs) and len(mine) == 13
+    assert sorted(mine) == sorted(theirs) and len(mine) == 30
     assert all(mine[name] == theirs[name] for name in mine)
     assert (base / "source" / ".converted").is_file()
     assert (base / "html" / CHAPTER.with_suffix(".html")).is_file()
@@ -65,7 +65,7 @@ def test_sphinx_writes_the_converters_pages(project, tmp_path):
     assert "conv: tongjie 仪礼经传通解: 2 chapters, 175 passages from 2 seed files" in proc.stdout
     assert "conv:   judou/xiangshe 乡射礼: 29 sections, 217 passages" in proc.stdout.splitlines()
     assert "conv:   tongjie/dashe 大射仪: 16 sections, 104 passages" in proc.stdout.splitlines()
-    assert "conv: 13 pages written or unchanged under" in proc.stdout
+    assert "conv: 30 pages written or unchanged under" in proc.stdout
     problems = [line for line in done.stderr.splitlines() if line.split(":")[0].endswith(".txt")]
     assert problems and all(line in proc.stdout.splitlines() for line in problems)
 
@@ -87,12 +87,12 @@ def test_a_deleted_page_is_converted_again(project, tmp_path):
     shutil.copytree(base / "source", src)
     shutil.copytree(base / "seeds", tmp_path / "seeds")
     assert (src / ".converted").read_text(encoding="utf-8").split("\n")[:3] == [
-        "# edition: seeds", "apparatus/glossary.md", "apparatus/glosses.md"]
+        "# edition: seeds", "apparatus/glossary.md", "apparatus/glosses-dang.md"]
     before = (src / CHAPTER).read_bytes()
     (src / CHAPTER).unlink()
     proc = sphinx(src, tmp_path / "html")
     assert proc.returncode == 0, proc.stderr[-2000:]
-    assert "conv: 13 pages written or unchanged under" in proc.stdout
+    assert "conv: 30 pages written or unchanged under" in proc.stdout
     assert (src / CHAPTER).read_bytes() == before
 
 

@@ -215,7 +215,7 @@ def test_the_converter_keeps_no_list_tables(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "conv", "build", "--edition", "seeds", "--out", str(src)],
                           capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    for name in ("glosses", "glossary", "judou", "tongjie"):
+    for name in ("glosses-zhi", "glosses-doubtful", "glossary", "judou", "tongjie"):
         text = (src / "apparatus" / f"{name}.md").read_text(encoding="utf-8")
         assert "list-table" not in text and "{yl:witness}" not in text and "{yl:cite}" not in text
         assert ":::{yl:datatable}" in text

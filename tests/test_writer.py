@@ -18,7 +18,11 @@ SEEDS = sorted((ROOT / "seeds").glob("*.txt"))
 
 def test_one_page_per_chapter_per_work(edition):
     assert sorted(writer.pages(edition)) == [
-        "apparatus/glossary.md", "apparatus/glosses.md", "apparatus/index.md",  # back matter: conv/pages.py
+        "apparatus/glossary.md",  # back matter: conv/myst/backmatter
+        *[f"apparatus/glosses-{page}.md" for page in (
+            "dang", "doubtful", "geng", "guo", "jia", "jiang", "liu", "shan", "tong", "unplaced", "xian", "xiao", "xie",
+            "yu", "zeng", "zhen", "zhi")],  # the 音义索引: a page per 摄 (none of 深摄), then the rest
+        "apparatus/glosses.md", "apparatus/index.md",
         "apparatus/judou.md", "apparatus/tongjie.md",
         "judou/index.md", "judou/shaolao.md", "judou/tesheng.md", "judou/xiangshe.md", "judou/yanli.md",
         "tongjie/dashe.md", "tongjie/index.md", "tongjie/xiangyinjiu.md",
@@ -81,7 +85,7 @@ def test_foreign_file_never_overwritten_and_clean_spares_it(tmp_path, edition):
     mine.unlink()
     writer.write(edition, tmp_path)
     removed = writer.clean(tmp_path)
-    assert len(removed) == 13 and notes.exists()  # 8 chapter and work pages, 5 of back matter
+    assert len(removed) == 30 and notes.exists()  # 8 chapter and work pages, 22 of back matter (17 of the 音义索引)
 
 
 def test_unchanged_pages_are_not_rewritten(tmp_path, edition):
@@ -95,18 +99,25 @@ def test_unchanged_pages_are_not_rewritten(tmp_path, edition):
 def test_a_tone_gloss_is_listed_by_the_position_its_tone_picks(whole_edition):
     """朱熹's 長上聲 (通解 學制, 大學): the index of glosses lists it under 知開三陽上, its kind 声调, its sound 上声, its
     reading the character's own; 行去聲, whose tone the 广韵 gives two readings, under 未能推定."""
-    page = writer.pages(whole_edition)["apparatus/glosses.md"]
-    assert '["知開三陽上","長上聲","長","声调","上声","合于本字",["通解·学制5","tongjie-xuezhi-5"]]' in page
-    rows = [line for line in page.splitlines() if line.startswith('[') and '"行去聲"' in line]
-    table = [row for row in rows if row.startswith('["—","行去聲","行","声调","去声","未能推定"')]
-    unresolved = [row for row in rows if row.startswith('["行去聲","—","","匣開一唐平、匣開二庚平、匣開一唐去、匣開二庚去",'
-                                                      '"《广韵》行去声二读：匣開一唐去、匣開二庚去，声调不足以定其一"')]
-    assert len(table) == len(unresolved) == len(rows) // 2 == 6, rows
+    pages = writer.pages(whole_edition)
+    assert '["知開三陽上","長上聲","長","声调","上声","合于本字",["通解·学制5","tongjie-xuezhi-5"]]' in pages[
+        "apparatus/glosses-dang.md"]  # 陽韵: 宕摄
+
+    def lines(name: str) -> list[str]:
+        return [line for line in pages[name].splitlines() if line.startswith('[') and '"行去聲"' in line]
+
+    table = lines("apparatus/glosses-unplaced.md")
+    unresolved = lines("apparatus/glosses-doubtful.md")
+    assert all(row.startswith('["—","行去聲","行","声调","去声","未能推定"') for row in table), table
+    assert all(row.startswith('["行去聲","—","","匣開一唐平、匣開二庚平、匣開一唐去、匣開二庚去",'
+                              '"《广韵》行去声二读：匣開一唐去、匣開二庚去，声调不足以定其一"') for row in unresolved), unresolved
+    assert len(table) == len(unresolved) == 6
 
 
 def test_a_gloss_read_by_a_menfa_names_it_in_the_index(whole_edition):
     """A 反切 that spells nothing in the 切韵 system: the index of glosses says by which 门法 it was read."""
-    page = writer.pages(whole_edition)["apparatus/glosses.md"]
+    pages = writer.pages(whole_edition)
+    page = "".join(pages[f"apparatus/glosses-{name}.md"] for name in ("zhi", "xie", "shan", "tong", "doubtful"))
     assert '["並三A脂去","比毗志反","比","反切","毗志反","合于本字（之韵无唇音）",["句读·乡射礼336","judou-xiangshe-336"]]' in page
     assert '"祭則界反","祭","反切","則界反","合于本字（精照互用）"' in page
     assert '["澄合三仙平","传大专反","传","反切","大专反","合于本字（类隔）",["通解·乡饮酒礼67","tongjie-xiangyinjiu-67"]]' in page

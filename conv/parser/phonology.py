@@ -346,3 +346,23 @@ def sort_key(position: str) -> tuple:
         )
     except Exception:
         return (1, 0, 0, 0, 0, 0, 0, str(position))
+
+
+def rhyme_group(position: str) -> str | None:
+    """The 摄 of a position (書開三支上 → 止), or ``None`` for a string that is not one."""
+    return _attribute(position, "攝")
+
+
+def rhyme_of(position: str) -> str | None:
+    """The 韵 of a position, named by its level tone (書開三支上 → 支), or ``None``."""
+    return _attribute(position, "韻")
+
+
+@lru_cache(maxsize=None)
+def _attribute(position: str, name: str) -> str | None:
+    from tshet_uinh import 音韻地位
+
+    try:
+        return getattr(音韻地位.from描述(position), name)
+    except Exception:
+        return None

@@ -7,9 +7,10 @@
   the material dropped (``Edition.dropped``) and every 今文/古文 reading 郑注 reports
   (``conv.analyses.readings``), each entry a ``yl:app`` directive that names the passage it concerns; the
   extension marks that passage in the text with the entry's label (校3, 异5) linking back;
-- ``apparatus/glosses.md`` — the 音义 glosses ordered by their computed 广韵 position
-  (``conv.parser.phonology.sort_key``: 韵, 声调, then 母 …), and those whose position is not the glossed
-  character's own (``other reading``) or could not be computed (``unresolved``) apart;
+- ``apparatus/glosses.md`` and ``apparatus/glosses-*.md`` — the 音义 glosses ordered by their computed
+  广韵 position, a page per 摄 (``conv.parser.phonology.sort_key``: 韵, 声调, then 母 …), and those
+  whose position is not the glossed character's own (``other reading``) or could not be computed
+  (``unresolved``) apart;
 - ``apparatus/glossary.md`` — 郑注's definitions (``conv.analyses.glossary``), ordered by pinyin;
 - ``apparatus/index.md`` — the table of contents of the back matter.
 

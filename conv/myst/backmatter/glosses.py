@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from conv.model.tree import Edition, Segment
-from conv.myst.backmatter.locator import GLOSS_KINDS, Locator, Locus, STATUS_NAMES, cite, datatable
+from conv import datafiles as data
+from conv.myst.backmatter.locator import DIR, GLOSS_KINDS, Locator, Locus, STATUS_NAMES, cite, datatable
 from conv.myst.escape import escape_inline
 from conv.parser import menfa, phonology
 
@@ -86,18 +87,46 @@ def _verdict(gloss) -> str:
     return f"{shown}（{rule.name}）" if rule else shown
 
 
-def glosses_page(edition: Edition, locator: Locator) -> str:
-    rows = gloss_rows(edition, locator)
+HEADER = ["广韵地位", "音义", "字", "类别", "切语／直音", "合否", "出处"]
+#: The page of the glosses no position was found for, after the 摄's pages.
+UNPLACED = ("unplaced", "未能推定音韵地位者")
+#: The page of the classes listed apart (音韵地位存疑).
+DOUBTFUL = "doubtful"
+
+
+def _by_position(rows: list[GlossRow]) -> list[str]:
+    """The table of ``rows`` by position (the same seven columns on every page)."""
+    table = [[_position_cell(r.gloss), r.gloss.text, r.gloss.char, _kind(r.gloss), _sound(r.gloss),
+              _verdict(r.gloss), cite(r.locus, full=True)] for r in rows]
+    return datatable(HEADER, table, [4, 3, 1, 2, 2, 2, 3], "text witness witness text witness text cite",
+                     "yl-gloss-index")
+
+
+def _groups(rows: list[GlossRow]) -> list[tuple[str, str, list[GlossRow]]]:
+    """(page id, title, rows in 广韵 order) for each 摄 that has a gloss, in the 十六摄's order,
+    then the glosses no position was found for (in the witnesses' order)."""
     keys = {p: phonology.sort_key(p) for p in {r.gloss.position for r in rows} if p}  # once per position
-    ordered = sorted(rows, key=lambda r: (r.gloss.position is None, keys.get(r.gloss.position, ()), r.order))
+    placed = sorted((r for r in rows if r.gloss.position), key=lambda r: (keys[r.gloss.position], r.order))
+    groups = []
+    for group, page in data.rhyme_groups().items():
+        chosen = [r for r in placed if phonology.rhyme_group(r.gloss.position) == group]
+        if chosen:
+            groups.append((page, f"{group}摄", chosen))
+    unplaced = [r for r in rows if not r.gloss.position]
+    if unplaced:
+        groups.append((UNPLACED[0], UNPLACED[1], unplaced))
+    return groups
+
+
+def _overview(rows: list[GlossRow], groups: list[tuple[str, str, list[GlossRow]]]) -> list[str]:
     counts = "，".join(f"{STATUS_NAMES[status]} {sum(1 for r in rows if r.gloss.status == status)} 条"
                       for status in phonology.STATUSES)
     out = ["(apparatus-glosses)=", "# 音义索引", ""]
     out += [
         escape_inline(
-            "底本注中所附音义（反切、直音、如字等），按所推《广韵》音韵地位排列：先依韵（东、冬、钟……，"
-            "《广韵》韵目之序），次声调，次声母（帮、滂、并、明……），次开合、等、类。反切以 tshet-uinh "
-            "（切韵音系）据《广韵》执行，直音取所注字之音；底本简体字先以 OpenCC 转为繁体再查。"
+            "底本注中所附音义（反切、直音、如字等），按所推《广韵》音韵地位排列：分十六摄，每摄一页；"
+            "摄内先依韵（东、冬、钟……，《广韵》韵目之序），次声调，次声母（帮、滂、并、明……），次开合、等、类。"
+            "反切以 tshet-uinh （切韵音系）据《广韵》执行，直音取所注字之音；底本简体字先以 OpenCC 转为繁体再查。"
         ),
         "",
         escape_inline(
@@ -109,7 +138,7 @@ def glosses_page(edition: Edition, locator: Locator) -> str:
         "",
         escape_inline(
             "“合否”一栏：合于本字，谓推得之音为被注字在《广韵》中的一读（《广韵》收于异体者亦是，如臑收于腝）；"
-            "其余各类另列于下节：他字之音、音系差异、疑讹、录入失字、未能推定。"
+            "其余各类另列于“音韵地位存疑”：他字之音、音系差异、疑讹、录入失字、未能推定。"
         ),
         "",
         f"共 {len(rows)} 条；{counts}。",
@@ -117,16 +146,50 @@ def glosses_page(edition: Edition, locator: Locator) -> str:
         "(apparatus-glosses-by-position)=",
         "## 依广韵音韵地位",
         "",
+        *[f"- {{doc}}`{title} <glosses-{page}>`：{_rhymes(page, chosen)}{len(chosen)} 条" for page, title, chosen in groups],
+        "",
+        "```{toctree}",
+        ":hidden:",
+        "",
+        *[f"glosses-{page}" for page, _, _ in groups],
+        "```",
+        "",
+        "(apparatus-glosses-apart)=",
+        "## 另列",
+        "",
+        escape_inline("合否不为“合于本字”者，依类各列一表：" + "、".join(c[2] for c in CLASSES) + "。"),
+        "",
+        "```{toctree}",
+        ":maxdepth: 1",
+        "",
+        f"glosses-{DOUBTFUL}",
+        "```",
     ]
-    table = [[_position_cell(r.gloss), r.gloss.text, r.gloss.char, _kind(r.gloss), _sound(r.gloss),
-              _verdict(r.gloss), cite(r.locus, full=True)] for r in ordered]
-    out += datatable(["广韵地位", "音义", "字", "类别", "切语／直音", "合否", "出处"], table,
-                     [4, 3, 1, 2, 2, 2, 3], "text witness witness text witness text cite",
-                     "yl-gloss-index")
-    out += ["(apparatus-glosses-mismatches)=", "## 音韵地位存疑", ""]
+    return out
+
+
+def _rhymes(page: str, chosen: list[GlossRow]) -> str:
+    """The 韵 of a 摄's glosses in 广韵 order, named by the level tone (``東、冬、鍾，``); nothing
+    for the glosses without a position."""
+    if page == UNPLACED[0]:
+        return ""
+    return "、".join(dict.fromkeys(phonology.rhyme_of(r.gloss.position) for r in chosen)) + "，"
+
+
+def _group_page(page: str, title: str, chosen: list[GlossRow]) -> list[str]:
+    out = [f"(apparatus-glosses-{page})=", f"# {title}", ""]
+    if page == UNPLACED[0]:
+        intro = f"以下 {len(chosen)} 条音义未能推得《广韵》音韵地位，依底本先后排列；其故见“音韵地位存疑”之“未能推定”。"
+    else:
+        intro = f"本摄音义 {len(chosen)} 条，所涉之韵：{_rhymes(page, chosen).rstrip('，')}（举平以赅上去入）。"
+    return out + [escape_inline(intro), ""] + _by_position(chosen)
+
+
+def _doubtful_page(rows: list[GlossRow]) -> list[str]:
+    out = ["(apparatus-glosses-mismatches)=", "# 音韵地位存疑", ""]
     for status, anchor, heading, intro in CLASSES:
         chosen = [r for r in sorted(rows, key=lambda r: r.order) if r.gloss.status == status]
-        out += [f"(apparatus-glosses-{anchor})=", f"### {heading}", "", escape_inline(intro), ""]
+        out += [f"(apparatus-glosses-{anchor})=", f"## {heading}", "", escape_inline(intro), ""]
         table = []
         for row in chosen:
             gloss = row.gloss
@@ -135,4 +198,17 @@ def glosses_page(edition: Edition, locator: Locator) -> str:
                           "、".join(own) or "（《广韵》未收）", gloss.note or "—", cite(row.locus, full=True)])
         out += datatable(["音义", "推得之音", "小韵", "本字《广韵》之音", "说明", "出处"], table,
                          [3, 3, 1, 4, 5, 3], "witness text text text text cite", "yl-gloss-mismatches")
-    return "\n".join(out).rstrip("\n") + "\n"
+    return out
+
+
+def glosses_pages(edition: Edition, locator: Locator) -> dict[str, str]:
+    """The 音义索引's pages by path: the overview (``glosses.md``), a page per 摄 that has a gloss
+    (``glosses-<id>.md``, ``conv/data/rhyme_groups.tsv``), the glosses no position was found for,
+    and the classes listed apart (``glosses-doubtful.md``)."""
+    rows = gloss_rows(edition, locator)
+    groups = _groups(rows)
+    pages = {f"{DIR}/glosses.md": _overview(rows, groups)}
+    for page, title, chosen in groups:
+        pages[f"{DIR}/glosses-{page}.md"] = _group_page(page, title, chosen)
+    pages[f"{DIR}/glosses-{DOUBTFUL}.md"] = _doubtful_page(rows)
+    return {path: "\n".join(lines).rstrip("\n") + "\n" for path, lines in pages.items()}

@@ -4,7 +4,7 @@ from __future__ import annotations
 from conv.analyses import glossary
 from conv.model.tree import Edition
 from conv.myst.backmatter.apparatus import Apparatus, work_page
-from conv.myst.backmatter.glosses import glosses_page
+from conv.myst.backmatter.glosses import glosses_pages
 from conv.myst.backmatter.locator import DIR, GLOSSARY_FORMS, Locator, cite, datatable, kept_forms, witness
 from conv.myst.backmatter import parallels
 from conv.myst.backmatter.terms import TERMS_RULE, tone_marks
@@ -79,7 +79,7 @@ def pages(edition: Edition, apparatus: Apparatus | None = None) -> dict[str, str
     out = {f"{DIR}/index.md": index_page(edition)}
     for work in edition.works:
         out[f"{DIR}/{work.id}.md"] = work_page(apparatus, work)
-    out[f"{DIR}/glosses.md"] = glosses_page(edition, apparatus.locator)
+    out.update(glosses_pages(edition, apparatus.locator))
     out[f"{DIR}/glossary.md"] = glossary_page(edition, apparatus.locator)
     out.update(parallels.pages(edition))
     return out

@@ -55,7 +55,7 @@ from sphinx.util.docutils import SphinxDirective
 from conv.normalize import PUA_PATTERN, is_pua
 
 from conv.sphinx_ext.text.chars import char_node, visit_char_html, witness_html, wrap_chars
-from conv.sphinx_ext.text.glosses import entry_id
+from conv.sphinx_ext.text.gloss_rows import row_ids
 from conv.sphinx_ext.util import add_node, ANCHOR_RE, warn
 from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_datatable
@@ -66,9 +66,6 @@ from conv.sphinx_ext.backmatter.tables_print import (
 
 #: The kinds of cells.
 CELL_KINDS = ("text", "witness", "cite", "pinyin")
-#: Tables whose rows are link targets: table class → (column of the printed gloss, column of
-#: its ``cite``). A gloss on a chapter page links to its row (``glosses.entry_id``).
-ROW_TARGETS = {"yl-gloss-index": (1, 6)}
 
 
 def setup_tables(app: Sphinx) -> None:
@@ -319,15 +316,8 @@ def visit_datatable_html(self, node: yl_datatable) -> None:
         f'<th class="head"><p>{encode(cell or EMPTY)}</p></th>' for cell in node["header"]) + "\n</tr>\n")
     out.append("</thead>\n<tbody>\n")
     kinds = node["cells"]
-    targets_of = next((ROW_TARGETS[c] for c in node["classes"] if c in ROW_TARGETS), None)
-    row_ids: set[str] = set()
-    for number, row in enumerate(node["rows"]):
+    for number, (row, row_id) in enumerate(zip(node["rows"], row_ids(node))):
         parity = "even" if number % 2 == 0 else "odd"
-        row_id = ""
-        if targets_of is not None and isinstance(row[targets_of[1]], list):
-            row_id = entry_id(row[targets_of[1]][1], row[targets_of[0]] or "")
-            row_id = "" if row_id in row_ids else row_id
-            row_ids.add(row_id)
         id_attribute = f' id="{attval(row_id)}"' if row_id else ""
         out.append(f'<tr class="row-{parity}"{id_attribute}>' + "\n".join(
             f"<td><p>{cell_html(kind, cell)}</p></td>" for kind, cell in zip(kinds, row)) + "\n</tr>\n")

@@ -18,7 +18,6 @@ bodies, a backslash before an ASCII punctuation character is taken as an escape.
 from __future__ import annotations
 
 import functools
-import hashlib
 import re
 
 from docutils import nodes
@@ -37,6 +36,7 @@ from conv.parser.guangyun_forms import filed_under
 from conv.parser import gloss_remarks
 from conv.parser.glosses import parse_run
 from conv.sphinx_ext.text.chars import char_node, wrap_chars
+from conv.sphinx_ext.text.gloss_rows import entry_id, rows_found, setup_gloss_rows
 
 FIELDS = ("char", "kind", "upper", "lower", "sound", "context", "scope", "definition",
           "second", "position", "status", "why", "rule", "filed", "tone", "also", "also_position", "restored", "before")
@@ -56,6 +56,7 @@ def setup_glosses(app: Sphinx) -> None:
     )
     app.add_role_to_domain("yl", "gloss", GlossRole())
     app.add_transform(SecondReadings)
+    setup_gloss_rows(app)
 
 
 class GlossRole(SphinxRole):
@@ -222,17 +223,6 @@ def gloss_title(node: yl_gloss) -> str:
     return _shown(title)
 
 
-#: The 音义索引's page (``conv.myst.backmatter``): each gloss links to its row there.
-GLOSS_INDEX = "apparatus/glosses"
-
-
-def entry_id(anchor: str, printed: str) -> str:
-    """The id of a gloss's row in the 音义索引: the passage (section, chapter) it stands in and the
-    gloss as printed (``yin-judou-xiangshe-41-<8 hex digits>``; the same gloss twice in one
-    passage: one row id, the first)."""
-    return f"yin-{anchor}-{hashlib.sha1(printed.encode('utf-8')).hexdigest()[:8]}"
-
-
 def _anchor_of(node: nodes.Node) -> str:
     """The anchor of the passage, section title or chapter title a gloss stands in."""
     parent = node.parent
@@ -248,13 +238,17 @@ def _anchor_of(node: nodes.Node) -> str:
 
 
 def entry_href(translator, node: yl_gloss) -> str:
-    """The link from a gloss to its row in the 音义索引 (``""`` without that page)."""
+    """The link from a gloss to its row in the 音义索引 (``""`` when no page holds that row)."""
     builder = translator.builder
     anchor = _anchor_of(node)
-    if not anchor or GLOSS_INDEX not in builder.env.found_docs:
+    if not anchor:
+        return ""
+    row_id = entry_id(anchor, node.get("printed", ""))
+    found = rows_found(builder.env)
+    if row_id not in found:
         return ""
     current = getattr(builder, "current_docname", "")
-    return builder.get_relative_uri(current, GLOSS_INDEX) + "#" + entry_id(anchor, node.get("printed", ""))
+    return builder.get_relative_uri(current, found[row_id]) + "#" + row_id
 
 
 def visit_gloss_html(self, node: yl_gloss) -> None:
