@@ -163,6 +163,26 @@ def test_gloss_index_orders_by_guangyun_position(seeds_export, seeds_soup):
     assert anchor(chi[6].find("a")["href"]) == "judou-xiangshe-78"
 
 
+def test_every_gloss_links_to_its_row_on_its_page(edition_html, seeds_soup):
+    """A gloss on a chapter page links to the row of the 音义索引 that lists it, on the page of its 摄."""
+    linked = 0
+    for path in sorted(edition_html.outdir.glob("*/*.html")):
+        if path.parent.name not in ("judou", "tongjie"):
+            continue
+        page = seeds_soup(f"{path.parent.name}/{path.stem}")
+        for gloss in page.select(".yl-gloss"):
+            href = gloss.get("data-entry")
+            assert href, (path.stem, gloss.get("data-printed"))
+            target, row_id = href.split("#")
+            assert target.startswith("../apparatus/glosses-"), href
+            row = seeds_soup("apparatus/" + target.rsplit("/", 1)[1].removesuffix(".html")).find(id=row_id)
+            assert row is not None, href
+            assert diplomatic(row.find_all("td")[1]) == resolved(gloss["data-printed"]) or (
+                gloss["data-printed"].startswith(diplomatic(row.find_all("td")[1]))), (href, gloss["data-printed"])
+            linked += 1
+    assert linked == 118  # the 120 glosses of the index in 118 roles: 膊音纯又説文之允反 and 纯之闰反又章允反 hold two each
+
+
 CLASSES = {"other": "other reading", "system": "system difference", "suspect": "suspect",
            "lost": "lost character", "unresolved": "unresolved"}
 

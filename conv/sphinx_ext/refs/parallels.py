@@ -182,7 +182,8 @@ class FillParallels(SphinxPostTransform):
         entry = self.passages.get(anchor)
         if entry is None:
             return item
-        body = nodes.inline(classes=["yl-counterpart-text", f"yl-{entry.get('layer', 'jing')}"])
+        # ``copy_of``: the passage these words are of, for what they hold (a gloss's row in the 音义索引)
+        body = nodes.inline(classes=["yl-counterpart-text", f"yl-{entry.get('layer', 'jing')}"], copy_of=anchor)
         for child in _counterpart_sources(self.env, self.builder, entry["docname"], anchor):
             body += child
         item += body

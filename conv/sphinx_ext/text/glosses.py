@@ -224,9 +224,12 @@ def gloss_title(node: yl_gloss) -> str:
 
 
 def _anchor_of(node: nodes.Node) -> str:
-    """The anchor of the passage, section title or chapter title a gloss stands in."""
+    """The anchor of the passage, section title or chapter title a gloss stands in (in the copy of
+    another passage's words, a counterpart's: that passage's)."""
     parent = node.parent
     while parent is not None:
+        if parent.get("copy_of"):
+            return parent["copy_of"]
         if isinstance(parent, yl_passage):
             return parent.get("anchor") or (parent["ids"][0] if parent["ids"] else "")
         if isinstance(parent, yl_title):
@@ -243,12 +246,16 @@ def entry_href(translator, node: yl_gloss) -> str:
     anchor = _anchor_of(node)
     if not anchor:
         return ""
-    row_id = entry_id(anchor, node.get("printed", ""))
+    printed = node.get("printed", "")
     found = rows_found(builder.env)
-    if row_id not in found:
-        return ""
-    current = getattr(builder, "current_docname", "")
-    return builder.get_relative_uri(current, found[row_id]) + "#" + row_id
+    # the 音义索引's row lists the role's first gloss alone or with what follows it (its second
+    # readings, remarks: 弟大計反又作悌下孝弟同), as the converter read them: the shortest it lists
+    for end in range(1, len(printed) + 1):
+        row_id = entry_id(anchor, printed[:end])
+        if row_id in found:
+            current = getattr(builder, "current_docname", "")
+            return builder.get_relative_uri(current, found[row_id]) + "#" + row_id
+    return ""
 
 
 def visit_gloss_html(self, node: yl_gloss) -> None:
