@@ -144,6 +144,7 @@ def test_gloss_index_orders_by_guangyun_position(seeds_export, seeds_soup):
     assert [title for title, _ in pages] == [
         "通摄", "江摄", "止摄", "遇摄", "蟹摄", "臻摄", "山摄", "效摄", "果摄", "假摄", "宕摄", "梗摄", "曾摄", "流摄",
         "咸摄", "未能推定音韵地位者"]  # no gloss of the seeds is of 深摄
+    assert "遇摄：魚、虞、模，13 条" in seeds_soup("apparatus/glosses").get_text()
     found = []
     for title, page in pages:
         table = page.select_one("table.yl-gloss-index")
@@ -154,6 +155,8 @@ def test_gloss_index_orders_by_guangyun_position(seeds_export, seeds_soup):
             assert {phonology.rhyme_group(p) for p in positions} == {title[0]}, title
             assert positions == sorted(positions, key=phonology.sort_key), title
             assert page.select_one("h1").get_text().strip("#¶ ") == title
+            rhymes = "、".join(dict.fromkeys(phonology.rhyme_of(p) for p in positions))
+            assert f"本摄音义 {len(positions)} 条，所涉之韵：{rhymes}（" in page.select_one("h1 ~ p").get_text()
         found += rows(table)
     glosses = glosses_of(seeds_export)
     assert len(found) == len(glosses) == 120  # 120 since 膊音纯又説文之允反 is two glosses (session 15)

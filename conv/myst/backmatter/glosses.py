@@ -146,6 +146,8 @@ def _overview(rows: list[GlossRow], groups: list[tuple[str, str, list[GlossRow]]
         "(apparatus-glosses-by-position)=",
         "## 依广韵音韵地位",
         "",
+        escape_inline("各摄之下列其所涉之韵，举平以赅上去入；韵依切韵音系（tshet-uinh）：真兼谆，寒兼桓，歌兼戈。"),
+        "",
         *[f"- {{doc}}`{title} <glosses-{page}>`：{_rhymes(page, chosen)}{len(chosen)} 条" for page, title, chosen in groups],
         "",
         "```{toctree}",
