@@ -344,7 +344,7 @@ def dump(edition):
 def project_source(directory: Path) -> Path:
     """``directory/source``: the real ``conf.py``, ``index.md`` and notes of source/."""
     src = directory / "source"
-    src.mkdir()
+    src.mkdir(parents=True)
     for name in ("conf.py", "index.md"):
         shutil.copy(ROOT / "source" / name, src / name)
     if (ROOT / "source" / "notes").is_dir():

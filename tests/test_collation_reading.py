@@ -18,6 +18,8 @@ from bs4 import BeautifulSoup
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pagetext import page_soup
+
 from conv.collate import fold
 from conv.collate.forms import emendations, traditional
 from conv.edition.assemble import convert
@@ -168,7 +170,7 @@ def site(tmp_path_factory) -> Path:
 
 
 def soup(site: Path, page: str) -> BeautifulSoup:
-    return BeautifulSoup((site / "html" / f"{page}.html").read_text(encoding="utf-8"), "html.parser")
+    return page_soup(site / "html", page)
 
 
 def test_the_emendation_on_the_page(site):

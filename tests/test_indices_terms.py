@@ -26,7 +26,7 @@ from sphinx import addnodes
 from conftest import FIXTURE_PROJECT, ROOT
 from conv.analyses import terms as term_index
 from conv.sphinx_ext.nodes import yl_passage, yl_text
-from test_incremental import edition
+from incremental_project import edition
 
 CHAPTERS = ["judou/xiangshe", "judou/yanli", "tongjie/xiangyinjiu", "tongjie/dashe"]
 
@@ -162,7 +162,7 @@ def test_latex_marks_every_passage_with_its_terms(fixture_latex):
 def test_removing_a_term_from_a_passage_updates_every_index(tmp_path):
     """A chapter page edited so that a passage loses a term: the environment, the general index,
     the index of terms and the search index forget it, as a clean build of the edited page."""
-    from test_incremental import differences
+    from incremental_project import differences
 
     src = project_copy(tmp_path / "inc")
     out, doctrees = tmp_path / "inc" / "html", tmp_path / "inc" / "doctrees"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from bs4 import BeautifulSoup
+from pagetext import page_soup as soup
 from smallsite import build_site
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -16,10 +16,6 @@ JUAN5 = ROOT / "seeds" / "wenyuange" / "KR1d0038" / "KR1d0038_005.txt"
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
     return build_site(tmp_path_factory.mktemp("joined"), [SEED, JUAN5])
-
-
-def soup(site: Path, page: str) -> BeautifulSoup:
-    return BeautifulSoup((site / f"{page}.html").read_text(encoding="utf-8"), "html.parser")
 
 
 def test_pages_and_join_marks_on_the_chapter(site):

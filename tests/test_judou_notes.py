@@ -8,7 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from bs4 import BeautifulSoup
+from pagetext import page_soup as soup, witness_text as diplomatic
 from smallsite import build_site
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -207,17 +207,6 @@ def test_wrong_for_any_lemma(chars, data, wrong):
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
     return build_site(tmp_path_factory.mktemp("notes"), [FRONT, SHIHUN, JIANBEN])
-
-
-def soup(site: Path, page: str) -> BeautifulSoup:
-    return BeautifulSoup((site / f"{page}.html").read_text(encoding="utf-8"), "html.parser")
-
-
-def diplomatic(node) -> str:
-    """The text as the 底本 view shows it (the normalized forms left out)."""
-    for normalized in node.select(".yl-n"):
-        normalized.decompose()
-    return node.get_text()
 
 
 def test_the_entry_in_the_apparatus_and_the_mark_on_the_passage(site):

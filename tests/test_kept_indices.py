@@ -15,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from test_incremental import NOTES_PAGE, ROOT, add_sentence, edition
+from incremental_project import NOTES_PAGE, ROOT, add_sentence, edition
 
 #: sphinx-build in one process (``-j 1``), reporting what it loaded and made.
 RUNNER = """

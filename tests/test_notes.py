@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import FIXTURE_PROJECT, ROOT
+from conftest import FIXTURE_PROJECT, ROOT, project_source
 
 CONF = (
     "from pathlib import Path\n"
@@ -336,11 +336,7 @@ def convert(src: Path, *args: str) -> None:
 
 def edition_source(base: Path) -> Path:
     """conf.py, index.md and the real notes of source/, plus a test note on judou-xiangshe-50."""
-    src = base / "source"
-    src.mkdir(parents=True)
-    for name in ("conf.py", "index.md"):
-        shutil.copy(ROOT / "source" / name, src / name)
-    shutil.copytree(ROOT / "source" / "notes", src / "notes")
+    src = project_source(base)
     (src / "notes" / "judou" / "test.md").write_text(TEST_NOTE, encoding="utf-8")
     return src
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from test_incremental import NOTES_PAGE, ROOT, add_sentence, build, differences, edition
+from incremental_project import NOTES_PAGE, ROOT, add_sentence, build, differences, edition
 
 #: What ``-v`` shows when the pages are written by the extension's processes.
 PARALLEL_MESSAGE = "parallel writing:"

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
+from pagetext import page_soup as soup, witness_text as printed
 
 ROOT = Path(__file__).resolve().parents[1]
 JUDOU = ROOT / "seeds" / "wenyuange" / "KR1d0038" / "KR1d0038_003.txt"
@@ -45,18 +46,6 @@ def _build(project: Path, builder: str) -> Path:
 @pytest.fixture(scope="module")
 def site(project) -> Path:
     return _build(project, "html")
-
-
-def soup(site: Path, page: str) -> BeautifulSoup:
-    return BeautifulSoup((site / f"{page}.html").read_text(encoding="utf-8"), "html.parser")
-
-
-def printed(element) -> str:
-    """The text as the 录入本 view shows it (the normalized forms ``yl-n`` left out)."""
-    element = BeautifulSoup(str(element), "html.parser")
-    for normal in element.select(".yl-n"):
-        normal.decompose()
-    return element.get_text()
 
 
 def test_the_control_holds_the_counterpart_with_its_notes(site):

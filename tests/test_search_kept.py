@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from sphinx.search import IndexBuilder, js_index
 
 from conv.sphinx_ext.speed.search_index import SEARCH_INDEX_CACHE, in_order, index_text, merge_terms
-from tests.test_incremental import NOTES_PAGE, add_sentence, build, differences, edition
+from incremental_project import NOTES_PAGE, add_sentence, build, differences, edition
 from tests.test_search_browser import RESULTS_JS
 
 NEW_WORDS = "鹪鹩巢林"
