@@ -143,3 +143,23 @@ def test_a_tone_gloss_s_tip_gives_its_tone_and_what_it_reads(open_page, whole_si
 ])
 def test_a_gloss_s_tip_says_how_its_position_was_found(open_page, whole_site, page_name, printed, lines):
     assert tip_lines(open_page(DESKTOP), f"{whole_site}/{page_name}.html", printed) == lines
+
+
+def test_a_gloss_in_a_counterpart_links_to_its_own_row(open_page, whole_site, screenshots):
+    """士冠礼's first passage shows, behind its 通解 control, the 通解's words and notes: a gloss there
+    is the 通解's, and its tip's link lands on the 通解 passage's row (it named a row that did not
+    exist: the 句读 passage's anchor with the 通解's gloss)."""
+    page = open_page(PHONE, touch=True)
+    page.goto(f"{whole_site}/judou/shiguan.html")
+    control = page.locator("#judou-shiguan-1 details.yl-counterpart")
+    control.locator("summary").tap()
+    gloss = control.locator(".yl-gloss", has_text="蓍音尸")
+    gloss.scroll_into_view_if_needed()
+    gloss.tap()
+    box = tip(page)
+    assert box is not None and inside(box), box
+    page.screenshot(path=str(screenshots / "counterpart-gloss-tip-phone.png"))
+    page.locator("#yl-tip a", has_text="见音义索引").tap()
+    page.wait_for_url("**/apparatus/glosses-zhi.html#yin-tongjie-shiguan-*")  # 脂韵: 止摄's page
+    row = page.locator(":target")
+    assert "蓍音尸" in row.inner_text() and "通解·士冠礼" in row.inner_text()

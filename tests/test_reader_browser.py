@@ -79,6 +79,10 @@ def test_toolbar_sticky_below_the_header(open_page, fixture_site, screenshots, v
     covered = page.evaluate("""([x, y]) => !document.elementFromPoint(x, y).closest('.yl-toolbar')""",
                             [bar["x"] + 10, bar["y"] + bar["height"] / 2])
     assert not covered
+    # it spans the text's width: no line of the text shows beside it as it scrolls under it (furo's
+    # floated theme toggle narrowed it by its width and margin, 16 px on a phone, 36 on a desktop)
+    article = page.locator("article").bounding_box()
+    assert abs(bar["x"] - article["x"]) < 1 and abs(bar["width"] - article["width"]) < 1, (bar, article)
     page.mouse.wheel(0, -200)  # furo shows "back to top" when the reader scrolls up
     page.wait_for_timeout(400)
     back = page.locator(".back-to-top")
