@@ -148,7 +148,8 @@ def _overview(rows: list[GlossRow], groups: list[tuple[str, str, list[GlossRow]]
         "",
         escape_inline("各摄之下列其所涉之韵，举平以赅上去入；韵依切韵音系（tshet-uinh）：真兼谆，寒兼桓，歌兼戈。"),
         "",
-        *[f"- {{doc}}`{title} <glosses-{page}>`：{_rhymes(page, chosen)}{len(chosen)} 条" for page, title, chosen in groups],
+        *[f"- {{doc}}`{title} <glosses-{page}>`：" + "，".join(filter(None, (_rhymes(chosen), f"{len(chosen)} 条")))
+          for page, title, chosen in groups],
         "",
         "```{toctree}",
         ":hidden:",
@@ -170,12 +171,10 @@ def _overview(rows: list[GlossRow], groups: list[tuple[str, str, list[GlossRow]]
     return out
 
 
-def _rhymes(page: str, chosen: list[GlossRow]) -> str:
-    """The 韵 of a 摄's glosses in 广韵 order, named by the level tone (``東、冬、鍾，``); nothing
-    for the glosses without a position."""
-    if page == UNPLACED[0]:
-        return ""
-    return "、".join(dict.fromkeys(phonology.rhyme_of(r.gloss.position) for r in chosen)) + "，"
+def _rhymes(chosen: list[GlossRow]) -> str:
+    """The 韵 of the glosses (in their order: 广韵 order on a 摄's page), each named by its level
+    tone (``東、冬、鍾``); ``""`` for glosses without a position."""
+    return "、".join(dict.fromkeys(phonology.rhyme_of(r.gloss.position) for r in chosen if r.gloss.position))
 
 
 def _group_page(page: str, title: str, chosen: list[GlossRow]) -> list[str]:
@@ -183,7 +182,7 @@ def _group_page(page: str, title: str, chosen: list[GlossRow]) -> list[str]:
     if page == UNPLACED[0]:
         intro = f"以下 {len(chosen)} 条音义未能推得《广韵》音韵地位，依底本先后排列；其故见“音韵地位存疑”之“未能推定”。"
     else:
-        intro = f"本摄音义 {len(chosen)} 条，所涉之韵：{_rhymes(page, chosen).rstrip('，')}（举平以赅上去入）。"
+        intro = f"本摄音义 {len(chosen)} 条，所涉之韵：{_rhymes(chosen)}（举平以赅上去入）。"
     return out + [escape_inline(intro), ""] + _by_position(chosen)
 
 
