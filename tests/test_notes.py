@@ -15,23 +15,9 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import FIXTURE_PROJECT, ROOT, project_source
+from conftest import ROOT, project_source
+from notes_projects import notes_project
 
-CONF = (
-    "from pathlib import Path\n"
-    f"_conf = Path({str(ROOT / 'source' / 'conf.py')!r})\n"
-    "exec(compile(_conf.read_text(encoding='utf-8'), str(_conf), 'exec'))\n"
-)
-NOTES_INDEX = """\
-(notes)=
-# 校注
-
-```{toctree}
-:glob:
-
-*/*
-```
-"""
 # line numbers matter: the dangling-note test names them
 NOTES_XIANGSHE = """\
 (notes-judou-xiangshe)=
@@ -66,36 +52,6 @@ NOTES_XIANGSHE = """\
 旧锚点之注。
 :::
 """
-# the fixture project's ledger: judou-xiangshe-900 was retired, its citations land on -13
-LEDGER = (
-    "judou-xiangshe-13\tlive\t-\t0123456789abcdef\t000_065af0aba9fcdf9d.txt\t0\t1\t众宾未拾取矢\n"
-    "judou-xiangshe-900\tredirect\tjudou-xiangshe-13\t0123456789abcdef\t000_065af0aba9fcdf9d.txt"
-    "\t0\t1\t旧文\tmerged\n"
-)
-
-
-def notes_project(base: Path, notes: dict[str, str], ledger: bool = True) -> Path:
-    """The fixture project (real seed text) with ``notes`` (path under notes/ → MyST)."""
-    src = base / "src"
-    shutil.copytree(FIXTURE_PROJECT, src, ignore=shutil.ignore_patterns("conf.py"))
-    (src / "conf.py").write_text(CONF + ('yl_anchor_ledger = "ledger.tsv"\n' if ledger else ""),
-                                 encoding="utf-8")
-    if ledger:
-        (src / "ledger.tsv").write_text(LEDGER, encoding="utf-8")
-    index = src / "index.md"
-    text = index.read_text(encoding="utf-8")
-    assert "judou/index\ntongjie/index\n```" in text
-    index.write_text(text.replace("tongjie/index\n```", "tongjie/index\nnotes/index\n```"),
-                     encoding="utf-8")
-    (src / "notes").mkdir()
-    (src / "notes" / "index.md").write_text(NOTES_INDEX, encoding="utf-8")
-    for name, body in notes.items():
-        path = src / "notes" / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(body, encoding="utf-8")
-    return src
-
-
 @pytest.fixture(scope="module")
 def project(tmp_path_factory) -> Path:
     return notes_project(tmp_path_factory.mktemp("notes"), {"judou/xiangshe.md": NOTES_XIANGSHE})

@@ -9,7 +9,7 @@ import re
 import pytest
 from bs4 import BeautifulSoup
 
-from test_notes import notes_project
+from notes_projects import notes_project
 
 NOTES = """\
 (notes-judou-xiangshe)=

@@ -13,6 +13,7 @@ import pytest
 from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from latex_tables import latex_cells
 
 from conv.myst.backmatter.locator import datatable
 from conv.sphinx_ext.nodes import yl_datatable
@@ -148,20 +149,6 @@ class LatexProbe:
         from sphinx.writers.latex import LaTeXTranslator
 
         return LaTeXTranslator.idescape(self, anchor)
-
-
-# each cell ragged right (a narrow column of citations is never letter-spaced: 通 解 · 乡)
-VARWIDTH = re.compile(r"\\begin\{varwidth\}\[t\]\{\\sphinxcolwidth\{1\}\{\d+\}\}\n\\raggedright\n(?:\\sphinxstyletheadfamily )?"
-                      r"\\sphinxAtStartPar\n(.*)\n\\sphinxbeforeendvarwidth\n\\end\{varwidth\}%\n", re.S)
-
-
-def latex_cells(tex: str) -> list[list[str]]:
-    """The body rows of a longtable, cut at its unescaped ``&`` (``\\&`` is text), each cell's
-    text taken out of its ``varwidth``."""
-    body = tex.split("\\sphinxtableatstartofbodyhook\n", 1)[1].split("\\sphinxbottomrule\n\\end{longtable}")[0]
-    rows = body.split("\\\\\n\\sphinxhline")
-    rows[-1] = rows[-1].removesuffix("\\\\\n")
-    return [[VARWIDTH.fullmatch(cell)[1] for cell in re.split(r"(?<!\\)&", row)] for row in rows]
 
 
 @settings(max_examples=120, deadline=None)

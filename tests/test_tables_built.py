@@ -15,7 +15,7 @@ from bs4 import BeautifulSoup
 
 from conftest import ROOT
 from smallsite import small_project
-from test_tables import latex_cells
+from latex_tables import latex_cells
 
 # -- a real build: links, LaTeX, text ---------------------------------------------------------------
 
