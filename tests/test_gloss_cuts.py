@@ -19,7 +19,7 @@ from conv.parser.unbracketed import Unbracketed
 from conv.reader.lexer import tokenize
 from conv.reader.source import Source
 from dumps import chapter_passages
-from test_tongjie_witness import PIECES
+from tongjie_pieces import PIECES
 
 
 @pytest.fixture(scope="module")

@@ -17,6 +17,7 @@ from urllib.parse import quote, unquote, urlsplit
 import pytest
 
 from conv.sphinx_ext.search.language import needles, parse_scope, search_fold, split_query
+from search_helpers import RESULTS_JS
 
 pytestmark = pytest.mark.browser
 
@@ -109,13 +110,6 @@ def page(page):
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
     return page
-
-
-RESULTS_JS = """() => [...document.querySelectorAll('#search-results ul.search li')].map(li => {
-  const a = li.querySelector('a');
-  return {href: a ? a.getAttribute('href') : '', classes: li.className,
-          marked: [...li.querySelectorAll('.highlighted')].map(s => s.textContent)};
-})"""
 
 
 def wait_for_results(page, timeout: float = 10.0) -> bool:

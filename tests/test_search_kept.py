@@ -12,35 +12,20 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
-from types import SimpleNamespace
 from urllib.parse import quote, urlsplit
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sphinx.search import IndexBuilder, js_index
+from sphinx.search import js_index
 
 from conv.sphinx_ext.speed.search_index import SEARCH_INDEX_CACHE, in_order, index_text, merge_terms
 from incremental_project import NOTES_PAGE, add_sentence, build, differences, edition
-from tests.test_search_browser import RESULTS_JS
+from search_helpers import RESULTS_JS, frozen_terms, invert
 
 NEW_WORDS = "鹪鹩巢林"
 PAGES = [f"p{i}" for i in range(8)]
 TERMS = list("甲乙丙丁戊己庚辛")
-
-
-def frozen_terms(mapping: dict[str, set[str]], names: tuple[str, ...]) -> dict:
-    """``IndexBuilder.get_terms`` (Sphinx's own freezing) of ``term → pages``."""
-    indexer = SimpleNamespace(_mapping=mapping, _title_mapping={})
-    return IndexBuilder.get_terms(indexer, {name: number for number, name in enumerate(names)})[0]
-
-
-def invert(words: dict[str, set[str]]) -> dict[str, set[str]]:
-    mapping: dict[str, set[str]] = {}
-    for page, terms in words.items():
-        for term in terms:
-            mapping.setdefault(term, set()).add(page)
-    return mapping
 
 
 page_words = st.dictionaries(st.sampled_from(PAGES), st.sets(st.sampled_from(TERMS)), min_size=1)

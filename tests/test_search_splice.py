@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from conv.sphinx_ext.speed.search_index import in_order, index_text, merge_terms
 from conv.sphinx_ext.speed.search_splice import assemble, index_parts, page_terms, plain_keys, splice_section, term_changes
-from tests.test_search_kept import frozen_terms, invert
+from search_helpers import frozen_terms, invert
 
 PAGES = [f"p{i}" for i in range(6)]
 #: Han characters, astral ones, ASCII words (numbers among them: a key's text holds digits too).

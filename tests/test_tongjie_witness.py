@@ -24,6 +24,7 @@ from conv.reader.lexer import tokenize
 from conv.reader.source import Source
 
 from dumps import chapter_passages, tongjie_file
+from tongjie_pieces import PIECES
 
 ROOT = Path(__file__).resolve().parents[1]
 TONGJIE = ROOT / "seeds" / "wenyuange" / "KR1d0085"
@@ -343,10 +344,6 @@ def test_no_tongjie_id_collides_with_an_anchor_of_the_yili():
 
 
 # -- the rewrite of tokens, as a property --------------------------------------------------------
-
-PIECES = ["鄉飲酒之禮", "謀賓介", "介音界", "(主人謂諸侯之鄉大夫也)", "(疏曰處士者)", "疏曰凡設尊之法",
-          "知音智行下孟反", "今按學成", "(民此士之素所有志也)", "主人退", "○○", "(長丁丈反)", "長丁丈反"]
-
 
 @settings(max_examples=80, deadline=None)
 @given(st.lists(st.sampled_from(PIECES), min_size=1, max_size=12))

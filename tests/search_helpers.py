@@ -1,0 +1,28 @@
+"""Helpers for the search tests (检索测试): what the search page shows in a browser (``RESULTS_JS``),
+and Sphinx's own freezing of a ``term → pages`` mapping, against which the kept index's merge is
+read (``test_search_browser.py``, ``test_search_kept.py``, ``test_search_splice.py``)."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from sphinx.search import IndexBuilder
+
+RESULTS_JS = """() => [...document.querySelectorAll('#search-results ul.search li')].map(li => {
+  const a = li.querySelector('a');
+  return {href: a ? a.getAttribute('href') : '', classes: li.className,
+          marked: [...li.querySelectorAll('.highlighted')].map(s => s.textContent)};
+})"""
+
+
+def frozen_terms(mapping: dict[str, set[str]], names: tuple[str, ...]) -> dict:
+    """``IndexBuilder.get_terms`` (Sphinx's own freezing) of ``term → pages``."""
+    indexer = SimpleNamespace(_mapping=mapping, _title_mapping={})
+    return IndexBuilder.get_terms(indexer, {name: number for number, name in enumerate(names)})[0]
+
+
+def invert(words: dict[str, set[str]]) -> dict[str, set[str]]:
+    mapping: dict[str, set[str]] = {}
+    for page, terms in words.items():
+        for term in terms:
+            mapping.setdefault(term, set()).add(page)
+    return mapping
