@@ -88,8 +88,8 @@ def _verdict(gloss) -> str:
 
 
 HEADER = ["广韵地位", "音义", "字", "类别", "切语／直音", "合否", "出处"]
-#: The page of the glosses no position was found for, after the 摄's pages.
-UNPLACED = ("unplaced", "未能推定音韵地位者")
+#: The page of the glosses no position was found for, after the 摄's pages, and its title.
+UNPLACED, UNPLACED_TITLE = "unplaced", "未能推定音韵地位者"
 #: The page of the classes listed apart (音韵地位存疑).
 DOUBTFUL = "doubtful"
 
@@ -106,15 +106,16 @@ def _groups(rows: list[GlossRow]) -> list[tuple[str, str, list[GlossRow]]]:
     """(page id, title, rows in 广韵 order) for each 摄 that has a gloss, in the 十六摄's order,
     then the glosses no position was found for (in the witnesses' order)."""
     keys = {p: phonology.sort_key(p) for p in {r.gloss.position for r in rows} if p}  # once per position
-    placed = sorted((r for r in rows if r.gloss.position), key=lambda r: (keys[r.gloss.position], r.order))
-    groups = []
-    for group, page in data.rhyme_groups().items():
-        chosen = [r for r in placed if phonology.rhyme_group(r.gloss.position) == group]
-        if chosen:
-            groups.append((page, f"{group}摄", chosen))
-    unplaced = [r for r in rows if not r.gloss.position]
+    grouped: dict[str | None, list[GlossRow]] = {}
+    for row in sorted((r for r in rows if r.gloss.position), key=lambda r: (keys[r.gloss.position], r.order)):
+        grouped.setdefault(phonology.rhyme_group(row.gloss.position), []).append(row)
+    groups = [(page, f"{group}摄", grouped.pop(group)) for group, page in data.rhyme_groups().items()
+              if group in grouped]
+    # no position, or one tshet-uinh cannot read (none today): listed, never left out
+    unplaced = sorted([r for r in rows if not r.gloss.position] + [r for left in grouped.values() for r in left],
+                      key=lambda r: r.order)
     if unplaced:
-        groups.append((UNPLACED[0], UNPLACED[1], unplaced))
+        groups.append((UNPLACED, UNPLACED_TITLE, unplaced))
     return groups
 
 
@@ -179,7 +180,7 @@ def _rhymes(chosen: list[GlossRow]) -> str:
 
 def _group_page(page: str, title: str, chosen: list[GlossRow]) -> list[str]:
     out = [f"(apparatus-glosses-{page})=", f"# {title}", ""]
-    if page == UNPLACED[0]:
+    if page == UNPLACED:
         intro = f"以下 {len(chosen)} 条音义未能推得《广韵》音韵地位，依底本先后排列；其故见“音韵地位存疑”之“未能推定”。"
     else:
         intro = f"本摄音义 {len(chosen)} 条，所涉之韵：{_rhymes(chosen)}（举平以赅上去入）。"
