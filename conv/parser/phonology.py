@@ -324,45 +324,45 @@ def _orders() -> dict[str, dict[str, int]]:
     return orders
 
 
+@lru_cache(maxsize=None)
+def parsed_position(position: str):
+    """tshet-uinh's 音韻地位 of a description (書開三支上), or ``None`` for a string that is not one."""
+    from tshet_uinh import 音韻地位
+
+    try:
+        return 音韻地位.from描述(position)
+    except Exception:
+        return None
+
+
 def sort_key(position: str) -> tuple:
     """Order positions by 韵 (in 广韵 order, 東冬鍾…), 声调, then 母 (幫滂並明…), 呼, 等, 类.
 
     An unparsable string sorts last, by its text.
     """
-    try:
-        from tshet_uinh import 音韻地位
-
-        parsed = 音韻地位.from描述(position)
-        orders = _orders()
-        return (
-            0,
-            orders["韻"][parsed.韻],
-            orders["聲"][parsed.聲],
-            orders["母"][parsed.母],
-            orders["呼"][parsed.呼 or ""],
-            orders["等"][parsed.等],
-            orders["類"][parsed.類 or ""],
-            position,
-        )
-    except Exception:
+    parsed = parsed_position(position)
+    if parsed is None:
         return (1, 0, 0, 0, 0, 0, 0, str(position))
+    orders = _orders()
+    return (
+        0,
+        orders["韻"][parsed.韻],
+        orders["聲"][parsed.聲],
+        orders["母"][parsed.母],
+        orders["呼"][parsed.呼 or ""],
+        orders["等"][parsed.等],
+        orders["類"][parsed.類 or ""],
+        position,
+    )
 
 
 def rhyme_group(position: str) -> str | None:
     """The 摄 of a position (書開三支上 → 止), or ``None`` for a string that is not one."""
-    return _attribute(position, "攝")
+    parsed = parsed_position(position)
+    return parsed.攝 if parsed is not None else None
 
 
 def rhyme_of(position: str) -> str | None:
     """The 韵 of a position, named by its level tone (書開三支上 → 支), or ``None``."""
-    return _attribute(position, "韻")
-
-
-@lru_cache(maxsize=None)
-def _attribute(position: str, name: str) -> str | None:
-    from tshet_uinh import 音韻地位
-
-    try:
-        return getattr(音韻地位.from描述(position), name)
-    except Exception:
-        return None
+    parsed = parsed_position(position)
+    return parsed.韻 if parsed is not None else None

@@ -190,7 +190,7 @@ def _group_page(page: str, title: str, chosen: list[GlossRow]) -> list[str]:
 def _doubtful_page(rows: list[GlossRow]) -> list[str]:
     out = ["(apparatus-glosses-mismatches)=", "# 音韵地位存疑", ""]
     for status, anchor, heading, intro in CLASSES:
-        chosen = [r for r in sorted(rows, key=lambda r: r.order) if r.gloss.status == status]
+        chosen = [r for r in rows if r.gloss.status == status]  # rows are in the witnesses' order
         out += [f"(apparatus-glosses-{anchor})=", f"## {heading}", "", escape_inline(intro), ""]
         table = []
         for row in chosen:
