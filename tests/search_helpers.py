@@ -1,8 +1,11 @@
 """Helpers for the search tests (检索测试): what the search page shows in a browser (``RESULTS_JS``),
 and Sphinx's own freezing of a ``term → pages`` mapping, against which the kept index's merge is
-read (``test_search_browser.py``, ``test_search_kept.py``, ``test_search_splice.py``)."""
+read (``test_search_browser.py``, ``test_search_kept.py``, ``test_search_splice.py``), and
+``searchindex.js`` as data (:func:`search_index`)."""
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from types import SimpleNamespace
 
 from sphinx.search import IndexBuilder
@@ -12,6 +15,12 @@ RESULTS_JS = """() => [...document.querySelectorAll('#search-results ul.search l
   return {href: a ? a.getAttribute('href') : '', classes: li.className,
           marked: [...li.querySelectorAll('.highlighted')].map(s => s.textContent)};
 })"""
+
+
+def search_index(html: Path) -> dict:
+    """Sphinx's ``searchindex.js`` of the HTML output ``html``, as data."""
+    text = (html / "searchindex.js").read_text(encoding="utf-8")
+    return json.loads(text[text.index("(") + 1:text.rindex(")")])
 
 
 def frozen_terms(mapping: dict[str, set[str]], names: tuple[str, ...]) -> dict:

@@ -27,6 +27,7 @@ from conftest import FIXTURE_PROJECT, ROOT
 from conv.analyses import terms as term_index
 from conv.sphinx_ext.nodes import yl_passage, yl_text
 from incremental_project import edition
+from search_helpers import search_index
 
 CHAPTERS = ["judou/xiangshe", "judou/yanli", "tongjie/xiangyinjiu", "tongjie/dashe"]
 
@@ -54,11 +55,6 @@ def run_build(src: Path, out: Path, doctrees: Path, builder: str = "html", *args
 def load_env(doctrees: Path):
     with (doctrees / "environment.pickle").open("rb") as handle:
         return pickle.load(handle)
-
-
-def search_index(html: Path) -> dict:
-    text = (html / "searchindex.js").read_text(encoding="utf-8")
-    return json.loads(text[text.index("(") + 1:text.rindex(")")])
 
 
 def passage_terms(doctree) -> list[tuple[str, str, list[str]]]:

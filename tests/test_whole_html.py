@@ -4,6 +4,7 @@ text alone reads whole with its pages and labels, the front page lists both work
 search finds a passage in either form."""
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 from html import unescape
@@ -14,6 +15,7 @@ import pytest
 
 from conv import datafiles as data
 from conv.anchors.ledger import Ledger
+from search_helpers import search_index
 
 ROOT = Path(__file__).resolve().parents[1]
 ID = re.compile(r'\bid="([^"]+)"')
@@ -97,6 +99,25 @@ def test_every_link_of_the_whole_edition_lands(whole_html):
             if page not in ids or (fragment and unquote(fragment) not in ids[page]):
                 broken.append((name, target, fragment))
     assert checked > 100_000 and broken[:10] == []
+
+
+def test_every_search_result_lands(whole_html):
+    """The links the search page's script makes (search-lzh.js: ``<page>.html#<anchor>`` of each
+    unit of ``_search/<page>.json``) land: every page Sphinx's index names has its search data (a
+    page without is skipped in silence: its passages would never be found), none is left over, and
+    every unit's anchor is an element of that id on its page."""
+    out = whole_html.outdir
+    names = search_index(out)["docnames"]
+    data = {path.relative_to(out / "_search").with_suffix("").as_posix(): path for path in (out / "_search").rglob("*.json")}
+    assert len(names) > 100 and sorted(data) == sorted(names)
+    units, missing = 0, []
+    for name in names:
+        on_page = set(ID.findall((out / f"{name}.html").read_text(encoding="utf-8")))
+        for anchor, *_ in json.loads(data[name].read_text(encoding="utf-8"))["u"]:
+            units += 1
+            if anchor and anchor not in on_page:
+                missing.append((name, anchor))
+    assert units > 15000 and missing[:10] == []
 
 
 @pytest.mark.parametrize("page, title, opening, line", [
