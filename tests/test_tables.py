@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from latex_tables import latex_cells
 
 from conv.myst.backmatter.locator import datatable
+from conv.sphinx_ext.backmatter.tables_print import column_specs
 from conv.sphinx_ext.nodes import yl_datatable
 
 # -- what the converter writes ------------------------------------------------------------------------
@@ -133,17 +134,20 @@ def test_any_cell_text_round_trips(myst_app, header, rows):
 
 
 class LatexProbe:
-    """Just what ``visit_datatable_latex`` uses of Sphinx's LaTeX translator: its escaping."""
+    """Just what ``visit_datatable_latex`` uses of Sphinx's LaTeX translator: its escaping, and the
+    document it writes (the tables of a kind are set alike: here, one outside it)."""
 
     def __init__(self, print_form: str = "normalized") -> None:
         from types import SimpleNamespace
 
+        from docutils.utils import new_document
         from sphinx.util import texescape
 
         texescape.init()
         self.body: list[str] = []
         self.config = SimpleNamespace(yl_print_form=print_form, latex_show_pagerefs=True)
         self.encode = lambda text: texescape.escape(text, "xelatex")
+        self.document = new_document("probe")
 
     def idescape(self, anchor: str) -> str:
         from sphinx.writers.latex import LaTeXTranslator
@@ -266,3 +270,16 @@ def test_bad_rows_warn_at_their_line(myst_app, body, message):
     assert f"bad-rows.md:{bad_line}: WARNING: yl:datatable: {message}" in warnings, warnings
     tables = list(doctree.findall(yl_datatable))
     assert len(tables) <= 1 and all(not t["rows"] for t in tables)
+
+
+@pytest.mark.parametrize("widths, specs", [
+    # a narrow column keeps its width; the wide ones share the rest of the line
+    ([60, 15, 25, 35, 185], ["p{6em}", "p{1.5em}", "p{2.5em}", "p{3.5em}", r"\ylcolumn{185}{185}{13.5em}{10}"]),
+    # all narrow: the widest shares what the others leave
+    ([45, 30, 15], [r"\ylcolumn{45}{45}{4.5em}{6}", "p{3em}", "p{1.5em}"]),
+    # narrow ones that would take more than 24 ems: the widest of them share too
+    ([75, 80, 75, 75, 70], [r"\ylcolumn{75}{155}{22em}{10}", r"\ylcolumn{80}{155}{22em}{10}", "p{7.5em}", "p{7.5em}",
+                            "p{7em}"]),
+])
+def test_print_columns_keep_short_cells_on_one_line(widths, specs):
+    assert column_specs(widths) == specs

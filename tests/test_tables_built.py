@@ -125,7 +125,13 @@ def test_latex_table_is_a_longtable_with_page_references(project, sphinx_build):
     """As Sphinx writes a list-table (each cell in a varwidth), loci linked with their pages."""
     build = sphinx_build(project, "latex")
     tex = (build.outdir / "yili.tex").read_text(encoding="utf-8")
-    start = tex.index(r"\begin{longtable}{\X{2}{7}\X{3}{7}\X{2}{7}}")
+    # in print each column is as wide as 9 in 10 of its cells are, in ems (a Han character 1, an
+    # ASCII one ½) and a fifth of an em of slack: the first the ASCII row's 23 characters (11.5), the second
+    # 告于宾弦 (4), the third 有司彻·〓 with its page reference (5 + 5.5: ` (第1234页)`), in the smaller
+    # size of a table; the narrow one keeps its width, the two wide ones share the rest of the line;
+    # the directive's widths (2 3 2) are the screen's
+    start = tex.index("\\begin{savenotes}\\yltablesize\n")
+    assert tex.index(r"\begin{longtable}{\ylcolumn{117}{224}{4.2em}{6}p{4.2em}\ylcolumn{107}{224}{4.2em}{6}}") > start
     table = tex[start:tex.index(r"\end{longtable}", start)]
     assert ("\\sphinxtoprule\n\\begin{varwidth}[t]{\\sphinxcolwidth{1}{3}}\n\\raggedright\n\\sphinxstyletheadfamily "
             "\\sphinxAtStartPar\n类别<b>\n\\sphinxbeforeendvarwidth\n\\end{varwidth}%\n&") in table

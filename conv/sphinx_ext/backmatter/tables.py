@@ -36,7 +36,8 @@ writers render the data directly:
   witness cell a ``span.yl-witness`` with the spans a passage has (``chars.witness_html``), each
   locus the ``span.yl-cite`` link of ``yl:cite``; every string through ``encode``/``attval``.
 - LaTeX: a ``longtable`` as Sphinx writes a ``list-table`` (its table style, each cell in a
-  ``varwidth``, the header repeated on each page), loci as ``\\hyperref`` with their page.
+  ``varwidth``, the header repeated on each page), loci as ``\\hyperref`` with their page; in 9 pt,
+  its columns as wide as their cells, alike in the tables of a kind (``tables_print.print_widths``).
 - text, man, texinfo: a docutils table built on the fly and handed to the builder's own table
   code (the print form of the witness text).
 """

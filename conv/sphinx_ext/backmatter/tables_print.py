@@ -3,6 +3,9 @@ cells as every writer reads them (``conv.sphinx_ext.backmatter.tables`` reads th
 writes HTML)."""
 from __future__ import annotations
 
+import math
+import unicodedata
+
 from docutils import nodes
 
 from conv.sphinx_ext.nodes import yl_cite, yl_datatable
@@ -11,6 +14,20 @@ from conv.normalize import is_pua
 
 #: What an empty cell shows.
 EMPTY = "—"
+#: Print widths (:func:`print_widths`), in ems of the table's type: a locus's page reference
+#: (`` (第1234页)``), the space xeCJK puts between a Han and a Latin character (云合三 B 支去), a
+#: column's slack (a width that rounds down by a hundredth of a point put 反切 in two lines), the
+#: share of a column's cells that fit its width on one line (the longest tenth wrap).
+PAGEREF_EM = 5.5
+GLUE_EM = 0.3
+SLACK_EM = 0.2
+FITTING_SHARE = 0.9
+#: A column up to this wide keeps its width in print; the wider ones share what the narrow ones
+#: leave of the line, in proportion: a short cell never wraps to make room for a long one. The narrow
+#: ones take at most ``NARROW_TOTAL_EM`` (an A4 page of this edition holds 37 ems at 9 pt); beyond,
+#: the widest of them share too.
+NARROW_EM = 8
+NARROW_TOTAL_EM = 24
 
 
 def witness_cell(cell) -> tuple[str, str]:
@@ -31,6 +48,65 @@ def cell_text(kind: str, cell, fold) -> str:
         return "".join(cell.split())
     words = (cell[0] or cell[1]) if kind == "cite" else cell
     return "".join(fold(char) if fold and is_pua(char) else char for char in words)
+
+
+def ems(text: str) -> float:
+    """How wide ``text`` is set, in ems: a wide character (Han, full-width punctuation) or an
+    ambiguous one not a letter (·, —) one, any other a half (ASCII, the á of pinyin), and the
+    space between a Han character and a letter or digit (``GLUE_EM``)."""
+    narrow = [_narrow(char) for char in text]
+    switches = sum(1 for before, after, char in zip(narrow, narrow[1:], text[1:]) if before != after and char != " ")
+    return sum(0.5 if one else 1 for one in narrow) + GLUE_EM * switches
+
+
+def _narrow(char: str) -> bool:
+    width = unicodedata.east_asian_width(char)
+    return width not in "WFA" or (width == "A" and unicodedata.category(char).startswith("L"))
+
+
+def print_widths(tables: list[yl_datatable], fold) -> list[int]:
+    """The columns' widths in print (tenths of an em) of tables of one kind (their class and
+    columns: the 音义索引's page of each 摄): each column as wide as nine in ten of its cells in all
+    of them (``FITTING_SHARE``; a locus with its page reference) and half its header (two lines at
+    most), and its slack. Set alike, the tables read as one index, and a long cell of a short
+    table does not narrow its other columns. The directive's ``widths`` are the screen's, where a
+    locus has no page: in print they made the 音义索引 ten rows a page, its loci wrapped over three
+    or four lines. Tables without rows keep them."""
+    first = tables[0]
+    rows = [(row, table.get("targets", {})) for table in tables for row in table["rows"]]
+    if not rows:
+        return list(first["widths"])
+    widths = []
+    for column, kind in enumerate(first["cells"]):
+        sizes = sorted(ems(cell_text(kind, row[column], fold))
+                       + (PAGEREF_EM if kind == "cite" and row[column] and row[column][1] in targets else 0)
+                       for row, targets in rows)
+        fitting = max(sizes[math.ceil(FITTING_SHARE * len(sizes)) - 1], ems(first["header"][column] or EMPTY) / 2)
+        widths.append(round((fitting + SLACK_EM) * 10))
+    return widths
+
+
+def alike(document: nodes.Node, node: yl_datatable) -> list[yl_datatable]:
+    """The tables of ``document`` of the node's kind: its class, its columns and its header."""
+    def same(other: nodes.Node) -> bool:
+        return (isinstance(other, yl_datatable) and other["classes"] == node["classes"]
+                and other["cells"] == node["cells"] and other["header"] == node["header"])
+    return list(document.findall(same)) or [node]
+
+
+def column_specs(widths: list[int]) -> list[str]:
+    """The longtable's column of each width (tenths of an em): a narrow one its width
+    (``p{4.5em}``), the wide ones (``NARROW_EM``; at least the widest) their share of what the narrow
+    ones leave (``\\ylcolumn``, yili.sty)."""
+    wide = {index for index, width in enumerate(widths) if width > NARROW_EM * 10}
+    for index in sorted(range(len(widths)), key=lambda i: -widths[i]):
+        if wide and sum(w for i, w in enumerate(widths) if i not in wide) <= NARROW_TOTAL_EM * 10:
+            break
+        wide.add(index)
+    narrow = sum(w for i, w in enumerate(widths) if i not in wide)
+    shared = sum(widths[i] for i in wide)
+    return [r"\ylcolumn{%d}{%d}{%gem}{%d}" % (width, shared, narrow / 10, 2 * len(widths)) if index in wide
+            else "p{%gem}" % (width / 10) for index, width in enumerate(widths)]
 
 
 # -- print: LaTeX, text, man, texinfo --------------------------------------------------------------
@@ -71,12 +147,14 @@ class _PrintForm:
 
 def visit_datatable_latex(self, node: yl_datatable) -> None:
     """A ``longtable`` in Sphinx's table style, its cells as Sphinx writes a table's (each in a
-    ``varwidth``: ragged lines, tight rows); the header is repeated on every page."""
+    ``varwidth``: ragged lines, tight rows); the header is repeated on every page. Set in
+    ``\\yltablesize``, each column as wide as its cells are (:func:`print_widths`: ``\\ylcolumn``,
+    yili.sty)."""
     encode = self.encode
     form = _PrintForm(self.config)
     targets = node.get("targets", {})
     pagerefs = self.config.latex_show_pagerefs
-    count, total = len(node["cells"]), sum(node["widths"])
+    count = len(node["cells"])
     # ragged right: a narrow column of citations is never letter-spaced (通 解 · 乡)
     start = "\\begin{varwidth}[t]{\\sphinxcolwidth{1}{%d}}\n\\raggedright\n" % count
     end = "\n\\sphinxbeforeendvarwidth\n\\end{varwidth}%\n"
@@ -101,11 +179,11 @@ def visit_datatable_latex(self, node: yl_datatable) -> None:
 
     header = "&".join(start + "\\sphinxstyletheadfamily \\sphinxAtStartPar\n" + encode(cell or EMPTY) + end
                       for cell in node["header"]) + "\\\\\n"
-    out = ["\n\\begin{savenotes}\n\\sphinxatlongtablestart\n\\sphinxthistablewithglobalstyle\n",
+    out = ["\n\\begin{savenotes}\\yltablesize\n\\sphinxatlongtablestart\n\\sphinxthistablewithglobalstyle\n",
            "\\makeatletter\n  \\LTleft \\@totalleftmargin plus1fill\n"
            "  \\LTright\\dimexpr\\columnwidth-\\@totalleftmargin-\\linewidth\\relax plus1fill\n"
            "\\makeatother\n",
-           "\\begin{longtable}{%s}\n" % "".join(r"\X{%d}{%d}" % (w, total) for w in node["widths"]),
+           "\\begin{longtable}{%s}\n" % "".join(_columns(self, node, form)),
            "\\sphinxtoprule\n", header, "\\sphinxmidrule\n\\endfirsthead\n\n",
            "\\multicolumn{%d}{c}{\\sphinxnorowcolor\n    \\makebox[0pt]{\\sphinxtablecontinued"
            "{\\tablename\\ \\thetable{} \\textendash{} %s}}%%\n}\\\\\n"
@@ -122,6 +200,16 @@ def visit_datatable_latex(self, node: yl_datatable) -> None:
                "\\sphinxatlongtableend\n\\end{savenotes}\n")
     self.body.append("".join(out))
     raise nodes.SkipNode
+
+
+def _columns(translator, node: yl_datatable, form: _PrintForm) -> list[str]:
+    """The node's column specs, computed once per kind of table for the whole book (the LaTeX
+    writer's one document holds every page)."""
+    kinds = translator.__dict__.setdefault("yl_table_columns", {})
+    key = (tuple(node["classes"]), tuple(node["cells"]), tuple(node["header"]))
+    if key not in kinds:
+        kinds[key] = column_specs(print_widths(alike(translator.document, node), form.text))
+    return kinds[key]
 
 
 def _translate(message: str) -> str:
