@@ -137,6 +137,20 @@ def test_fonts_are_embedded(edition):
     assert "NotoSerifCJK" in names and "NotoSansCJK" in names  # 经/注 and 音义
 
 
+def test_the_indices_are_set_in_the_text_face_with_en_dashes(edition):
+    """The indices' entries (the 名物索引's terms and places, 句读·士昏礼第44段; the general index's)
+    are in the text face, not Sphinx's monospaced one (FreeMono before; headings stay 黑体); a
+    range of pages reads 43–53, not the 43--53 makeindex writes (the Latin font has no TeX
+    ligatures elsewhere)."""
+    pages = edition.text.split("\f")
+    first = next(number for number, page in enumerate(pages, 1) if "名物索引" in page and re.search(r"第\s*\d+\s*段", page))
+    rows = subprocess.run(["pdffonts", "-f", str(first), "-l", str(len(pages) - 1), str(edition.pdf)],
+                          capture_output=True, text=True, check=True).stdout.splitlines()[2:]
+    faces = sorted({row.split()[0].split("+")[-1] for row in rows})
+    assert "FreeSerif-Identity-H" in faces and [face for face in faces if "Mono" in face] == [], faces
+    assert not re.search(r"\d--\d", edition.text) and re.search(r"\d–\d", "".join(pages[first - 1:]))
+
+
 # -- the layers as printed ------------------------------------------------------------------------
 
 def test_layers_read_as_in_the_book(edition):
