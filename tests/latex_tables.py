@@ -13,6 +13,6 @@ def latex_cells(tex: str) -> list[list[str]]:
     """The body rows of a longtable, cut at its unescaped ``&`` (``\\&`` is text), each cell's
     text taken out of its ``varwidth``."""
     body = tex.split("\\sphinxtableatstartofbodyhook\n", 1)[1].split("\\sphinxbottomrule\n\\end{longtable}")[0]
-    rows = body.split("\\\\\n\\sphinxhline")
-    rows[-1] = rows[-1].removesuffix("\\\\\n")
+    rows = re.split(r"\\\\\*?\n\\sphinxhline", body)  # a row ends \\ or \\* (no page break after it)
+    rows[-1] = re.sub(r"\\\\\*?\n$", "", rows[-1])
     return [[VARWIDTH.fullmatch(cell)[1] for cell in re.split(r"(?<!\\)&", row)] for row in rows]

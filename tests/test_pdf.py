@@ -137,6 +137,24 @@ def test_fonts_are_embedded(edition):
     assert "NotoSerifCJK" in names and "NotoSansCJK" in names  # 经/注 and 音义
 
 
+def test_no_row_of_the_gloss_index_stands_alone_under_its_header(edition):
+    """A table broken at a page's foot has at least its first two rows there (the 通摄's table
+    began at the foot of a page with one row under its header, then 续下页), and its continuation
+    at least its last two (``\\\\*``, tables_print.row_ends)."""
+    pages = edition.text.split("\f")
+    loci = re.compile(r"\(第\d+页\)")
+    for number, page in enumerate(pages, 1):
+        if "广韵地位" not in page:
+            continue
+        layout = edition.page(number, "-layout")
+        if "续下页" in layout:
+            last_piece = layout.rsplit("广韵地位", 1)[1].split("续下页")[0]
+            assert len(loci.findall(last_piece)) >= 2, (number, last_piece)
+        if "接上页" in layout:
+            continued = re.split(r"\n\s*\S+摄\s*\n", layout.split("接上页", 1)[1])[0]
+            assert len(loci.findall(continued)) >= 2, (number, continued)
+
+
 def test_the_indices_are_set_in_the_text_face_with_en_dashes(edition):
     """The indices' entries (the 名物索引's terms and places, 句读·士昏礼第44段; the general index's)
     are in the text face, not Sphinx's monospaced one (FreeMono before; headings stay 黑体); a

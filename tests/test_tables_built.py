@@ -154,6 +154,9 @@ def test_latex_table_is_a_longtable_with_page_references(project, sphinx_build):
          r"(\autopageref*{\detokenize{judou/xiangshe:judou-xiangshe-3}})"]]
     assert r"文\textbackslash{}textbf\{x\}" in table  # the header's
     assert r"\endhead" in table and table.count(r"\sphinxhline") == 4
+    # no page break after the first two rows nor after the last two: no row alone at a page's foot or
+    # head, no foot on a page of its own
+    assert table.count("\\\\*\n\\sphinxhline") == 3 and table.endswith("\\\\*\n\\sphinxbottomrule\n")
     assert not re.search("[\ue000-\uf8ff\U000f0000-\U0010ffff]", tex)  # no private-use code point, no stand-in
 
 

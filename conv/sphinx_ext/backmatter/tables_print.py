@@ -194,12 +194,22 @@ def visit_datatable_latex(self, node: yl_datatable) -> None:
            % (count, encode(_translate("continues on next page"))),
            "\\sphinxtableatstartofbodyhook\n"]
     rows = ["&".join(start + "\\sphinxAtStartPar\n" + cell_tex(kind, cell) + end
-                     for kind, cell in zip(node["cells"], row)) + "\\\\\n" for row in node["rows"]]
+                     for kind, cell in zip(node["cells"], row)) + end_of_row
+            for row, end_of_row in zip(node["rows"], row_ends(len(node["rows"])))]
     out.append("\\sphinxhline".join(rows))
     out.append("\\sphinxbottomrule\n\\end{longtable}\n\\sphinxtableafterendhook\n"
                "\\sphinxatlongtableend\n\\end{savenotes}\n")
     self.body.append("".join(out))
     raise nodes.SkipNode
+
+
+def row_ends(count: int) -> list[str]:
+    """How each of ``count`` rows ends: ``\\\\*`` (no page break after it) for the first two and the
+    last two, so that no row stands alone under its header at a page's foot (the 摄's table after
+    its heading) nor alone at the next page's head, and the table's foot never goes to a page of
+    its own (its header repeated over no row); ``\\\\`` for the others."""
+    kept = {0, 1, count - 2, count - 1}
+    return ["\\\\*\n" if index in kept else "\\\\\n" for index in range(count)]
 
 
 def _columns(translator, node: yl_datatable, form: _PrintForm) -> list[str]:
