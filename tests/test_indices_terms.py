@@ -153,6 +153,21 @@ def test_latex_marks_every_passage_with_its_terms(fixture_latex):
     assert not list(fixture_latex.doctree("judou/xiangshe").findall(addnodes.index))
 
 
+def test_latex_term_index_gives_a_line_per_chapter(fixture_latex):
+    """In print the 名物索引 lists a term's places by chapter, one line each with its passages'
+    numbers and the page of the first (a line per passage made the whole edition's 325 pages);
+    the HTML pages keep one entry per passage."""
+    tex = (fixture_latex.outdir / "yili.tex").read_text(encoding="utf-8")
+    jue = tex[tex.index(r"\sphinxstyleindexentry{爵}"):]
+    jue = jue[:re.search(r"\\sphinxstyleindexentry\{(?!　)", jue[30:]).start() + 30]  # up to the next term
+    # 爵: its four passages of 乡饮酒礼 on one line, none on a line of its own
+    assert re.findall(r"\\sphinxstyleindexentry\{　([^}]*)\}", jue) == ["通解·乡饮酒礼 第2、4、5、8段"]
+    assert r"\sphinxstyleindexpageref{tongjie/xiangyinjiu:\detokenize{tongjie-xiangyinjiu-2}}" in jue
+    lines = re.findall(r"\\sphinxstyleindexentry\{　([^}]*)\}", tex)
+    places = re.findall(r"\\sphinxstyleindexentry\{　\S+ 第([\d、]+)段\}", tex)
+    assert len(lines) == len(places) > 50 and sum(p.count("、") for p in places) > 30
+
+
 # -- incremental and parallel builds ----------------------------------------------------------
 
 def test_removing_a_term_from_a_passage_updates_every_index(tmp_path):

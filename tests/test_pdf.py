@@ -161,7 +161,7 @@ def test_the_indices_are_set_in_the_text_face_with_en_dashes(edition):
     range of pages reads 43–53, not the 43--53 makeindex writes (the Latin font has no TeX
     ligatures elsewhere)."""
     pages = edition.text.split("\f")
-    first = next(number for number, page in enumerate(pages, 1) if "名物索引" in page and re.search(r"第\s*\d+\s*段", page))
+    first = next(number for number, page in enumerate(pages, 1) if "名物索引" in page and re.search(r"第\s*\d+[\d、\s]*段", page))
     rows = subprocess.run(["pdffonts", "-f", str(first), "-l", str(len(pages) - 1), str(edition.pdf)],
                           capture_output=True, text=True, check=True).stdout.splitlines()[2:]
     faces = sorted({row.split()[0].split("+")[-1] for row in rows})

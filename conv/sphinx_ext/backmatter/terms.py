@@ -24,7 +24,8 @@ opens per category (``terms_index``): the page ``yl-terms`` (drawn by
 ``templates/domainindex.html``) holds the rule for terms inside longer terms and, per category,
 the terms that occur with their counts, each linking to its category's own page
 (``yl-terms-<id>.html``) where its passages are listed by chapter (``乡射礼 76 81 85 …``), every
-number a link. Terms of the word list that never occur are listed to no reader. In LaTeX Sphinx prints the index (one page reference per passage), and the
+number a link. Terms of the word list that never occur are listed to no reader. In LaTeX Sphinx prints the index, a term's places by chapter (one line each: its
+passages' numbers and the first one's page, ``terms_index.chapter_rows``), and the
 general index's entries get pinyin sort keys (``\\index{zhi4 觯@…}``), so ``makeindex`` orders
 them by pinyin under their initial letter.
 """

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import html
 from collections import Counter
+from itertools import groupby
 
 from sphinx.application import Sphinx
 from sphinx.domains import Index, IndexEntry
@@ -95,6 +96,7 @@ class TermIndex(Index):
     def _generate(self, docnames) -> list[tuple[str, list[IndexEntry]]]:
         env = self.domain.env
         domain = env.get_domain("yl")
+        in_print = getattr(env, "yl_builder_format", "html") == "latex"  # terms_nodes.record_builder_format
         content = []
         for category, entries in term_listing(env, docnames):
             rows: list[IndexEntry] = []
@@ -105,6 +107,9 @@ class TermIndex(Index):
                 extra = tone_marks(entry["pinyin"])
                 rows.append(IndexEntry(entry["term"], 1, docname, anchor, extra, "",
                                        f"{entry['count']}次，{len(entry['places'])}段"))
+                if in_print:
+                    rows.extend(chapter_rows(entry["places"], env))
+                    continue
                 for docname, anchor, count in entry["places"]:
                     found = domain.passages.get(anchor, {})
                     rows.append(IndexEntry(f"\u3000{where(anchor, env, docname)} 第{passage_label(anchor)}段",
@@ -112,6 +117,20 @@ class TermIndex(Index):
             if rows:
                 content.append((category.name, rows))
         return content
+
+
+def chapter_rows(places: list[tuple[str, str, int]], env: BuildEnvironment) -> list[IndexEntry]:
+    """In print, a term's places by chapter: one line each, its passages' numbers (the numbers in
+    the book's margin) and the page of the first (``句读·乡射礼 第224、225、239段 (第59页)``: yili.sty's
+    ``\\sphinxstyleindexpageref``), as the HTML category pages list them; a line per passage made
+    the index 325 of the book's pages. Every passage's own page is in the general index, under the
+    term and the chapter."""
+    rows: list[IndexEntry] = []
+    for docname, group in groupby(places, key=lambda place: place[0]):
+        anchors = [anchor for _, anchor, _ in group]
+        rows.append(IndexEntry(f"\u3000{where(anchors[0], env, docname)} 第{'、'.join(map(passage_label, anchors))}段",
+                               2, docname, anchors[0], "", "", ""))
+    return rows
 
 
 # -- the HTML pages ---------------------------------------------------------------------------

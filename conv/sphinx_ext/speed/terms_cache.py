@@ -94,7 +94,8 @@ class KeptTermIndex(TermIndex):
     def generate(self, docnames=None) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
         env = self.domain.env
         key = None if docnames is None else tuple(sorted(docnames))
-        made_from = terms_signature(env).with_inputs("content", key)
+        # the format too: in print a term's places are by chapter (terms_index.chapter_rows)
+        made_from = terms_signature(env).with_inputs("content", key, getattr(env, "yl_builder_format", "html"))
         path = Path(env.doctreedir) / (CONTENT_FILE if key is None else PART_CONTENT_FILE)
         kept = read_kept(path, made_from)
         if isinstance(kept, tuple):
