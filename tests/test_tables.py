@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from latex_tables import latex_cells
 
 from conv.myst.backmatter.locator import datatable
-from conv.sphinx_ext.backmatter.tables_print import column_specs
+from conv.sphinx_ext.backmatter.tables_print import column_specs, print_widths
 from conv.sphinx_ext.nodes import yl_datatable
 
 # -- what the converter writes ------------------------------------------------------------------------
@@ -283,3 +283,10 @@ def test_bad_rows_warn_at_their_line(myst_app, body, message):
 ])
 def test_print_columns_keep_short_cells_on_one_line(widths, specs):
     assert column_specs(widths) == specs
+
+
+def test_a_table_without_rows_is_as_wide_as_its_header_in_print():
+    """(The directive's relative widths, 4 3 1, would have been read as tenths of an em.)"""
+    node = yl_datatable("", classes=["yl-probe"], widths=[4, 3, 1], cells=["text", "witness", "cite"],
+                        header=["广韵地位", "音义", "出处"], rows=[])
+    assert print_widths([node], str) == [42, 22, 22]

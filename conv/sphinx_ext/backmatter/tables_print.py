@@ -70,12 +70,12 @@ def print_widths(tables: list[yl_datatable], fold) -> list[int]:
     of them (``FITTING_SHARE``; a locus with its page reference) and half its header (two lines at
     most), and its slack. Set alike, the tables read as one index, and a long cell of a short
     table does not narrow its other columns. The directive's ``widths`` are the screen's, where a
-    locus has no page: in print they made the 音义索引 ten rows a page, its loci wrapped over three
-    or four lines. Tables without rows keep them."""
+    locus has no page: in print they made the 音义索引 twelve rows a page, its loci wrapped over
+    three or four lines. Tables without rows: as wide as their header."""
     first = tables[0]
     rows = [(row, table.get("targets", {})) for table in tables for row in table["rows"]]
     if not rows:
-        return list(first["widths"])
+        return [round((ems(cell or EMPTY) + SLACK_EM) * 10) for cell in first["header"]]
     widths = []
     for column, kind in enumerate(first["cells"]):
         sizes = sorted(ems(cell_text(kind, row[column], fold))
@@ -215,7 +215,9 @@ def row_ends(count: int) -> list[str]:
 def _columns(translator, node: yl_datatable, form: _PrintForm) -> list[str]:
     """The node's column specs, computed once per kind of table for the whole book (the LaTeX
     writer's one document holds every page)."""
-    kinds = translator.__dict__.setdefault("yl_table_columns", {})
+    kinds = getattr(translator, "yl_table_columns", None)
+    if kinds is None:
+        kinds = translator.yl_table_columns = {}
     key = (tuple(node["classes"]), tuple(node["cells"]), tuple(node["header"]))
     if key not in kinds:
         kinds[key] = column_specs(print_widths(alike(translator.document, node), form.text))
