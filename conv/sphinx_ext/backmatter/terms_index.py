@@ -126,7 +126,7 @@ def chapter_rows(places: list[tuple[str, str, int]], env: BuildEnvironment) -> l
     the index 325 of the book's pages. Every passage's own page is in the general index, under the
     term and the chapter."""
     rows: list[IndexEntry] = []
-    for docname, group in groupby(places, key=lambda place: place[0]):
+    for docname, group in groupby(places, key=lambda place: place[0]):  # in reading order: a chapter's together
         anchors = [anchor for _, anchor, _ in group]
         rows.append(IndexEntry(f"\u3000{where(anchors[0], env, docname)} 第{'、'.join(map(passage_label, anchors))}段",
                                2, docname, anchors[0], "", "", ""))
