@@ -157,7 +157,7 @@ def test_no_row_of_the_gloss_index_stands_alone_under_its_header(edition):
 
 def test_the_indices_are_set_in_the_text_face_with_en_dashes(edition):
     """The indices' entries (the 名物索引's terms and places, 句读·士昏礼第44段; the general index's)
-    are in the text face, not Sphinx's monospaced one (FreeMono before; headings stay 黑体); a
+    are in the text face, not Sphinx's monospaced ones (FreeMono and Noto Sans Mono CJK before; headings stay 黑体); a
     range of pages reads 43–53, not the 43--53 makeindex writes (the Latin font has no TeX
     ligatures elsewhere)."""
     pages = edition.text.split("\f")
