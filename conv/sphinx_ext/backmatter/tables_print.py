@@ -86,12 +86,9 @@ def print_widths(tables: list[yl_datatable], fold) -> list[int]:
     return widths
 
 
-def alike(document: nodes.Node, node: yl_datatable) -> list[yl_datatable]:
-    """The tables of ``document`` of the node's kind: its class, its columns and its header."""
-    def same(other: nodes.Node) -> bool:
-        return (isinstance(other, yl_datatable) and other["classes"] == node["classes"]
-                and other["cells"] == node["cells"] and other["header"] == node["header"])
-    return list(document.findall(same)) or [node]
+def kind_of(table: yl_datatable) -> tuple:
+    """What makes tables one kind, set alike in print: their class, their columns, their header."""
+    return tuple(table["classes"]), tuple(table["cells"]), tuple(table["header"])
 
 
 def column_specs(widths: list[int]) -> list[str]:
@@ -213,15 +210,17 @@ def row_ends(count: int) -> list[str]:
 
 
 def _columns(translator, node: yl_datatable, form: _PrintForm) -> list[str]:
-    """The node's column specs, computed once per kind of table for the whole book (the LaTeX
-    writer's one document holds every page)."""
+    """The node's column specs: those of its kind, computed for every kind at the first table the
+    writer meets, in one walk of the book (the LaTeX writer's one document holds every page); a
+    table outside that document is a kind of its own."""
     kinds = getattr(translator, "yl_table_columns", None)
     if kinds is None:
-        kinds = translator.yl_table_columns = {}
-    key = (tuple(node["classes"]), tuple(node["cells"]), tuple(node["header"]))
-    if key not in kinds:
-        kinds[key] = column_specs(print_widths(alike(translator.document, node), form.text))
-    return kinds[key]
+        tables: dict[tuple, list[yl_datatable]] = {}
+        for table in translator.document.findall(yl_datatable):
+            tables.setdefault(kind_of(table), []).append(table)
+        kinds = translator.yl_table_columns = {kind: column_specs(print_widths(group, form.text))
+                                               for kind, group in tables.items()}
+    return kinds.get(kind_of(node)) or column_specs(print_widths([node], form.text))
 
 
 def _translate(message: str) -> str:
