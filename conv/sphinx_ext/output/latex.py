@@ -23,7 +23,11 @@ doctree, each included document in a ``start_of_file`` node; with ``latex_toplev
                                <raw> \\ylcontentsname{第一　士冠礼}
                                <start_of_file docname="tongjie/shiguan"> …
             <raw> \\ylbackmatter                      before the first document after the last work
-            <start_of_file docname="apparatus/index"> …
+            <start_of_file docname="apparatus/judou">
+                <section> <title> 仪礼郑注句读校勘记   a chapter, its intro
+                    <raw> \\ylkeepwithtable             before a heading whose table follows (text between at most)
+                    <section> <title> 总览
+                        <yl_datatable>                  (a longtable: tables_print.py)
                     <table classes="longtable">         a table of a section may run over pages
 
 Nothing here changes what the HTML builder sees.
@@ -35,7 +39,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.texescape import escape
-from conv.sphinx_ext.nodes import yl_passage
+from conv.sphinx_ext.nodes import yl_datatable, yl_passage
 
 #: Nodes that print nothing: they never make a front matter or a part intro on their own.
 _SILENT = (nodes.target, nodes.comment, nodes.substitution_definition, nodes.raw,
@@ -82,6 +86,8 @@ class BookStructure(SphinxPostTransform):
         if works and works[-1] + 1 < len(top):
             after = top[works[-1] + 1]
             after.parent.insert(after.parent.index(after), _raw(r"\ylbackmatter"))
+            for sof in top[works[-1] + 1:]:
+                self.keep_with_tables(sof)
 
     @staticmethod
     def _lead(section: nodes.Element) -> list[nodes.Node]:
@@ -113,6 +119,16 @@ class BookStructure(SphinxPostTransform):
             if sof["docname"] in captions:
                 sof.parent.insert(here, _raw(rf"\yldivision{{{escape(captions[sof['docname']])}}}"))
 
+    def keep_with_tables(self, document: addnodes.start_of_file) -> None:
+        """Before each heading of the back matter that leads a table (text at most between them:
+        遇摄, 本摄音义 584 条…), ``\\ylkeepwithtable``: the heading starts a new page unless the
+        table's header and first rows fit under it (longtable breaks the page before its header
+        when they do not, which left the heading alone at the foot of a page)."""
+        for section in list(document.findall(nodes.section)):
+            first = next((n for n in self._lead(section) if not isinstance(n, nodes.paragraph)), None)
+            if isinstance(first, (nodes.table, yl_datatable)):
+                _insert_before_heading(section, _raw(r"\ylkeepwithtable"))
+
     def preface(self, root: nodes.section) -> None:
         lead = self._lead(root)
         if lead:
@@ -123,6 +139,23 @@ class BookStructure(SphinxPostTransform):
         if lead:
             part.insert(part.index(lead[0]), _raw(r"\begin{ylpartintro}"))
             part.insert(part.index(lead[-1]) + 1, _raw(r"\end{ylpartintro}"))
+
+
+def _insert_before_heading(section: nodes.section, node: nodes.Node) -> None:
+    """Insert ``node`` where it prints right before the heading of ``section`` and its labels: before
+    the targets that end what comes before it (docutils leaves a heading's explicit target at the
+    end of the section before; the LaTeX writer sets it as the heading's label only when nothing
+    stands between them, else once more on its own)."""
+    parent, at = section.parent, section.parent.index(section)
+    while at:
+        before = parent[at - 1]
+        if isinstance(before, nodes.target):
+            at -= 1
+        elif isinstance(before, (nodes.section, addnodes.start_of_file)) and before.children:
+            parent, at = before, len(before.children)
+        else:
+            break
+    parent.insert(at, node)
 
 
 def _outermost(node: nodes.Node, cls: type):
