@@ -127,17 +127,37 @@ def test_the_margin_names_the_counterpart_in_latex(latex):
             r"{\detokenize{tongjie/shixiangjian:tongjie-shixiangjian-5}}}") in opening
 
 
-@pytest.mark.latex
-def test_the_margin_in_the_pdf(latex):
+@pytest.fixture(scope="module")
+def pdf(latex) -> Path:
     if not shutil.which("latexmk") or not shutil.which("pdftotext"):
         pytest.skip("latexmk or pdftotext missing")
     made = subprocess.run(["make", "-C", str(latex), "all-pdf"], capture_output=True, text=True)
     assert made.returncode == 0, made.stdout[-2000:]
+    return latex / "yili.pdf"
+
+
+@pytest.mark.latex
+def test_the_margin_in_the_pdf(pdf):
     # the right margin alone (A4 595 pt wide, 30 mm margins: the text block ends at 510 pt)
-    text = subprocess.run(["pdftotext", "-x", "511", "-y", "0", "-W", "84", "-H", "842", str(latex / "yili.pdf"), "-"],
+    text = subprocess.run(["pdftotext", "-x", "511", "-y", "0", "-W", "84", "-H", "842", str(pdf), "-"],
                           capture_output=True, text=True).stdout
     assert re.search(r"通解·士相见礼\s*5\s*卷六叶二\s*a\s*第9页", text)  # the 通解 passage's page in this PDF
     assert "??" not in text
+
+
+@pytest.mark.latex
+def test_the_parallel_page_in_the_pdf_is_two_columns(latex, pdf):
+    """The parallel page in print: each group a line, the 句读's passages left and the 通解's right,
+    as its introduction says (one citation a line, alternately, before: 170 pages of the whole
+    edition), and no word of the screen's (窄屏, 点击)."""
+    pairs = (latex / "yili.tex").read_text(encoding="utf-8").count(r"\begin{ylpair}")
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True).stdout
+    page = next(page for page in text.split("\f") if "句读与通解对照" in page and "左为张尔岐" in page)
+    assert "窄屏" not in page and "点击" not in page
+    side_by_side = [line for line in text.splitlines() if re.search(r"句读·士相见礼\s*\d+.*通解·士相见礼\s*\d+", line)]
+    assert pairs >= 10 and len(side_by_side) == pairs, (pairs, side_by_side[:3])
+    first = side_by_side[0]
+    assert re.search(r"句读·士相见礼\s*1（卷三叶[^）]+）\s*\(第\d+页\)\s+通解·士相见礼\s*1（卷六叶", first), first
 
 
 def _words_and_notes(element) -> list[str]:

@@ -97,9 +97,10 @@ def parallel_page(edition: Edition, chapter_id: str, groups: list[dict]) -> str:
     """The parallel page of one shared 篇: one ``yl:pair`` per group, in the base work's order."""
     title = next((c.title for w in edition.works for c in w.chapters if c.id == chapter_id), chapter_id)
     out = [f"({page_name(chapter_id)})=", f"# {escape_inline(title)}：句读与通解对照", ""]
-    out += [escape_inline(
-        f"《{title}》经文与郑注，左为张尔岐《句读》，右为朱熹《通解》，按经文逐段对齐；窄屏上下相次。"
-        "二本分段不同，一段可对数段。每段前为出处，点击可至原段。"), ""]
+    both = f"《{title}》经文与郑注，左为张尔岐《句读》，右为朱熹《通解》，按经文逐段对齐"
+    out += ["```{only} html", escape_inline(f"{both}；窄屏上下相次。二本分段不同，一段可对数段。每段前为出处，点击可至原段。"),
+            "```", "", "```{only} latex",  # print: the citations alone, the words stand in the 篇
+            escape_inline(f"{both}。二本分段不同，一段可对数段。各段注其文渊阁本叶次与本书页码，其文见于各篇。"), "```", ""]
     for group in groups:
         out += [":::{yl:pair}", f":base: {' '.join(group['base'])}", f":other: {' '.join(group['other'])}",
                 ":::", ""]

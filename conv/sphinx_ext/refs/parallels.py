@@ -10,7 +10,8 @@ The converter (``conv.edition.parallels``) writes after a passage with parallels
   server), adds the 参见 links, and fills the parallel pages' two columns the same way. The
   copies carry ``no-search``: a page's search data holds its own passages only.
 - Writing LaTeX: each passage's counterparts go into the right margin beside its first line: their
-  citation (通解·士冠礼5), 文渊阁 page and page in this book (``\\ylcounterpart``).
+  citation (通解·士冠礼5), 文渊阁 page and page in this book (``\\ylcounterpart``); a parallel page's
+  groups are lines of two columns of citations (``ylpair``), the words being in the 篇.
 
 A counterpart's page is a dependency of the page that copies it (``note_dependency``).
 """
@@ -40,7 +41,7 @@ def setup_parallels(app: Sphinx) -> None:
              latex=(visit_parallel_latex, depart_noop), text=(skip, depart_noop), other=(skip, depart_noop))
     add_node(app, yl_counterpart, html=(visit_counterpart_html, depart_counterpart_html),
              latex=(skip, depart_noop), text=(skip, depart_noop), other=(skip, depart_noop))
-    add_node(app, yl_pair, html=(visit_pair_html, depart_pair_html), latex=(visit_noop, depart_noop),
+    add_node(app, yl_pair, html=(visit_pair_html, depart_pair_html), latex=(visit_pair_latex, depart_pair_latex),
              text=(visit_noop, depart_noop))
     app.add_directive_to_domain("yl", "parallel", ParallelDirective)
     app.add_directive_to_domain("yl", "pair", PairDirective)
@@ -300,6 +301,18 @@ def visit_pair_html(self, node: yl_pair) -> None:
 
 def depart_pair_html(self, node: yl_pair) -> None:
     self.body.append("</div>\n")
+
+
+def visit_pair_latex(self, node: yl_pair) -> None:
+    """A group of the parallel page: its two sides in two columns (``ylpair`` in ``yili.sty``); the
+    first a little below the introduction."""
+    index = node.parent.index(node)
+    first = index == 0 or not isinstance(node.parent[index - 1], yl_pair)
+    self.body.append("\n\\medskip" * first + "\n\\begin{ylpair}")
+
+
+def depart_pair_latex(self, node: yl_pair) -> None:
+    self.body.append("\n\\end{ylpair}\n")
 
 
 def visit_parallel_latex(self, node: yl_parallel) -> None:
