@@ -310,3 +310,15 @@ def test_the_tip_of_a_gloss_printed_after_its_character(browser, whole_site, scr
     assert text.startswith("苦穴反") and "苦穴反（闋之音，字在注前）" in text
     page.screenshot(path=str(screenshots / "whole-gloss-before-390.png"))
     context.close()
+
+
+@pytest.mark.browser
+def test_a_cited_passage_deep_in_a_long_page_is_shown_at_once(page, whole_site):
+    """A citation's link to a passage far down a long page (通解·聘礼, two megabytes) shows it as the page
+    loads: the theme's smooth scrolling drew the reader through some 34,000 pixels of text for two
+    seconds first."""
+    page.goto(f"{whole_site}/tongjie/pinli.html#tongjie-pinli-400", wait_until="load")
+    page.wait_for_timeout(200)
+    top = page.evaluate("document.getElementById('tongjie-pinli-400').getBoundingClientRect().top")
+    toolbar = page.evaluate("document.querySelector('.yl-toolbar').getBoundingClientRect().bottom")
+    assert toolbar <= top < 300
