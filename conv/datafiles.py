@@ -105,8 +105,17 @@ def _tsv(name: str) -> list[list[str]]:
 
 @cache
 def works() -> list[dict]:
-    """The works (著作) the converter recognises: id, title, titles, author, layout."""
+    """The works (著作) the converter recognises: id, title, titles, author, short, layout."""
     return _toml("works.toml")["work"]
+
+
+def work_short(work_id: str, title: str = "") -> str:
+    """A work's short name (简称), as a citation gives it (句读·士冠礼5): its ``short`` in
+    ``works.toml``; a work not listed there, the last two characters of ``title`` (or its id)."""
+    work = next((w for w in works() if w["id"] == work_id), None)
+    if work is not None:
+        return work["short"]
+    return title[-2:] if len(title) > 2 else title or work_id
 
 
 @cache

@@ -322,3 +322,14 @@ def test_a_cited_passage_deep_in_a_long_page_is_shown_at_once(page, whole_site):
     top = page.evaluate("document.getElementById('tongjie-pinli-400').getBoundingClientRect().top")
     toolbar = page.evaluate("document.querySelector('.yl-toolbar').getBoundingClientRect().bottom")
     assert toolbar <= top < 300
+
+
+@pytest.mark.browser
+def test_a_search_result_names_its_work(page, whole_site):
+    """Both works have a 士冠礼 (and nine more 篇 of one name): a result names its 篇 with its work, as
+    a citation does (句读·士冠礼 › 醴宾), not by the 篇 alone, which left the work to the anchor's pinyin."""
+    _search(page, whole_site, "宾介")
+    links = page.evaluate("() => Object.fromEntries([...document.querySelectorAll('#search-results ul.search li a')]"
+                          ".map(a => [a.getAttribute('href').split('#')[1], a.textContent]))")
+    assert links["judou-shiguan-78"] == "句读·士冠礼 › 醴宾"
+    assert links["tongjie-shiguan-151"] == "通解·士冠礼 › 醴宾"

@@ -6,6 +6,7 @@ import bisect
 import json
 from dataclasses import dataclass
 
+from conv import datafiles as data
 from conv.model.tree import Chapter, Edition, Work, is_markup, text_char_offsets
 from conv.myst.chapter import PageWriter
 from conv.myst.escape import locus
@@ -80,12 +81,7 @@ class Locus:
     @property
     def full_label(self) -> str:
         """The label with the work's short name, for pages that mix works (句读·乡射礼76)."""
-        return f"{short_title(self.work)}·{self.label}"
-
-
-def short_title(work: Work) -> str:
-    """句读, 通解: the name scholars use (the last two characters of the title)."""
-    return work.title[-2:] if len(work.title) > 2 else work.title
+        return f"{data.work_short(self.work.id, self.work.title)}·{self.label}"
 
 
 def passage_number(anchor: str) -> str:

@@ -158,9 +158,7 @@ class FillParallels(SphinxPostTransform):
 
     def short(self, anchor: str) -> str:
         """The work's short name (句读, 通解) of an anchor."""
-        work = anchor.split("-", 1)[0]
-        title = next((w["title"] for w in data.works() if w["id"] == work), work)
-        return title[-2:]
+        return data.work_short(anchor.split("-", 1)[0])
 
     def cite(self, anchor: str) -> str:
         """``通解·士冠礼5``: work, 篇 and the passage's number."""

@@ -237,14 +237,16 @@
     return [...seen].filter((s) => s).slice(0, 8).join(" ");
   };
 
-  const resultItem = (docName, pageTitle, unit, hits) => {
+  /* a page is named in a result as its data names it ("t": 句读·士冠礼, a 篇 with its work), its
+     heading compared with its own title (士冠礼) */
+  const resultItem = (docName, pageTitle, label, unit, hits) => {
     const [, linkUrl] = urls(docName);
     const li = document.createElement("li");
     li.className = "kind-text yl-search-hit" + (unit.isPassage ? " yl-search-passage" : "");
     const a = li.appendChild(document.createElement("a"));
     const highlight = printed(unit, hits);
     a.href = linkUrl + (highlight ? "?highlight=" + encodeURIComponent(highlight) : "") + (unit.anchor ? "#" + unit.anchor : "");
-    const parts = [pageTitle];
+    const parts = [label];
     if (unit.heading && unit.heading !== pageTitle) parts.push(unit.heading);
     a.textContent = parts.join(" › ");
     if (unit.anchor && unit.isPassage) {
@@ -350,14 +352,15 @@
       if (!data) continue;
       const units = pageUnits(data, classicOnly);
       const title = titles.get(docNames[i]) || docNames[i];
+      const label = data.t || title;
       let found = 0;
       for (const unit of units) {
         const hits = unit.find(needles);
         if (!hits) continue;
         found++;
-        if (found <= MAX_PER_PAGE) Search.output.appendChild(resultItem(docNames[i], title, unit, hits));
+        if (found <= MAX_PER_PAGE) Search.output.appendChild(resultItem(docNames[i], title, label, unit, hits));
       }
-      if (found > MAX_PER_PAGE) Search.output.appendChild(moreItem(docNames[i], title, found - MAX_PER_PAGE));
+      if (found > MAX_PER_PAGE) Search.output.appendChild(moreItem(docNames[i], label, found - MAX_PER_PAGE));
       if (found) pages++;
       passages += found;
     }
