@@ -333,3 +333,15 @@ def test_a_search_result_names_its_work(page, whole_site):
                           ".map(a => [a.getAttribute('href').split('#')[1], a.textContent]))")
     assert links["judou-shiguan-78"] == "句读·士冠礼 › 醴宾"
     assert links["tongjie-shiguan-151"] == "通解·士冠礼 › 醴宾"
+
+
+def test_a_pian_names_its_work_in_the_window_title(whole_html):
+    """The window's title (a tab, a bookmark, the history) of a 篇 names its work, as a citation does:
+    both works have a 士冠礼, and both tabs read 士冠礼 before. Other pages keep their title."""
+    def title(page: str) -> str:
+        html = (whole_html.outdir / page).read_text(encoding="utf-8")
+        return unescape(re.search(r"<title>([^<]*)</title>", html)[1])
+    assert title("judou/shiguan.html") == "句读·士冠礼 - 仪礼 · 数字校本"
+    assert title("tongjie/shiguan.html") == "通解·士冠礼 - 仪礼 · 数字校本"
+    assert title("judou/index.html") == "仪礼郑注句读 - 仪礼 · 数字校本"
+    assert title("apparatus/glosses-yu.html") == "遇摄 - 仪礼 · 数字校本"

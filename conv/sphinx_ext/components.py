@@ -24,6 +24,7 @@ from conv.sphinx_ext.text.titles import setup_titles
 from conv.sphinx_ext.output.toolbar import setup_toolbar
 from conv.sphinx_ext.output.locale import setup_locale
 from conv.sphinx_ext.output.navparts import setup_navparts
+from conv.sphinx_ext.output.page_titles import setup_page_titles
 from conv.sphinx_ext.output.integrity import setup_integrity
 from conv.sphinx_ext.output.latex_text import setup_latex_text
 from conv.sphinx_ext.refs.parallels import setup_parallels
@@ -44,6 +45,7 @@ SETUPS: list = [
     setup_toolbar,
     setup_locale,  # furo's interface strings in Chinese (output/locale.py)
     setup_navparts,  # a work's parts (the 通解's 家礼 …) in the site navigation (output/navparts.py)
+    setup_page_titles,  # a 篇's window title with its work: 句读·士冠礼 (output/page_titles.py)
     setup_latex,  # the typeset book: front matter, part intros, back matter (latex.py)
     setup_latex_text,  # the text in the PDF as in the edition: controls refused, ASCII runs break
     setup_search,  # the search language lzh (search/language.py)

@@ -45,8 +45,6 @@ from conv.sphinx_ext.nodes import yl_cite
 from conv.sphinx_ext.text.chars import private_chars, private_text
 from conv.normalize import PUA_PATTERN
 
-#: How works are named in short citations (《句读·乡射礼》); other works use their title.
-WORK_SHORT = {"judou": "句读", "tongjie": "通解"}
 #: An anchor's work and chapter: ``judou-xiangshe``, ``judou-xiangshe-12``, ``judou-xiangshe-s3``.
 ANCHOR_PARTS = re.compile(r"(?P<work>[a-z][a-z0-9]*)-(?P<chapter>[a-z][a-z0-9]*)(?:-s?[1-9][0-9]*)?")
 #: Redirect chains longer than this are a cycle (the converter resolves them to the end anyway).
@@ -121,7 +119,18 @@ def _work_and_chapter(work_id: str, chapter_id: str) -> tuple[str, str, str]:
     chapter = data.chapter_of(work_id, chapter_id)
     if work is None or chapter is None:
         return "", "", ""
-    return work["title"], WORK_SHORT.get(work["id"], work["title"]), chapter["name"]
+    return work["title"], data.work_short(work["id"]), chapter["name"]
+
+
+def page_title(env, docname: str) -> str:
+    """A page as a list of pages names it (a search result, the window's title): a 篇 of a work
+    (``<work>/<chapter>``, the converter's layout) with the work's short name, as a citation names
+    it (句读·士冠礼: both works have a 士冠礼); any other page by its title."""
+    title = env.titles[docname].astext() if docname in env.titles else docname
+    work, _, page = docname.partition("/")
+    if page and page != "index" and any(w["id"] == work for w in data.works()):
+        return f"{data.work_short(work)}·{title}"
+    return title
 
 
 def where_label(short: str, chapter: str) -> str:

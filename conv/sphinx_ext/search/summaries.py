@@ -7,7 +7,7 @@ candidate page's HTML (宾: every chapter). Instead, each page's text is written
 written, as data for the purpose: ``_search/<docname>.json`` (``doctree-resolved``, in whichever
 process writes the page)::
 
-    {"t": "句读·士冠礼",                                            the page as a result names it
+    {"t": "句读·士冠礼",                                            the page as a result names it (refs.domain.page_title)
      "u": [[anchor, passage?, heading, [[layer, text], …]], …],   units in reading order
      "h": [heading, …],                                           section headings, once each
      "n": {"賔": "宾", …}}                                        reading forms of the page
@@ -28,8 +28,9 @@ from pathlib import Path
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from conv import datafiles as data, unencoded
+from conv import unencoded
 from conv.datafiles import write_atomically
+from conv.sphinx_ext.refs.domain import page_title
 from conv.sphinx_ext.nodes import yl_appmark, yl_char, yl_ednote_ref, yl_emend, yl_forms, yl_segment, yl_text
 
 #: Where the files go, under the HTML output.
@@ -200,19 +201,8 @@ def write_page_data(app: Sphinx, doctree: nodes.document, docname: str, language
         return
     target = Path(builder.outdir) / DIRECTORY / f"{docname}.json"
     target.parent.mkdir(parents=True, exist_ok=True)
-    found = {"t": result_title(app.env, docname), **page_units(doctree)}
+    found = {"t": page_title(app.env, docname), **page_units(doctree)}
     write_atomically(target, json.dumps(found, ensure_ascii=False, separators=(",", ":")))
-
-
-def result_title(env, docname: str) -> str:
-    """The page as a search result names it: a 篇 of a work (``<work>/<chapter>``, the converter's
-    layout) with the work's short name, as a citation does (句读·士冠礼: both works have a 士冠礼);
-    any other page by its title."""
-    title = env.titles[docname].astext() if docname in env.titles else docname
-    work, _, page = docname.partition("/")
-    if page and page != "index" and any(w["id"] == work for w in data.works()):
-        return f"{data.work_short(work)}·{title}"
-    return title
 
 
 def setup_summaries(app: Sphinx, language: str) -> None:
