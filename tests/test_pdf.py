@@ -159,7 +159,7 @@ def test_a_heading_never_ends_a_page_with_its_table_overleaf(edition):
     """A back-matter heading that leads a table (its introduction between: 遇摄's 本摄音义 584 条…)
     is on the page where the table begins, with its header: longtable breaks the page before its
     header when the header and first row do not fit, which left 遇摄, 蟹摄, 宕摄, 流摄 and 未能推定
-    音韵地位者 of the whole edition, and the seeds' 校勘记's 总览, alone at a page's foot."""
+    音韵地位者 of the whole edition, and the seeds' 通摄, alone at a page's foot."""
     headings = _headings_before_tables(edition.tex)
     assert len(headings) >= 10 and ("遇摄", "广韵地位") in headings
     pages = [[line.strip() for line in page.splitlines()] for page in edition.text.split("\f")]

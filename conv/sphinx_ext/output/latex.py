@@ -125,7 +125,9 @@ class BookStructure(SphinxPostTransform):
         table's header and first rows fit under it (longtable breaks the page before its header
         when they do not, which left the heading alone at the foot of a page)."""
         for section in list(document.findall(nodes.section)):
-            first = next((n for n in self._lead(section) if not isinstance(n, nodes.paragraph)), None)
+            # what the heading leads: its first child but the title, paragraphs and what prints nothing
+            first = next((n for n in section.children
+                          if not isinstance(n, (nodes.title, nodes.paragraph, *_SILENT))), None)
             if isinstance(first, (nodes.table, yl_datatable)):
                 _insert_before_heading(section, _raw(r"\ylkeepwithtable"))
 

@@ -306,7 +306,7 @@ def visit_pair_latex(self, node: yl_pair) -> None:
     first a little below the introduction."""
     index = node.parent.index(node)
     first = index == 0 or not isinstance(node.parent[index - 1], yl_pair)
-    self.body.append("\n\\medskip" * first + "\n\\begin{ylpair}")
+    self.body.append(("\n\\medskip" if first else "") + "\n\\begin{ylpair}")
 
 
 def depart_pair_latex(self, node: yl_pair) -> None:
