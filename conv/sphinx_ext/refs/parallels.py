@@ -28,6 +28,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
 from conv import datafiles as data
+from conv.sphinx_ext.refs.domain import page_title
 from conv.sphinx_ext.nodes import yl_appmark, yl_counterpart, yl_ednote_ref, yl_pair, yl_parallel, yl_passage, yl_segment, yl_text
 from conv.sphinx_ext.util import add_node, builder_of, depart_noop, setup_builder_event, visit_noop, warn
 from conv.sphinx_ext.warnings_ import YlWarning
@@ -161,10 +162,9 @@ class FillParallels(SphinxPostTransform):
         return data.work_short(anchor.split("-", 1)[0])
 
     def cite(self, anchor: str) -> str:
-        """``通解·士冠礼5``: work, 篇 and the passage's number."""
-        docname = self.passages.get(anchor, {}).get("docname", "")
-        chapter = self.env.titles[docname].astext() if docname in self.env.titles else ""
-        return f"{self.short(anchor)}·{chapter}{anchor.rsplit('-', 1)[-1]}"
+        """``通解·士冠礼5``: the passage's 篇 with its work, as lists of pages name it
+        (``domain.page_title``), and its number (``anchor`` is one of ``self.passages``)."""
+        return f"{page_title(self.env, self.passages[anchor]['docname'])}{anchor.rsplit('-', 1)[-1]}"
 
     def link(self, anchor: str, here: str) -> nodes.Node:
         entry = self.passages.get(anchor)
