@@ -333,24 +333,35 @@ def test_a_passage_s_page_and_cite_mark_wrap_without_spreading_the_line_before(o
     assert boxes["page"]["top"] >= boxes["close"]["top"] - 2, boxes  # after the last note, never above it
 
 
-CELL_LINES = """() => {
+ROW_BOXES = """() => {
   const table = document.querySelector('table.yl-gloss-index');
   const wrapper = table.closest('.table-wrapper');
   const rows = [...table.querySelectorAll('tbody tr')].slice(0, 40);
   const lines = (td) => Math.round(td.getBoundingClientRect().height / parseFloat(getComputedStyle(td).lineHeight));
+  const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
   return {page: document.documentElement.scrollWidth, window: window.innerWidth,
           scrolls: wrapper.scrollWidth > wrapper.clientWidth,
-          gloss: Math.max(...rows.map((tr) => lines(tr.cells[1]))), verdict: Math.max(...rows.map((tr) => lines(tr.cells[5])))};
+          rows: rows.map((tr) => ({row: box(tr), cells: [...tr.cells].map(box), texts: [...tr.cells].map((td) => td.innerText),
+                                   lines: [...tr.cells].map(lines)}))};
 }"""
 
 
-def test_the_gloss_index_on_a_phone_scrolls_sideways_rather_than_stand_a_character_a_line(open_page, edition_site,
-                                                                                            screenshots):
-    """On a phone the seven columns of the index of glosses were each a character or two wide (合于本字 a character a
-    line): the table keeps a readable width and scrolls sideways in its wrapper; the page itself does not."""
+def test_the_gloss_index_on_a_phone_shows_each_gloss_whole_without_scrolling_sideways(open_page, edition_site,
+                                                                                          screenshots):
+    """On a phone the seven columns of the index of glosses scrolled sideways in their wrapper: the place (出处) of
+    a gloss was a swipe away from the gloss. Each gloss is a card the width of the screen: all seven cells in
+    view, none over another, the gloss on one or two lines and 合于本字 on one; nothing scrolls sideways."""
     page = open_page(PHONE)
     page.goto(f"{edition_site}/apparatus/glosses-zhi.html")
-    found = page.evaluate(CELL_LINES)
+    found = page.evaluate(ROW_BOXES)
     page.screenshot(path=str(screenshots / "gloss-index-phone.png"))
-    assert found["page"] <= found["window"] and found["scrolls"], found
-    assert found["gloss"] <= 3 and found["verdict"] <= 2, found
+    assert found["page"] <= found["window"] and not found["scrolls"], found
+    for row in found["rows"]:
+        cells = row["cells"]
+        assert len(cells) == 7 and all(t.strip() for t in row["texts"]), row
+        assert all(0 <= c[0] and c[2] <= found["window"] for c in cells), row  # in view
+        assert all(row["row"][1] - 1 <= c[1] and c[3] <= row["row"][3] + 1 for c in cells), row  # in its card
+        overlaps = [(i, j) for i, a in enumerate(cells) for j, b in enumerate(cells[i + 1:], i + 1)
+                    if min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1]
+        assert not overlaps, row
+        assert row["lines"][1] <= 2 and row["lines"][5] == 1, row
