@@ -196,7 +196,7 @@ def axe_violations(page) -> list[dict]:
 
 
 @pytest.mark.parametrize("path", ["judou/xiangshe.html", "search.html?q=%E5%AE%BE", "yl-terms.html",
-                                  "apparatus/glosses-zhi.html", "apparatus/judou.html"])
+                                  "apparatus/glosses-zhi.html", "apparatus/glossary.html", "apparatus/judou.html"])
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_axe_finds_nothing_serious(open_page, edition_site, path, viewport):
     page = open_page(viewport)
@@ -333,8 +333,8 @@ def test_a_passage_s_page_and_cite_mark_wrap_without_spreading_the_line_before(o
     assert boxes["page"]["top"] >= boxes["close"]["top"] - 2, boxes  # after the last note, never above it
 
 
-ROW_BOXES = """() => {
-  const table = document.querySelector('table.yl-gloss-index');
+ROW_BOXES = """(selector) => {
+  const table = document.querySelector(selector);
   const wrapper = table.closest('.table-wrapper');
   const rows = [...table.querySelectorAll('tbody tr')].slice(0, 40);
   const lines = (td) => Math.round(td.getBoundingClientRect().height / parseFloat(getComputedStyle(td).lineHeight));
@@ -342,7 +342,9 @@ ROW_BOXES = """() => {
   return {page: document.documentElement.scrollWidth, window: window.innerWidth,
           scrolls: wrapper.scrollWidth > wrapper.clientWidth,
           rows: rows.map((tr) => ({row: box(tr), cells: [...tr.cells].map(box), texts: [...tr.cells].map((td) => td.innerText),
-                                   lines: [...tr.cells].map(lines)}))};
+                                   lines: [...tr.cells].map(lines),
+                                   labels: [...tr.cells].map((td) => getComputedStyle(td, '::before').content)})),
+          header: [...table.querySelectorAll('thead th')].map((th) => th.innerText)};
 }"""
 
 
@@ -353,15 +355,55 @@ def test_the_gloss_index_on_a_phone_shows_each_gloss_whole_without_scrolling_sid
     view, none over another, the gloss on one or two lines and 合于本字 on one; nothing scrolls sideways."""
     page = open_page(PHONE)
     page.goto(f"{edition_site}/apparatus/glosses-zhi.html")
-    found = page.evaluate(ROW_BOXES)
+    found = page.evaluate(ROW_BOXES, "table.yl-gloss-index")
     page.screenshot(path=str(screenshots / "gloss-index-phone.png"))
+    assert_cards(found, 7)
+    for row in found["rows"]:
+        assert row["lines"][1] <= 2 and row["lines"][5] == 1, row
+
+
+def assert_cards(found: dict, columns: int) -> None:
+    """Rows as cards: nothing scrolls sideways, every cell in view and in its card, none over another."""
     assert found["page"] <= found["window"] and not found["scrolls"], found
     for row in found["rows"]:
         cells = row["cells"]
-        assert len(cells) == 7 and all(t.strip() for t in row["texts"]), row
+        assert len(cells) == columns and all(t.strip() for t in row["texts"]), row
         assert all(0 <= c[0] and c[2] <= found["window"] for c in cells), row  # in view
         assert all(row["row"][1] - 1 <= c[1] and c[3] <= row["row"][3] + 1 for c in cells), row  # in its card
         overlaps = [(i, j) for i, a in enumerate(cells) for j, b in enumerate(cells[i + 1:], i + 1)
                     if min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1]
         assert not overlaps, row
-        assert row["lines"][1] <= 2 and row["lines"][5] == 1, row
+
+
+@pytest.mark.parametrize("page_name,selector", [("glossary", "table.yl-glossary"),
+                                                ("glosses-doubtful", "table.yl-gloss-mismatches")])
+def test_the_glossary_and_the_doubtful_readings_on_a_phone_are_cards_that_name_their_fields(
+        open_page, edition_site, screenshots, page_name, selector):
+    """On a phone the six columns of 郑注训诂 and of 音韵地位存疑 were a few characters wide: a locus in three lines
+    (句读· / 士昏礼 / 7), 体例 and 小韵 a character a line. Each row is a card, each field under its column's name."""
+    page = open_page(PHONE)
+    page.goto(f"{edition_site}/apparatus/{page_name}.html")
+    found = page.evaluate(ROW_BOXES, selector)
+    page.screenshot(path=str(screenshots / f"{page_name}-phone.png"))
+    assert_cards(found, 6)
+    for row in found["rows"]:
+        assert row["labels"] == [f'"{name}"' for name in found["header"]], row
+
+
+#: The cells of two characters or more set a character a line (each on a line of its own).
+A_CHARACTER_A_LINE = """() => [...document.querySelectorAll('article th, article td')].filter((cell) => {
+  const text = cell.innerText.trim();
+  if ([...text].length < 2) return false;
+  const range = document.createRange();
+  range.selectNodeContents(cell);
+  const lines = new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+  return lines > 1 && lines >= [...text].length;
+}).map((cell) => cell.innerText.trim())"""
+
+
+@pytest.mark.parametrize("page_name", ["judou", "glossary", "glosses-doubtful", "glosses-zhi"])
+def test_no_table_cell_of_the_back_matter_stands_a_character_a_line_on_a_phone(open_page, edition_site, page_name):
+    """The 校勘记's 总览 set its heads 条目 and 底本处数 a character a line on a phone, 郑注训诂 its 体例."""
+    page = open_page(PHONE)
+    page.goto(f"{edition_site}/apparatus/{page_name}.html")
+    assert page.evaluate(A_CHARACTER_A_LINE) == []

@@ -94,6 +94,8 @@ def test_html_table_links_like_yl_cite(project, sphinx_build):
     rows = table.select("tbody tr")
     assert [tr["class"] for tr in rows] == [["row-even"], ["row-odd"], ["row-even"], ["row-odd"], ["row-even"]]
     cells = [tr.select("td") for tr in rows]
+    # each cell names its column (a phone shows the name above the cell: yili-indices.css)
+    assert [[td["data-label"] for td in row] for row in cells] == [["类别<b>", "文\\textbf{x}", "出处"]] * 5
     assert cells[0][0].get_text() == "a & b $x$ % # _ ^ ~ {y}"
     # a live anchor: the passage's page, its citation as the tooltip
     assert str(cells[0][2].select_one("span.yl-cite")) == (

@@ -33,6 +33,7 @@ writers render the data directly:
 
 - HTML: the markup the list-tables had (``<table class="… docutils align-default">`` in a
   ``div.table-wrapper``, ``<colgroup>``, ``<thead>``, ``<tr class="row-even">``, ``<td><p>``), each
+  cell naming its column (``data-label``: a phone shows a row as a card, the names above), each
   witness cell a ``span.yl-witness`` with the spans a passage has (``chars.witness_html``), each
   locus the ``span.yl-cite`` link of ``yl:cite``; every string through ``encode``/``attval``.
 - LaTeX: a ``longtable`` as Sphinx writes a ``list-table`` (its table style, each cell in a
@@ -317,11 +318,13 @@ def visit_datatable_html(self, node: yl_datatable) -> None:
         f'<th class="head"><p>{encode(cell or EMPTY)}</p></th>' for cell in node["header"]) + "\n</tr>\n")
     out.append("</thead>\n<tbody>\n")
     kinds = node["cells"]
+    # each cell names its column: a phone sets a row as a card, each field under its name (yili-indices.css)
+    opening = [f'<td data-label="{attval(cell or EMPTY)}"><p>' for cell in node["header"]]
     for number, (row, row_id) in enumerate(zip(node["rows"], row_ids(node))):
         parity = "even" if number % 2 == 0 else "odd"
         id_attribute = f' id="{attval(row_id)}"' if row_id else ""
         out.append(f'<tr class="row-{parity}"{id_attribute}>' + "\n".join(
-            f"<td><p>{cell_html(kind, cell)}</p></td>" for kind, cell in zip(kinds, row)) + "\n</tr>\n")
+            f"{td}{cell_html(kind, cell)}</p></td>" for td, kind, cell in zip(opening, kinds, row)) + "\n</tr>\n")
     out.append("</tbody>\n</table>\n</div>\n")
     self.body.append("".join(out))
     raise nodes.SkipNode
