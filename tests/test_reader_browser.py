@@ -402,8 +402,10 @@ A_CHARACTER_A_LINE = """() => [...document.querySelectorAll('article th, article
 
 
 @pytest.mark.parametrize("page_name", ["judou", "glossary", "glosses-doubtful", "glosses-zhi"])
-def test_no_table_cell_of_the_back_matter_stands_a_character_a_line_on_a_phone(open_page, edition_site, page_name):
-    """The 校勘记's 总览 set its heads 条目 and 底本处数 a character a line on a phone, 郑注训诂 its 体例."""
-    page = open_page(PHONE)
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_no_table_cell_of_the_back_matter_stands_a_character_a_line(open_page, edition_site, page_name, viewport):
+    """The 校勘记's 总览 set its heads 条目 and 底本处数 a character a line on a phone, 郑注训诂 its 体例; 音韵地位存疑
+    its head 小韵 on every screen (a column a character wide)."""
+    page = open_page(viewport)
     page.goto(f"{edition_site}/apparatus/{page_name}.html")
     assert page.evaluate(A_CHARACTER_A_LINE) == []

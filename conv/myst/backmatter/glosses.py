@@ -199,7 +199,7 @@ def _doubtful_page(rows: list[GlossRow]) -> list[str]:
             table.append([gloss.text, "、".join(gloss.positions) or "—", gloss.homophone,
                           "、".join(own) or "（《广韵》未收）", gloss.note or "—", cite(row.locus, full=True)])
         out += datatable(["音义", "推得之音", "小韵", "本字《广韵》之音", "说明", "出处"], table,
-                         [3, 3, 1, 4, 5, 3], "witness text text text text cite", "yl-gloss-mismatches")
+                         [6, 6, 3, 7, 10, 8], "witness text text text text cite", "yl-gloss-mismatches")
     return out
 
 
