@@ -1,11 +1,14 @@
 """Reader pages hold no developer material (issue 22, point 7): no seed file name, no ``conv/``
 path and no English sentence in what a reader sees (text, tooltips, alternative text) on any page
-of the whole edition's HTML; the maintainers' listing keeps them."""
+of the seeds' edition's HTML; the maintainers' listing keeps them. The front page's reading notes
+name the marks this edition shows."""
 from __future__ import annotations
 
 import re
 
 from bs4 import BeautifulSoup, Comment
+
+from front_page import marks_named_but_missing
 
 #: Three or more English words in a row (an anchor such as judou-xiangshe-s3 is not a sentence).
 ENGLISH = re.compile(r"[A-Za-z]{2,}(?:[ ,'’]+[A-Za-z]+){2,}")
@@ -61,3 +64,10 @@ def test_the_maintainers_listing_keeps_sources_and_reasons(edition_html):
     # linked from no page
     for _, page in reader_pages(edition_html.outdir):
         assert "_maintainers" not in page.read_text(encoding="utf-8")
+
+
+def test_the_front_page_names_only_marks_the_seeds_edition_shows(edition_html):
+    """The reading notes named the joins of the two witnesses (〔以下据文渊阁本〕), which the seeds' edition has
+    none of; its lacunae (〔前阙〕…) it does show."""
+    assert marks_named_but_missing(edition_html.outdir) == []
+    assert "〔前阙〕" in (edition_html.outdir / "index.html").read_text(encoding="utf-8")

@@ -15,6 +15,7 @@ import pytest
 
 from conv import datafiles as data
 from conv.anchors.ledger import Ledger
+from front_page import marks_named_but_missing
 from search_helpers import search_index
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -172,6 +173,13 @@ def test_the_front_page_lists_both_works_complete(whole_html):
 
 
 # -- in a browser ---------------------------------------------------------------------------------
+
+def test_the_front_page_names_only_marks_the_whole_edition_shows(whole_html):
+    """The reading notes told of 〔前阙〕〔后阙〕〔中阙〕, the seeds' excerpts' ends, which the whole edition (every
+    篇 complete from the 文渊阁 text) never shows; they name its joins of the two witnesses."""
+    assert marks_named_but_missing(whole_html.outdir) == []
+    assert "〔以下据文渊阁本〕" in (whole_html.outdir / "index.html").read_text(encoding="utf-8")
+
 
 def test_notes_on_the_ji_mark_lack_no_words(whole_html):
     """士昏禮 右納采記(疏曰凡言記者…)今按…: the 疏 and 朱熹's 按 follow the 记 mark as the book prints them;

@@ -90,6 +90,18 @@ def up_to_date(seed_dir: Path, out: Path, ledger: Path | None = None, which: str
     return all(path.stat().st_mtime_ns <= made for path in inputs(seed_dir, ledger, which) if path.exists())
 
 
+def converted_edition(out: Path) -> str | None:
+    """The edition whose pages are under ``out`` (the stamp's first line: ``whole`` or ``seeds``), or
+    None when no conversion wrote them (a project of hand-written pages)."""
+    try:
+        with (Path(out) / STAMP).open(encoding="utf-8") as stamp:
+            first = stamp.readline().rstrip("\n")
+    except (OSError, UnicodeDecodeError):
+        return None
+    which = first.removeprefix(EDITION_LINE)
+    return which if first.startswith(EDITION_LINE) and which in EDITIONS else None
+
+
 def _readable(page: Path) -> bool:
     """A listed page is there and is UTF-8 (a damaged page is converted again, and refused there)."""
     try:

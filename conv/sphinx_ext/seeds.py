@@ -18,6 +18,9 @@ are not placed again.
   edition of the five seeds (``make html EDITION=seeds``).
 - ``yl_seeds_ledger`` (default ``""``: ``conv/data/anchors.tsv``): the anchor ledger, read only.
 
+The edition the pages are (the stamp's first line) is a tag, ``yl_edition_whole`` or
+``yl_edition_seeds``, for ``{only}`` in the hand-written pages (``tag_edition``).
+
 Neither changes what a page is made of (the pages do): both are left out of Sphinx's environment
 and output checks. The converter's progress and its reported problems are logged; a conversion it
 refuses (``conv.errors.ConversionError``) stops the build before anything is read, as ``python -m
@@ -46,6 +49,7 @@ def setup_seeds(app: Sphinx) -> None:
     app.add_config_value("yl_seeds_ledger", "", "", types=frozenset({str}))
     app.add_config_value("yl_edition", "whole", "", types=frozenset({str}))
     app.connect("config-inited", convert_seeds, priority=400)
+    app.connect("config-inited", tag_edition, priority=450)
 
 
 def convert_seeds(app: Sphinx, config) -> None:
@@ -74,6 +78,16 @@ def convert_seeds(app: Sphinx, config) -> None:
     except FileNotFoundError as error:
         fail(f"{error.filename}: no such file")
     build.mark_converted(out, written, which)
+
+
+def tag_edition(app: Sphinx, config) -> None:
+    """The edition the pages are (the stamp's, converted here or by ``make convert``) as a tag,
+    ``yl_edition_whole`` or ``yl_edition_seeds``, for ``{only}`` in the hand-written pages: the front
+    page's reading notes name the joins of the two witnesses in the whole edition and the excerpts'
+    lacunae (〔前阙〕…) in the seeds'. A project without the stamp has neither tag."""
+    which = build.converted_edition(Path(app.srcdir))
+    if which:
+        app.tags.add(f"yl_edition_{which}")
 
 
 def fail(message: str) -> None:
