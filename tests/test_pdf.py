@@ -273,7 +273,7 @@ def test_html_widgets_degrade_in_print(edition):
     """The front page: its cards are titled blocks, the legend shows the print styles, and the
     reading notes speak of the page, not of the toolbar."""
     assert "工具栏" not in edition.text and "鼠标悬停" not in edition.text
-    assert "页边数字为各段经文的序号" in edition.body
+    assert "页边数字为各段经文的编号" in edition.body
     assert "〔疏〕贾疏" in edition.body and "〔按〕按语" in edition.body
 
 
