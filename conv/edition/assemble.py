@@ -178,9 +178,11 @@ def absent_chapters(work: Work) -> None:
 
 def place_in_witness(edition: Edition) -> None:
     """Each passage and section title of a paged transcription (``conv.reader.wenyuange``): its
-    witness and its 文渊阁 page (a collated seed's come from the collation)."""
+    witness and its 文渊阁 page (a collated seed's come from the collation); each chapter title, its page."""
     for work in edition.works:
         for chapter in work.chapters:
+            if chapter.heading_span is not None:  # a lost 篇 has its title's page alone (書數)
+                chapter.page = reader.page_at(edition.sources[chapter.heading_span[0]], chapter.heading_span[1])
             for section in chapter.sections:
                 if section.title_span is not None:
                     _place(edition, section, section.title_span)

@@ -172,6 +172,7 @@ class Chapter:
     order: list[tuple[str, Any]] = field(default_factory=list)
     part: str | None = None  # 通解: the part (门) it stands in, an id of conv/data/tongjie_chapters.toml
     lost: str | None = None  # a 篇 the book lacks: the witness's words (此一篇原闕) or why it is shown empty
+    page: dict | None = None  # the 文渊阁 page of its title line (heading_span), in a paged transcription
 
 
 @dataclass
