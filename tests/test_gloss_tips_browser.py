@@ -1,7 +1,7 @@
 """Glosses in a real browser (issue 22, point 1; issue 23): one tip on hover, focus and tap, inside
 the window, linked to its row of the index of glosses, saying what the gloss reads and how its
-position in the 《广韵》 was found (headless Debian chromium under playwright; screenshots go to
-build/screenshots/)."""
+position in the 《广韵》 was found; an apparatus mark's entry in the same tip (headless Debian chromium
+under playwright; screenshots go to build/screenshots/)."""
 from __future__ import annotations
 
 import pytest
@@ -163,3 +163,53 @@ def test_a_gloss_in_a_counterpart_links_to_its_own_row(open_page, whole_site, sc
     page.wait_for_url("**/apparatus/glosses-zhi.html#yin-tongjie-shiguan-*")  # 脂韵: 止摄's page
     row = page.locator(":target")
     assert "蓍音尸" in row.inner_text() and "通解·士冠礼" in row.inner_text()
+
+
+# -- 3. an apparatus mark (校3, 异5): its entry in the same tip -------------------------------------
+
+def lines_of(box: dict) -> list[str]:
+    """The tip's lines (its paragraphs), without the blank lines between them."""
+    return [line for line in box["text"].split("\n") if line.strip()]
+
+
+def test_an_apparatus_mark_on_a_phone_shows_its_entry_without_leaving_the_page(open_page, edition_site, screenshots):
+    """A tap on 校1 left the chapter for the 校勘记 (a page of 1.7 MB in the whole edition) to read one entry; it
+    opens the entry in the tip, in the window, and the tip's link goes on to the 校勘记."""
+    page = open_page(PHONE, touch=True)
+    page.goto(f"{edition_site}/{CHAPTER}")
+    mark = page.locator(".yl-appmark a", has_text="异1").first
+    entry = mark.get_attribute("title")
+    assert entry.startswith("异1\u3000今古文异文")
+    mark.scroll_into_view_if_needed()
+    mark.tap()
+    box = tip(page)
+    assert box is not None and inside(box), box
+    assert page.url.endswith(CHAPTER), "the tap stays on the chapter"
+    assert lines_of(box)[:3] == ["异1", entry.split("\u3000", 1)[1], "见校勘记"], box["text"]
+    assert mark.get_attribute("title") is None, "no plain title tooltip over the tip"
+    page.screenshot(path=str(screenshots / "reader-apparatus-tip-390.png"))
+    page.locator("#yl-tip a", has_text="见校勘记").tap()
+    page.wait_for_url("**/apparatus/judou.html#judou-yi-1")
+
+
+def test_an_apparatus_mark_on_a_desktop_tips_on_hover_and_follows_on_click(open_page, edition_site):
+    """A mouse over 校1 shows its entry at once (the title tooltip came after a second, plain); a click goes to the
+    校勘记 as before; the keyboard focuses it with its tip and Enter follows it."""
+    page = open_page(DESKTOP)
+    page.goto(f"{edition_site}/{CHAPTER}")
+    mark = page.locator(".yl-appmark a", has_text="异1").first
+    mark.hover()
+    box = tip(page)
+    assert box and lines_of(box)[:2] == ["异1", "今古文异文：俟〕今文作“立”。郑注：“今文俟为立”"] and inside(box), box
+    page.mouse.move(5, 5)
+    page.wait_for_timeout(400)
+    assert tip(page) is None, "leaving the mark closes the tip"
+    mark.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")  # focus by the keyboard opens it
+    assert tip(page) is not None and page.evaluate("document.activeElement.textContent") == "异1"
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/apparatus/judou.html#judou-yi-1")
+    page.go_back()
+    page.locator(".yl-appmark a", has_text="异1").first.click()
+    page.wait_for_url("**/apparatus/judou.html#judou-yi-1")

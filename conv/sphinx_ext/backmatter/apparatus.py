@@ -386,6 +386,7 @@ def visit_mark_html(self, node: yl_appmark) -> None:
     current = getattr(self.builder, "current_docname", "")
     for docname, entry_id, label, title in node["marks"]:
         uri = self.builder.get_relative_uri(current, docname) + "#" + entry_id
+        # the entry as the title: a tooltip without script; static/gloss-tip.js shows it in its tip
         links.append(f'<a href="{self.attval(uri)}" title="{self.attval(title)}">'
                      f"{self.encode(label)}</a>")
     self.body.append('<sup class="yl-appmark no-search">' + "<span>,</span>".join(links) + "</sup>")

@@ -14,7 +14,8 @@ HTML:
   (``localStorage`` ``yili.view``) to ``<html>`` before the first paint, so hidden notes never
   flash and the page never reflows;
 - ``static/yili.js`` (deferred) saves each change and follows other tabs;
-- ``static/gloss-tip.js`` (deferred): the tip of an 音义 gloss (``text/glosses.py``).
+- ``static/gloss-tip.js`` (deferred): the tip of an 音义 gloss (``text/glosses.py``) and of an
+  apparatus mark (``backmatter/apparatus.py``).
 
 Without JavaScript the toolbar is hidden and every layer is shown in the diplomatic view.
 

@@ -1,10 +1,16 @@
-/* The tip of an 音义 gloss (音义提示), one for the page.
+/* The tip of an 音义 gloss (音义提示) and of an apparatus mark (校记提示), one for the page.
  *
  * Each gloss is a <span class="yl-gloss" role="button" tabindex="0" data-…> (conv/sphinx_ext/
  * text/glosses.py). Hovering it with a mouse, focusing it with the keyboard or tapping it opens
  * the tip: the gloss as printed, its 反切 or 直音, its 《广韵》 position in words (肿韵 · 见母 ·
  * 上声) with the modern notation as a detail (見三C鍾上), whether it is the character's own
  * reading, and a link to its row in the 音义索引.
+ *
+ * An apparatus mark is a link to its entry in the 校勘记 (<sup class="yl-appmark"><a href title>,
+ * conv/sphinx_ext/backmatter/apparatus.py), its title the entry. Hovering it or focusing it with
+ * the keyboard opens the tip with the entry, and a click or Enter follows the link as ever; a tap
+ * opens the tip instead (the 校勘记 is a long page to leave the chapter for), whose link goes on.
+ * The title moves into the tip (data-entry-text), so that no plain tooltip comes over it.
  *
  * The tip is the browser's own popover (popover="auto", the Popover API): it lives in the top
  * layer (no container clips it), and Escape or a tap elsewhere closes it (light dismiss) without
@@ -38,7 +44,6 @@
     tip = element("div", "yl-tip");
     tip.id = "yl-tip";
     tip.setAttribute("role", "dialog");
-    tip.setAttribute("aria-label", "音义");
     if (popover) {
       tip.setAttribute("popover", "auto");
       tip.addEventListener("toggle", function (event) {
@@ -65,8 +70,34 @@
     return row;
   }
 
-  function fill(gloss) {
+  function isMark(trigger) {
+    return trigger.tagName === "A";
+  }
+
+  function fillMark(mark) {
+    var entry = mark.getAttribute("title");
+    if (entry !== null) {  // once: the entry leaves the title for the tip
+      mark.setAttribute("data-entry-text", entry);
+      mark.removeAttribute("title");
+    }
+    entry = data(mark, "entry-text");
+    var label = mark.textContent;
     tip.textContent = "";
+    tip.setAttribute("aria-label", "校勘记");
+    tip.appendChild(element("p", "yl-tip-head", label));
+    var cut = entry.indexOf("\u3000");  // 校1　校改：… (the label, then the entry)
+    tip.appendChild(line("", cut >= 0 && entry.slice(0, cut) === label ? entry.slice(cut + 1) : entry));
+    var more = element("p", "yl-tip-line yl-tip-more");
+    var link = element("a", "", "见校勘记");
+    link.href = mark.href;
+    more.appendChild(link);
+    tip.appendChild(more);
+  }
+
+  function fill(gloss) {
+    if (isMark(gloss)) return fillMark(gloss);
+    tip.textContent = "";
+    tip.setAttribute("aria-label", "音义");
     tip.appendChild(element("p", "yl-tip-head", data(gloss, "printed") || gloss.textContent));
     var kind = data(gloss, "kind");
     var sound = "";
@@ -154,8 +185,8 @@
     closing = setTimeout(close, 250);
   }
 
-  function glossOf(target) {
-    return target && target.closest ? target.closest(".yl-gloss") : null;
+  function glossOf(target) {  // a gloss or an apparatus mark's link
+    return target && target.closest ? target.closest(".yl-gloss, .yl-appmark a") : null;
   }
 
   document.addEventListener("pointerover", function (event) {
@@ -170,7 +201,11 @@
   });
   document.addEventListener("click", function (event) {
     var gloss = glossOf(event.target);
-    if (gloss) {
+    if (gloss && isMark(gloss)) {
+      if (gloss === current) return;  // opened by the mouse or the keyboard: the link is followed
+      event.preventDefault();  // a tap: the entry in the tip, whose link goes on
+      open(gloss);
+    } else if (gloss) {
       open(gloss);  // a tap (or a click): the popover's light dismiss closed the last one
     } else if (!popover && tip && !tip.contains(event.target)) {
       close();
@@ -178,14 +213,15 @@
   });
   document.addEventListener("focusin", function (event) {
     var gloss = glossOf(event.target);
-    if (gloss && gloss !== current) open(gloss);
+    // a mark focused by a tap is opened by its click (which then stays on the page), by the keyboard here
+    if (gloss && gloss !== current && (!isMark(gloss) || gloss.matches(":focus-visible"))) open(gloss);
   });
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && current) {
       var gloss = current;
       close();
       gloss.focus();
-    } else if ((event.key === "Enter" || event.key === " ") && glossOf(event.target)) {
+    } else if ((event.key === "Enter" || event.key === " ") && glossOf(event.target) && !isMark(glossOf(event.target))) {
       event.preventDefault();
       open(glossOf(event.target));
     }
