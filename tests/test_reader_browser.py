@@ -409,3 +409,21 @@ def test_no_table_cell_of_the_back_matter_stands_a_character_a_line(open_page, e
     page = open_page(viewport)
     page.goto(f"{edition_site}/apparatus/{page_name}.html")
     assert page.evaluate(A_CHARACTER_A_LINE) == []
+
+
+CELL_LINES = """() => [...document.querySelectorAll('table.yl-gloss-index tbody tr')].map((tr) => [...tr.cells].map((td) => {
+  const range = document.createRange();
+  range.selectNodeContents(td);
+  return [td.innerText.trim(), new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size];
+}))"""
+
+
+def test_the_gloss_index_on_a_desktop_keeps_kinds_and_short_loci_on_one_line(open_page, whole_site):
+    """On a desktop the 音义索引 gave 广韵地位 a quarter of the width (來開三魚平 needs a tenth) and its loci a sixth:
+    直音（又音） and a locus as short as 通解·诸侯相朝礼9 went over two lines."""
+    page = open_page(DESKTOP)
+    page.goto(f"{whole_site}/apparatus/glosses-zhi.html")
+    rows = page.evaluate(CELL_LINES)
+    assert len(rows) > 500
+    assert [row[3] for row in rows if row[3][1] > 1] == []  # 类别
+    assert [row[6] for row in rows if len(row[6][0]) <= 10 and row[6][1] > 1] == []  # 出处

@@ -98,7 +98,7 @@ def _by_position(rows: list[GlossRow]) -> list[str]:
     """The table of ``rows`` by position (the same seven columns on every page)."""
     table = [[_position_cell(r.gloss), r.gloss.text, r.gloss.char, _kind(r.gloss), _sound(r.gloss),
               _verdict(r.gloss), cite(r.locus, full=True)] for r in rows]
-    return datatable(HEADER, table, [4, 3, 1, 2, 2, 2, 3], "text witness witness text witness text cite",
+    return datatable(HEADER, table, [3, 3, 1, 3, 2, 2, 4], "text witness witness text witness text cite",
                      "yl-gloss-index")
 
 
