@@ -94,8 +94,12 @@
     tip.appendChild(more);
   }
 
-  function fill(gloss) {
-    if (isMark(gloss)) return fillMark(gloss);
+  function fill(trigger) {
+    if (isMark(trigger)) fillMark(trigger);
+    else fillGloss(trigger);
+  }
+
+  function fillGloss(gloss) {
     tip.textContent = "";
     tip.setAttribute("aria-label", "音义");
     tip.appendChild(element("p", "yl-tip-head", data(gloss, "printed") || gloss.textContent));
@@ -146,17 +150,17 @@
     tip.style.top = Math.max(MARGIN, top) + "px";
   }
 
-  function open(gloss) {
+  function open(trigger) {
     clearTimeout(closing);
     if (!tip) make();
-    if (current && current !== gloss) current.setAttribute("aria-expanded", "false");
-    current = gloss;
-    fill(gloss);
-    gloss.setAttribute("aria-expanded", "true");
-    gloss.setAttribute("aria-controls", tip.id);
+    if (current && current !== trigger) current.setAttribute("aria-expanded", "false");
+    current = trigger;
+    fill(trigger);
+    trigger.setAttribute("aria-expanded", "true");
+    trigger.setAttribute("aria-controls", tip.id);
     if (popover) {
       if (!tip.matches(":popover-open")) {
-        try { tip.showPopover({ source: gloss }); } catch (e) { tip.showPopover(); }
+        try { tip.showPopover({ source: trigger }); } catch (e) { tip.showPopover(); }
       }
     } else {
       tip.hidden = false;
@@ -185,45 +189,45 @@
     closing = setTimeout(close, 250);
   }
 
-  function glossOf(target) {  // a gloss or an apparatus mark's link
+  function triggerOf(target) {  // a gloss, or an apparatus mark's link
     return target && target.closest ? target.closest(".yl-gloss, .yl-appmark a") : null;
   }
 
   document.addEventListener("pointerover", function (event) {
-    var gloss = glossOf(event.target);
-    if (event.pointerType === "mouse" && gloss && gloss !== current) open(gloss);
+    var trigger = triggerOf(event.target);
+    if (event.pointerType === "mouse" && trigger && trigger !== current) open(trigger);
   });
   document.addEventListener("pointerout", function (event) {
-    var gloss = glossOf(event.target);
-    if (event.pointerType !== "mouse" || !gloss || gloss !== current) return;
-    if (event.relatedTarget && (gloss.contains(event.relatedTarget) || (tip && tip.contains(event.relatedTarget)))) return;
+    var trigger = triggerOf(event.target);
+    if (event.pointerType !== "mouse" || !trigger || trigger !== current) return;
+    if (event.relatedTarget && (trigger.contains(event.relatedTarget) || (tip && tip.contains(event.relatedTarget)))) return;
     closeSoon();
   });
   document.addEventListener("click", function (event) {
-    var gloss = glossOf(event.target);
-    if (gloss && isMark(gloss)) {
-      if (gloss === current) return;  // opened by the mouse or the keyboard: the link is followed
+    var trigger = triggerOf(event.target);
+    if (trigger && isMark(trigger)) {
+      if (trigger === current) return;  // opened by the mouse or the keyboard: the link is followed
       event.preventDefault();  // a tap: the entry in the tip, whose link goes on
-      open(gloss);
-    } else if (gloss) {
-      open(gloss);  // a tap (or a click): the popover's light dismiss closed the last one
+      open(trigger);
+    } else if (trigger) {
+      open(trigger);  // a tap (or a click): the popover's light dismiss closed the last one
     } else if (!popover && tip && !tip.contains(event.target)) {
       close();
     }
   });
   document.addEventListener("focusin", function (event) {
-    var gloss = glossOf(event.target);
+    var trigger = triggerOf(event.target);
     // a mark focused by a tap is opened by its click (which then stays on the page), by the keyboard here
-    if (gloss && gloss !== current && (!isMark(gloss) || gloss.matches(":focus-visible"))) open(gloss);
+    if (trigger && trigger !== current && (!isMark(trigger) || trigger.matches(":focus-visible"))) open(trigger);
   });
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && current) {
-      var gloss = current;
+      var trigger = current;
       close();
-      gloss.focus();
-    } else if ((event.key === "Enter" || event.key === " ") && glossOf(event.target) && !isMark(glossOf(event.target))) {
+      trigger.focus();
+    } else if ((event.key === "Enter" || event.key === " ") && triggerOf(event.target) && !isMark(triggerOf(event.target))) {
       event.preventDefault();
-      open(glossOf(event.target));
+      open(triggerOf(event.target));
     }
   });
   window.addEventListener("scroll", place, { passive: true });
