@@ -193,8 +193,9 @@ def test_an_apparatus_mark_on_a_phone_shows_its_entry_without_leaving_the_page(o
 
 
 def test_an_apparatus_mark_on_a_desktop_tips_on_hover_and_follows_on_click(open_page, edition_site):
-    """A mouse over 校1 shows its entry at once (the title tooltip came after a second, plain); a click goes to the
-    校勘记 as before; the keyboard focuses it with its tip and Enter follows it."""
+    """A mouse over 异1 shows its entry at once (the title tooltip came after a second, plain), a long one (校1) in
+    lines of a reading length, not one line across the window; a click goes to the 校勘记 as before; the keyboard
+    focuses it with its tip and Enter follows it."""
     page = open_page(DESKTOP)
     page.goto(f"{edition_site}/{CHAPTER}")
     mark = page.locator(".yl-appmark a", has_text="异1").first
@@ -204,6 +205,12 @@ def test_an_apparatus_mark_on_a_desktop_tips_on_hover_and_follows_on_click(open_
     page.mouse.move(5, 5)
     page.wait_for_timeout(400)
     assert tip(page) is None, "leaving the mark closes the tip"
+    long = page.locator(".yl-appmark a", has_text="校1").first  # an entry of 80 characters: lines of a reading length
+    long.hover()
+    box = tip(page)
+    assert box and len(lines_of(box)[1]) > 60 and box["right"] - box["left"] <= 480, box
+    page.mouse.move(5, 5)
+    page.wait_for_timeout(400)
     mark.focus()
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("Tab")  # focus by the keyboard opens it
