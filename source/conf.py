@@ -10,7 +10,9 @@ from __future__ import annotations
 
 project = "仪礼"
 author = "仪礼 digital edition contributors"
-copyright = "仪礼数字校本编者"  # shown in every page's footer: in Chinese
+# every page's foot, in Chinese: the edition is for the most part the Kanseki Repository's transcription, whose
+# licence (CC BY-SA 4.0) asks that its attribution travel with it; copyright.md (底本与许可) gives it in full
+copyright = "仪礼数字校本编者；文渊阁本录文 漢籍リポジトリ，CC BY-SA 4.0"
 release = "0.1"
 
 language = "zh_CN"

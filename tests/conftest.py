@@ -341,12 +341,19 @@ def dump(edition):
     return json.loads(json.dumps(export.edition(edition), ensure_ascii=False))
 
 
+def copy_front_pages(src: Path) -> None:
+    """The real ``conf.py`` and the hand-written pages at the top of source/ (``index.md``, ``copyright.md``:
+    底本与许可, which the front page links to) into ``src``."""
+    for page in sorted((ROOT / "source").iterdir()):
+        if page.is_file() and page.suffix in (".py", ".md"):
+            shutil.copy(page, src / page.name)
+
+
 def project_source(directory: Path) -> Path:
-    """``directory/source``: the real ``conf.py``, ``index.md`` and notes of source/."""
+    """``directory/source``: the real ``conf.py``, front pages and notes of source/."""
     src = directory / "source"
     src.mkdir(parents=True)
-    for name in ("conf.py", "index.md"):
-        shutil.copy(ROOT / "source" / name, src / name)
+    copy_front_pages(src)
     if (ROOT / "source" / "notes").is_dir():
         shutil.copytree(ROOT / "source" / "notes", src / "notes")
     return src

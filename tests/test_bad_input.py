@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from conftest import copy_front_pages
 from conv.edition import assemble
 from conv.errors import ConversionError
 
@@ -351,8 +352,7 @@ def test_sphinx_reports_bad_data_files_as_errors(tmp_path, fault):
     seeds = _project_copy(tmp_path)
     src = tmp_path / "source"
     src.mkdir()
-    for name in ("conf.py", "index.md"):
-        shutil.copy(ROOT / "source" / name, src / name)
+    copy_front_pages(src)
     args = []
     if fault == "manifest":
         _edit_manifest(seeds, 'juan = []\nchapters = ["dashe"]', 'juan = []\nchapters = ["dashe"')

@@ -269,6 +269,14 @@ def test_after_the_works_comes_back_matter(edition):
     assert all(tex.index(f"\\part{{{p}}}") > back for p in parts_after)
 
 
+def test_the_book_credits_the_wenyuange_transcription_and_its_licence(edition):
+    """The 文渊阁 transcription's licence (CC BY-SA 4.0) asks that its attribution travel with the book: the front
+    page says whose it is (the Kanseki Repository's KR1d0038 and KR1d0085) and under what licence."""
+    front = re.sub(r"\s+", "", edition.text[:edition.text.index("阅读")])
+    assert "文渊阁本录文出自漢籍リポジトリ（KansekiRepository，https://www.kanripo.org/，KR1d0038、KR1d0085）" in front
+    assert "依CCBY-SA4.0许可（https://creativecommons.org/licenses/by-sa/4.0/）发布" in front
+
+
 def test_html_widgets_degrade_in_print(edition):
     """The front page: its cards are titled blocks, the legend shows the print styles, and the
     reading notes speak of the page, not of the toolbar."""

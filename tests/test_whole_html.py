@@ -353,3 +353,26 @@ def test_a_pian_names_its_work_in_the_window_title(whole_html):
     assert title("tongjie/shiguan.html") == "通解·士冠礼 - 仪礼 · 数字校本"
     assert title("judou/index.html") == "仪礼郑注句读 - 仪礼 · 数字校本"
     assert title("apparatus/glosses-yu.html") == "遇摄 - 仪礼 · 数字校本"
+
+
+def test_every_page_credits_the_wenyuange_transcription_and_its_licence(whole_html):
+    """The whole edition is for the most part the Kanseki Repository's transcription, licensed CC BY-SA 4.0, whose
+    attribution travels with it; no page said so. Every page's foot names it and the licence and links to 底本与许可,
+    which names both repositories at the commits the project holds (``seeds/wenyuange/LICENSE.md``)."""
+    licence = (ROOT / "seeds" / "wenyuange" / "LICENSE.md").read_text(encoding="utf-8")
+    commits = dict(re.findall(r"\[kanripo/(KR1d\d{4})\]\([^)]*\) \| `WYG` \| `([0-9a-f]{40})`", licence))
+    assert sorted(commits) == ["KR1d0038", "KR1d0085"]
+    pages = [p for p in whole_html.outdir.rglob("*.html") if not p.relative_to(whole_html.outdir).parts[0].startswith("_")]
+    assert len(pages) > 90
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        foot = html[html.index('<div class="copyright">'):]
+        foot = foot[:foot.index("</div>")]
+        link = re.search(r'<a href="([^"]*)">底本与许可</a>', foot)
+        assert "漢籍リポジトリ" in foot and "CC BY-SA 4.0" in foot and link, (page, foot)
+        target = page if link[1] == "#" else page.parent / link[1]  # the page itself: "#"
+        assert target.resolve() == (whole_html.outdir / "copyright.html").resolve(), page
+    credits = text_of(article((whole_html.outdir / "copyright.html").read_text(encoding="utf-8")))
+    for repository, commit in commits.items():
+        assert f"github.com/kanripo/{repository}" in credits and commit in credits, repository
+    assert "https://creativecommons.org/licenses/by-sa/4.0/" in credits and "相同方式共享" in credits
