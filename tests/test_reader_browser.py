@@ -427,3 +427,13 @@ def test_the_gloss_index_on_a_desktop_keeps_kinds_and_short_loci_on_one_line(ope
     assert len(rows) > 500
     assert [row[3] for row in rows if row[3][1] > 1] == []  # 类别
     assert [row[6] for row in rows if len(row[6][0]) <= 10 and row[6][1] > 1] == []  # 出处
+
+
+def test_a_page_title_on_a_phone_stands_over_no_blank_line(open_page, edition_site):
+    """The front page's title 仪礼 · 数字校本 stood over a blank line on a phone: the hidden ¶ after it (furo's link to
+    the heading, shown on hover, which a phone has not) wrapped to a line of its own."""
+    page = open_page(PHONE)
+    page.goto(f"{edition_site}/index.html")
+    lines = page.evaluate("""() => { const h = document.querySelector('article h1');
+      return Math.round(h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight)); }""")
+    assert lines == 1
