@@ -54,8 +54,10 @@ def line(chapter: Chapter) -> str | None:
     """The chapter's witnesses in one line; for a chapter without passages, the page of its title in
     the 文渊阁 text (書數, 此一篇原闕), or None when the text has none (卜筮, listed in the 目録 alone)."""
     runs = stretches(chapter)
+    if not runs and chapter.page:  # no passages: the title's page is the one the 文渊阁 text gives
+        runs = [{"witness": "kanripo", "from": chapter.page, "to": chapter.page}]
     if not runs:
-        return f"本篇底本：{WITNESS_NAMES['kanripo']}（{Page(**chapter.page).label()}）。" if chapter.page else None
+        return None
     if len(runs) == 1:
         pages = _pages(runs[0]["from"], runs[0]["to"])
         return f"本篇底本：{_name(runs[0])}" + (f"（{pages}）" if pages else "") + "。"
