@@ -222,12 +222,15 @@
   });
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && current) {
-      var trigger = current;
+      var opener = current;
       close();
-      trigger.focus();
-    } else if ((event.key === "Enter" || event.key === " ") && triggerOf(event.target) && !isMark(triggerOf(event.target))) {
+      opener.focus();
+      return;
+    }
+    var trigger = triggerOf(event.target);
+    if ((event.key === "Enter" || event.key === " ") && trigger && !isMark(trigger)) {  // a mark's link: followed
       event.preventDefault();
-      open(triggerOf(event.target));
+      open(trigger);
     }
   });
   window.addEventListener("scroll", place, { passive: true });
