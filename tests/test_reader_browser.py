@@ -390,15 +390,19 @@ def test_the_glossary_and_the_doubtful_readings_on_a_phone_are_cards_that_name_t
         assert row["labels"] == [f'"{name}"' for name in found["header"]], row
 
 
-#: The cells of two characters or more set a character a line (each on a line of its own).
-A_CHARACTER_A_LINE = """() => [...document.querySelectorAll('article th, article td')].filter((cell) => {
-  const text = cell.innerText.trim();
-  if ([...text].length < 2) return false;
+#: How many lines an element's text is set in (the tops of its text's boxes).
+TEXT_LINES = """const textLines = (element) => {
   const range = document.createRange();
-  range.selectNodeContents(cell);
-  const lines = new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
-  return lines > 1 && lines >= [...text].length;
-}).map((cell) => cell.innerText.trim())"""
+  range.selectNodeContents(element);
+  return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+};"""
+#: The cells of two characters or more set a character a line (each on a line of its own).
+A_CHARACTER_A_LINE = "() => { " + TEXT_LINES + """
+  return [...document.querySelectorAll('article th, article td')].filter((cell) => {
+    const length = [...cell.innerText.trim()].length;
+    const lines = textLines(cell);
+    return length >= 2 && lines > 1 && lines >= length;
+  }).map((cell) => cell.innerText.trim()); }"""
 
 
 @pytest.mark.parametrize("page_name", ["judou", "glossary", "glosses-doubtful", "glosses-zhi"])
@@ -411,11 +415,9 @@ def test_no_table_cell_of_the_back_matter_stands_a_character_a_line(open_page, e
     assert page.evaluate(A_CHARACTER_A_LINE) == []
 
 
-CELL_LINES = """() => [...document.querySelectorAll('table.yl-gloss-index tbody tr')].map((tr) => [...tr.cells].map((td) => {
-  const range = document.createRange();
-  range.selectNodeContents(td);
-  return [td.innerText.trim(), new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size];
-}))"""
+CELL_LINES = "() => { " + TEXT_LINES + """
+  return [...document.querySelectorAll('table.yl-gloss-index tbody tr')].map((tr) =>
+    [...tr.cells].map((td) => [td.innerText.trim(), textLines(td)])); }"""
 
 
 def test_the_gloss_index_on_a_desktop_keeps_kinds_and_short_loci_on_one_line(open_page, whole_site):
