@@ -17,6 +17,7 @@ from conv import datafiles as data
 from conv.anchors.ledger import Ledger
 from front_page import marks_named_but_missing
 from search_helpers import search_index
+from test_reader_pages import reader_pages
 
 ROOT = Path(__file__).resolve().parents[1]
 ID = re.compile(r'\bid="([^"]+)"')
@@ -172,14 +173,14 @@ def test_the_front_page_lists_both_works_complete(whole_html):
     assert text_of(index).index("第一　士冠礼") < text_of(index).index("第六十　王制之癸（刑辟）")
 
 
-# -- in a browser ---------------------------------------------------------------------------------
-
 def test_the_front_page_names_only_marks_the_whole_edition_shows(whole_html):
     """The reading notes told of 〔前阙〕〔后阙〕〔中阙〕, the seeds' excerpts' ends, which the whole edition (every
     篇 complete from the 文渊阁 text) never shows; they name its joins of the two witnesses."""
     assert marks_named_but_missing(whole_html.outdir) == []
     assert "〔以下据文渊阁本〕" in (whole_html.outdir / "index.html").read_text(encoding="utf-8")
 
+
+# -- in a browser ---------------------------------------------------------------------------------
 
 def test_notes_on_the_ji_mark_lack_no_words(whole_html):
     """士昏禮 右納采記(疏曰凡言記者…)今按…: the 疏 and 朱熹's 按 follow the 记 mark as the book prints them;
@@ -362,7 +363,7 @@ def test_every_page_credits_the_wenyuange_transcription_and_its_licence(whole_ht
     licence = (ROOT / "seeds" / "wenyuange" / "LICENSE.md").read_text(encoding="utf-8")
     commits = dict(re.findall(r"\[kanripo/(KR1d\d{4})\]\([^)]*\) \| `WYG` \| `([0-9a-f]{40})`", licence))
     assert sorted(commits) == ["KR1d0038", "KR1d0085"]
-    pages = [p for p in whole_html.outdir.rglob("*.html") if not p.relative_to(whole_html.outdir).parts[0].startswith("_")]
+    pages = [page for _, page in reader_pages(whole_html.outdir)]
     assert len(pages) > 90
     for page in pages:
         html = page.read_text(encoding="utf-8")
