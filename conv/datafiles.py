@@ -230,6 +230,13 @@ def senses() -> list[dict]:
 
 
 @cache
+def sense_places() -> list[tuple[int, dict]]:
+    """Reviewed places of ``senses.toml``: a passage's occurrences of such a character that keep the form
+    (line of its ``[[place]]``, entry)."""
+    return _numbered(DATA_DIR / "senses.toml", "place")
+
+
+@cache
 def scholars() -> list[str]:
     """Later scholars quoted in 通解 notes (`刘敞云…`), whose remarks are layer ``an``."""
     return _toml("scholars.toml")["scholars"]

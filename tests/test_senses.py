@@ -3,9 +3,14 @@ keeps its form in the reading (规范) text, where 納徵, 徵求 and 無徵不�
 data's (``conv/data/senses.toml``) and OpenCC's own phrases (``TSPhrases.txt``)."""
 from __future__ import annotations
 
-import pytest
+import copy
 
+import pytest
+from bs4 import BeautifulSoup
+
+from conv.analyses import senses
 from conv.analyses.senses import covered
+from conv.errors import ConversionError
 
 
 @pytest.mark.parametrize("text, counts", [
@@ -37,6 +42,97 @@ def test_the_reading_text_keeps_the_note_and_folds_the_rest(whole_dump):
     assert "征羽翮" in "".join(n["normalized"] for n in collecting["notes"]) + collecting["normalized"]
     kept = sorted(p["id"] for p in passages.values() if "徵" in p.get("kept", ""))
     assert len(kept) == 23 and all(p.startswith(("tongjie-zhonglv", "tongjie-yue", "tongjie-xuezhi")) for p in kept)
-    # 内則 胎教: 徵為五聲 with its 音义 (聲徵之徵張里反) and a 注 徵騐也 (徵, to verify): mixed, for an editor
-    (mixed,) = [p for p in whole_dump["problems"] if p["kind"] == "sense-mixed"]
-    assert mixed["message"].startswith("tongjie-neize-332: 4 of its 5 徵")
+    assert not [p for p in whole_dump["problems"] if p["kind"].startswith("sense-")]
+
+
+def test_a_reviewed_place_keeps_the_occurrences_it_names(whole_dump):
+    """内則 胎教 (左傳 昭公元年): 徵為五聲 (杜注 徵，驗也: 征), 注 赤聲徵 (the note, zhǐ) and 徵騐也 (征), 音义
+    聲徵之徵張里反 (zhǐ, twice): the passage's second, fourth and fifth 徵 keep the form, its first and third
+    fold (``senses.toml``, ``[[place]]``)."""
+    passage = by_id(whole_dump)["tongjie-neize-332"]
+    assert passage["kept"] == "" and passage["kept_at"] == {"徵": [2, 4, 5]}
+    assert passage["normalized"] == "征为五声"
+    assert [n["normalized"] for n in passage["notes"]] == ["白声商青声角黑声羽赤声徵黄声宫征騐也", "声徵之徵张里反"]
+    assert [n["text"] for n in passage["notes"]] == ["白聲商青聲角黑聲羽赤聲徵黄聲宫徵騐也", "聲徵之徵張里反"]
+
+
+def reading_view(html: str, anchor: str) -> str:
+    """The 规范 view's text of passage ``anchor`` on a page: each run's reading forms (``yl-n``), not the
+    witness's (``yl-w``) nor the 文渊阁's (``yl-t``), without the marks and the page line."""
+    element = BeautifulSoup(html, "html.parser").find(id=anchor)
+    for hidden in element.select(".yl-w, .yl-t, .yl-appmark, .yl-end, .yl-ed"):
+        hidden.decompose()
+    return element.get_text()
+
+
+def test_the_reading_view_shows_the_reviewed_place(whole_html):
+    html = whole_html.html("tongjie/neize")
+    assert reading_view(html, "tongjie-neize-332") == "征为五声白声商青声角黑声羽赤声徵黄声宫征騐也声徵之徵张里反"
+    # the 校勘记's quotation of the 音义 (printed large, outside the parentheses) reads as the passage does
+    apparatus = BeautifulSoup(whole_html.html("apparatus/tongjie"), "html.parser")
+    row = apparatus.find(id="tongjie-jiao-681")
+    for hidden in row.select(".yl-w, .yl-t"):
+        hidden.decompose()
+    assert "声徵之徵张里反" in row.get_text()
+
+
+PLACE = """::::{{yl:passage}} probe-{n}
+:layer: jing
+:keep-at: {keep_at}
+
+徵為五聲
+
+:::{{yl:zhu}}
+白聲商青聲角黑聲羽赤聲徵黄聲宫徵騐也
+:::
+
+:::{{yl:yin}}
+{{yl:gloss}}`聲徵之徵張里反`
+:::
+::::
+"""
+
+
+def test_keep_at_keeps_the_occurrences_it_names_across_the_notes_and_glosses(myst_app):
+    myst_app.take_warnings()
+    doctree = myst_app.parse(PLACE.format(n=1, keep_at="徵2,4,5/5"), docname="probe-keep-1")
+    assert myst_app.take_warnings() == ""
+    html = myst_app.html(doctree.ids["probe-1"])
+    assert reading_view(html, "probe-1") == "征为五声白声商青声角黑声羽赤声徵黄声宫征騐也声徵之徵张里反"
+
+
+@pytest.mark.parametrize("keep_at, warning", [
+    ("徵2,4/4", "yl:passage probe-2: :keep-at: counts 4 徵, the passage holds 5"),  # the text changed since
+    ("徵2,4", "'徵2,4' is not a character, its ordinals and their count (徵2,4,5/5)"),
+])
+def test_a_keep_at_that_does_not_fit_the_passage_is_reported(myst_app, keep_at, warning):
+    myst_app.take_warnings()
+    myst_app.parse(PLACE.format(n=2, keep_at=keep_at), docname="probe-keep-2")
+    assert warning in myst_app.take_warnings()
+
+
+def test_a_reviewed_place_the_passage_no_longer_fits_is_a_problem(whole_edition, monkeypatch):
+    """The entry counts 4 徵 where the passage holds 5: it is reported, and the passage folds them all."""
+    passage = copy.deepcopy(by_model_id(whole_edition)["tongjie-neize-332"])
+    passage.kept_at, passage.normalized = {}, "征为五声"
+    monkeypatch.setattr(senses, "passages", lambda edition: [(None, None, None, passage)])
+    monkeypatch.setattr(senses.data, "sense_places", lambda: [(33, {"passage": passage.id, "char": "徵", "count": 4,
+                                                                     "keep": [2, 4], "reason": "测试"})])
+    (problem,) = senses.keep(whole_edition)
+    assert (problem["kind"], problem["seed"], problem["line"], problem["col"]) == ("sense-place-stale",
+                                                                                  "KR1d0085_003.txt", 384, 7)
+    assert problem["message"].startswith("tongjie-neize-332: conv/data/senses.toml:33 reviews 4 徵 here, "
+                                         "the passage holds 5")
+    assert passage.kept_at == {} and passage.normalized == "征为五声"
+
+
+def test_a_place_without_its_fields_stops_the_conversion(whole_edition, monkeypatch):
+    monkeypatch.setattr(senses.data, "sense_places", lambda: [(40, {"passage": "tongjie-neize-332", "char": "徵",
+                                                                     "count": 5, "keep": [6], "reason": "测试"})])
+    with pytest.raises(ConversionError) as raised:
+        senses.keep(whole_edition)
+    assert str(raised.value).startswith("conv/data/senses.toml:40:1: a [[place]] needs passage, char")
+
+
+def by_model_id(edition) -> dict:
+    return {p.id: p for w in edition.works for c in w.chapters for s in c.sections for p in s.passages}

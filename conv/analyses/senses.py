@@ -9,7 +9,9 @@ of the installed package: 宫商角徵羽, 角徵, 變徵, 徵聲, 徵音 …) a
 :func:`keep` finds, passage by passage (its 经 or 记 and all its notes), the occurrences of each character:
 where every one lies in such a word, the passage keeps the character unfolded in its reading text
 (``Passage.kept``, as for what 郑注 distinguishes: ``conv.analyses.distinctions``); where some do and some do
-not, a problem ``sense-mixed`` asks an editor. Search folds the character as ever.
+not, a problem ``sense-mixed`` asks an editor. Search folds the character as ever. A passage an editor has read
+(``[[place]]`` of ``senses.toml``: 一处一审) keeps the occurrences its entry names and folds the others
+(``Passage.kept_at``); when the passage no longer holds as many as the entry counted, ``sense-place-stale``.
 """
 from __future__ import annotations
 
@@ -21,7 +23,8 @@ import opencc
 
 from conv import datafiles as data
 from conv.analyses.distinctions import keep_unfolded
-from conv.analyses.text import passages
+from conv.analyses.text import passage_text, passages
+from conv.errors import ConversionError
 from conv.model.tree import Edition
 from conv.normalize import fold_keeping
 
@@ -58,11 +61,17 @@ def covered(char: str, text: str) -> tuple[int, int]:
 
 
 def keep(edition: Edition) -> list[dict]:
-    """Keep each character of its other sense unfolded in the passages where every occurrence has it."""
+    """Keep each character of its other sense unfolded in the passages where every occurrence has it, and at
+    the occurrences a reviewed place names."""
     problems = []
+    places = _places()
     for _, _, _, passage in passages(edition):
         blocks = [passage, *passage.notes]
         for char in _patterns():
+            place = places.get((passage.id, char))
+            if place is not None:
+                problems += _keep_place(edition, passage, char, *place)
+                continue
             counts = [covered(char, block.text) for block in blocks if char in block.text]
             total, inside = sum(c for c, _ in counts), sum(i for _, i in counts)
             if not inside:
@@ -77,3 +86,56 @@ def keep(edition: Edition) -> list[dict]:
                 continue
             keep_unfolded(passage, char)
     return problems
+
+
+def _places() -> dict[tuple[str, str], tuple[int, dict]]:
+    """(passage id, character) → (line, entry) of each reviewed place, its fields checked."""
+    places = {}
+    for line, entry in data.sense_places():
+        count, ordinals = entry.get("count"), entry.get("keep")
+        if (entry.get("char") not in _patterns() or not entry.get("passage") or not entry.get("reason")
+                or not isinstance(count, int) or not isinstance(ordinals, list) or not ordinals
+                or not all(isinstance(n, int) and 1 <= n <= count for n in ordinals)):
+            raise ConversionError(data.display(data.DATA_DIR / "senses.toml"), line, 1,
+                                  "a [[place]] needs passage, char (a character of a [[sense]]), count, keep (the "
+                                  "ordinals kept, each from 1 to count) and reason",
+                                  "complete the entry as the file's comment describes")
+        places[(entry["passage"], entry["char"])] = (line, entry)
+    return places
+
+
+def _keep_place(edition: Edition, passage, char: str, line: int, entry: dict) -> list[dict]:
+    """Keep the occurrences of ``char`` the reviewed ``entry`` names; a problem when the passage holds another count."""
+    blocks = [passage, *passage.notes]
+    total = sum(block.text.count(char) for block in blocks)
+    if total != entry["count"]:
+        seed, start, _ = passage.span
+        at_line, col = edition.sources[seed].position(start)
+        return [{"seed": seed, "line": at_line, "col": col, "kind": "sense-place-stale",
+                 "message": f"{passage.id}: conv/data/senses.toml:{line} reviews {entry['count']} {char} here, the "
+                            f"passage holds {total}: the reading text folds them all — read the place again and "
+                            f"correct the entry"}]
+    ordinals = frozenset(entry["keep"])
+    passage.kept_at[char] = tuple(sorted(ordinals))
+    keep, seen = frozenset(passage.kept), 0
+    for block in blocks:
+        reading = []
+        for found in block.text:
+            seen += found == char
+            reading.append(char if found == char and seen in ordinals else fold_keeping(found, keep))
+        block.normalized = "".join(reading)
+    return []
+
+
+def occurrences(edition: Edition, passage, char: str) -> list[tuple[str, int, bool]]:
+    """Each occurrence of ``char`` in ``passage``'s text and then its notes, in reading order: its seed, its offset
+    there and whether the reading text keeps it (``Passage.kept_at``), for what quotes a stretch of the passage."""
+    ordinals = frozenset(passage.kept_at.get(char, ()))
+    found = []
+    mapped = passage_text(edition, passage) if passage.text else None
+    if mapped is not None:
+        found += [(mapped.seed, mapped.offsets[at]) for at, index in enumerate(mapped.witness_index)
+                  if mapped.witness[index] == char]
+    for segment in passage.notes:
+        found += [(segment.span[0], offset) for witness, offset in zip(segment.text, segment.offsets) if witness == char]
+    return [(seed, offset, number in ordinals) for number, (seed, offset) in enumerate(found, 1)]

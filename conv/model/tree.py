@@ -122,6 +122,9 @@ class Passage:
     notes: list[Segment] = field(default_factory=list)
     lacuna: str | None = None  # "start": the 经 before the first note is lost
     kept: str = ""  # characters its normalized text keeps unfolded (郑注 distinguishes them: 竝)
+    # a character it keeps unfolded at some of its occurrences only (a reviewed place of conv/data/senses.toml):
+    # the character → the ordinals kept, 1-based, in reading order over its text and then its notes
+    kept_at: dict[str, tuple[int, ...]] = field(default_factory=dict)
     witness: str = "seed"  # the transcription its text comes from: "seed" (录入本) | "kanripo" (文渊阁本)
     page: dict | None = None  # the 文渊阁 page where it starts: {"juan": 5, "leaf": 15, "side": "b"}
     joined: str | None = None  # the 底本 changes before it: the witness it comes from (conv.edition.joins)

@@ -153,6 +153,10 @@ class PageWriter:
             self.emit(f":on-marker: {passage.on_marker}")  # 記 or ○記 (conv.parser.passages.JI_MARK)
         if passage.kept:
             self.emit(f":keep: {passage.kept}")
+        if passage.kept_at:  # 徵2,4,5/5: the occurrences a reviewed place keeps, of all (conv.analyses.senses)
+            blocks = [passage.text, *(note.text for note in passage.notes)]
+            self.emit(":keep-at: " + " ".join(f"{char}{','.join(map(str, ordinals))}/{sum(b.count(char) for b in blocks)}"
+                                               for char, ordinals in passage.kept_at.items()))
         trad, line = self.words(passage.span, passage.text, self.links.get(passage.id, ())) if passage.text else ([], "")
         self.emit(*trad)
         self.emit("")

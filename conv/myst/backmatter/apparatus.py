@@ -15,7 +15,7 @@ from conv.reader.mandoku_lex import chinese_number
 from conv.model.tree import Edition, Work
 from conv.myst.backmatter.locator import (
     _BEFORE, COLLATION_CLASSES, ERRATA_KINDS, INTERVENTION_LABEL, KIND_NAMES, PUA_KINDS, SECTIONS, TRADITION_LABEL, Locator, Locus, context,
-    datatable, kept_forms, shorten, source_of, witness_slice,
+    KeptForms, datatable, shorten, source_of, witness_slice,
 )
 from conv.myst.backmatter.parallels import HEADING as PARALLEL_HEADING, INTRODUCTION as PARALLEL_INTRODUCTION, cite, parallel_body
 from conv.myst.escape import escape_inline
@@ -50,7 +50,7 @@ class Apparatus:
         self.readings: dict[str, list[Entry]] = {w.id: [] for w in edition.works}
         self.pua_counts: dict[str, Counter] = {w.id: Counter() for w in edition.works}
         self._pua_groups: dict[tuple[str, str, str], Entry] = {}  # (work, code point, locus) → entry
-        self.kept = kept_forms(edition)  # what 郑注 distinguishes, a sense keeps (conv.analyses.distinctions, senses)
+        self.kept = KeptForms(edition)  # what 郑注 distinguishes, a sense keeps (conv.analyses.distinctions, senses)
         for record in edition.apparatus:
             if shown(record):
                 self._intervention(record)
@@ -85,7 +85,7 @@ class Apparatus:
         entry = Entry(kind if kind in KIND_NAMES else "unknown", locus, list(span), body,
                       source=source_of(self.edition, span), reason=maintainer_reason(kind, record),
                       collation=collation_row(record) if kind == "collation" else None)
-        entry.keep = "".join(c for c in self.kept.get(locus.anchor, "") if c in body)  # as its passage shows them
+        entry.keep = self.kept(locus.anchor, body, span)  # as its passage shows them
         if kind == "pua":
             entry.code = record.get("witness", "")
             self.pua_counts[work][entry.code] += 1
@@ -167,8 +167,8 @@ class Apparatus:
         self.readings[work].append(Entry("unparsed" if reading.get("unparsed") else "reading", locus,
                                          list(reading["span"]), reading_body(reading),
                                          source=source_of(self.edition, reading["span"]),
-                                         keep="".join(c for c in self.kept.get(reading["passage"], "")
-                                                      if c in reading.get("statement", "")),
+                                         keep=self.kept(reading["passage"], reading.get("statement", ""),
+                                                        reading["span"]),
                                          reason=reading.get("reason", "") if reading.get("unparsed")
                                          else reading.get("decision", "")))  # a reviewed decision's reason
 

@@ -7,6 +7,7 @@ import json
 from dataclasses import dataclass
 
 from conv import datafiles as data
+from conv.analyses import senses
 from conv.model.tree import Chapter, Edition, Work, is_markup, text_char_offsets
 from conv.myst.chapter import PageWriter
 from conv.myst.escape import locus
@@ -213,11 +214,28 @@ def datatable(header: list[str], rows: list[list], widths: list[int], cells: str
     return lines + [":::", ""]
 
 
-def kept_forms(edition: Edition) -> dict[str, str]:
-    """Passage id → the characters its normalized view keeps as printed (``Passage.kept``: what
-    郑注 distinguishes there, 竝), for the passages with any."""
-    return {p.id: p.kept for w in edition.works for c in w.chapters for s in c.sections
-            for p in s.passages if p.kept}
+class KeptForms:
+    """What a quotation of a passage shows as printed in both views (its ``keep``): the characters the passage
+    keeps throughout (``Passage.kept``: what 郑注 distinguishes there, 竝) that the quotation holds, and a
+    character it keeps at some of its occurrences only (``kept_at``: a reviewed place, 徵) when the quotation's
+    ``span`` holds occurrences of it and the passage keeps each of them."""
+
+    def __init__(self, edition: Edition) -> None:
+        self.edition = edition
+        self.passages = {p.id: p for w in edition.works for c in w.chapters for s in c.sections
+                         for p in s.passages if p.kept or p.kept_at}
+
+    def __call__(self, anchor: str, text: str, span=None) -> str:
+        passage = self.passages.get(anchor)
+        if passage is None:
+            return ""
+        keep = [char for char in passage.kept if char in text]
+        for char in passage.kept_at:
+            inside = [kept for seed, offset, kept in senses.occurrences(self.edition, passage, char)
+                      if span and seed == span[0] and span[1] <= offset < span[2]]
+            if char in text and inside and all(inside):
+                keep.append(char)
+        return "".join(keep)
 
 
 def witness(text: str, keep: str = ""):

@@ -5,7 +5,7 @@ from conv.analyses import glossary
 from conv.model.tree import Edition
 from conv.myst.backmatter.apparatus import Apparatus, work_page
 from conv.myst.backmatter.glosses import glosses_pages
-from conv.myst.backmatter.locator import DIR, GLOSSARY_FORMS, Locator, cite, datatable, kept_forms, witness
+from conv.myst.backmatter.locator import DIR, GLOSSARY_FORMS, KeptForms, Locator, cite, datatable, witness
 from conv.myst.backmatter import parallels
 from conv.myst.backmatter.terms import TERMS_RULE, tone_marks
 from conv.myst.escape import escape_inline
@@ -26,9 +26,9 @@ def glossary_page(edition: Edition, locator: Locator) -> str:
         "",
     ]
     rows = []
-    kept = kept_forms(edition)  # 竝并也: 竝 stays 竝 in the normalized view too
+    kept = KeptForms(edition)  # 竝并也: 竝 stays 竝 in the normalized view too
     for entry in entries:
-        keep = kept.get(entry["passage"], "")
+        keep = kept(entry["passage"], entry["term_witness"] + entry["definition_witness"] + entry["text"], entry["span"])
         rows.append([witness(entry["term_witness"], keep), tone_marks(entry["pinyin"], " "),
                      witness(entry["definition_witness"], keep), witness(entry["text"], keep),
                      GLOSSARY_FORMS.get(entry["form"], entry["form"]),

@@ -92,24 +92,37 @@ def char_node(char: str) -> yl_char | None:
                    title=f"{char} → {normal}")
 
 
-def keep_forms(node: nodes.Element, keep: str) -> None:
+def keep_forms(node: nodes.Element, keep: str, places: dict[str, frozenset[int]] | None = None) -> dict[str, int]:
     """Show the characters of ``keep`` as printed in both views inside ``node``: each variant
     form in ``keep`` becomes plain text in its ``yl_forms`` run, without a 繁体 form (what 郑注
-    distinguishes in a passage, 竝 in 竝并也: ``conv.analyses.distinctions``). Search still folds
-    it (``conv.normalize.fold``). A PUA code point is never kept."""
-    if not keep:
-        return
+    distinguishes in a passage, 竝 in 竝并也: ``conv.analyses.distinctions``). ``places``: a character
+    kept at some of its occurrences only → their ordinals, 1-based, in the order of the runs (a
+    passage's ``keep-at``, a reviewed place: ``conv.analyses.senses``). Search still folds them
+    (``conv.normalize.fold``). A PUA code point is never kept. Returns how many of each character of
+    ``places`` the runs hold."""
+    places = places or {}
+    seen = dict.fromkeys(places, 0)
+    if not keep and not places:
+        return seen
     for run in list(node.findall(yl_forms)):
-        witness, trad = run["witness"], run.get("trad", "")
-        reading = "".join(w if w in keep else r for w, r in zip(witness, run.astext()))
+        witness, trad, shown = run["witness"], run.get("trad", ""), run.astext()
+        kept = []
+        for char in witness:
+            if char in seen:
+                seen[char] += 1
+                kept.append(seen[char] in places[char])
+            else:
+                kept.append(char in keep)
+        reading = "".join(w if k else r for w, r, k in zip(witness, shown, kept))
         if trad:
-            trad = "".join(w if w in keep and w != r else t for w, r, t in zip(witness, run.astext(), trad))
+            trad = "".join(w if k and w != r else t for w, r, t, k in zip(witness, shown, trad, kept))
         if reading == witness and trad in ("", witness):
             replace_node(run, nodes.Text(witness))
             continue
         run.children = []
         run += nodes.Text(reading)
         run["trad"] = "" if trad == witness else trad
+    return seen
 
 
 def wrap_chars(children: list[nodes.Node], location: object = None) -> list[nodes.Node]:

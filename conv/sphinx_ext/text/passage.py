@@ -4,11 +4,14 @@
 ``lacuna`` (``start``: the witness is cut off before it), ``on-marker`` (a passage without words
 whose notes are on the 记 mark printed before it, ``記``: nothing is lost, so no 〔记文阙〕) and
 ``keep`` (characters both views show as printed in this passage: what 郑注 distinguishes,
-``chars.keep_forms``). Its body is the 经/记
+``chars.keep_forms``) and ``keep-at`` (a character shown as printed at some of its occurrences only,
+``徵2,4,5/5``: the ordinals kept and how many the passage holds). Its body is the 经/记
 words (one paragraph, possibly absent) followed by segment directives (``yl:zhu`` …, see
 ``segments``). The segments stay inline after the words they explain, as in the printed book.
 """
 from __future__ import annotations
+
+import re
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -69,6 +72,7 @@ class PassageDirective(LineDirective):
         "lacuna": lambda arg: directives.choice(arg, ("start", "end")),
         "on-marker": directives.unchanged,  # no words: its notes are on the 记 mark before it (記)
         "keep": directives.unchanged,
+        "keep-at": lambda arg: keep_places(arg),
         "page": directives.unchanged,  # the 文渊阁 page where it starts: 卷五叶十五b
         "trad": directives.unchanged,  # its words in the 文渊阁 forms (text/witness_forms.py)
     }
@@ -88,11 +92,30 @@ class PassageDirective(LineDirective):
         self.set_source_info(node)
         register_id(self, node, anchor)
         self.fill(node, layer, f"yl-{layer}")
-        keep_forms(node, self.options.get("keep", ""))
+        places = self.options.get("keep-at", {})
+        held = keep_forms(node, self.options.get("keep", ""), {char: kept for char, (kept, _) in places.items()})
+        for char, (_, count) in places.items():
+            if held[char] != count:
+                warn(f"yl:passage {anchor}: :keep-at: counts {count} {char}, the passage holds {held[char]} (convert "
+                     "again, or correct the count)", YlWarning.MARKUP, node)
         self.env.get_domain("yl").note_passage(
             anchor, self.env.docname, layer, passage_label(node), location=node, page=node["page"]
         )
         return [node]
+
+
+KEEP_AT = re.compile(r"(\S)(\d+(?:,\d+)*)/(\d+)")
+
+
+def keep_places(argument: str) -> dict[str, tuple[frozenset[int], int]]:
+    """``徵2,4,5/5`` (tokens separated by spaces) → ``{"徵": (frozenset({2, 4, 5}), 5)}``."""
+    places = {}
+    for token in (argument or "").split():
+        found = KEEP_AT.fullmatch(token)
+        if not found:
+            raise ValueError(f"{token!r} is not a character, its ordinals and their count (徵2,4,5/5)")
+        places[found.group(1)] = (frozenset(map(int, found.group(2).split(","))), int(found.group(3)))
+    return places
 
 
 def register_id(directive, node: nodes.Element, anchor: str) -> None:
