@@ -45,6 +45,31 @@ def test_the_reading_text_keeps_the_note_and_folds_the_rest(whole_dump):
     assert not [p for p in whole_dump["problems"] if p["kind"].startswith("sense-")]
 
 
+@pytest.mark.parametrize("text, counts", [
+    ("歟乾隆四十四年二月恭校", (1, 1)),                      # OpenCC's 乾隆 (the 提要)
+    ("十一月黄鍾乾初九也", (1, 1)),                          # the data's words (鐘律義)
+    ("則乾之風漸九月坤之風漸八月", (1, 1)),
+    ("醮有乾肉折俎", (1, 0)),                                # dry: 干
+    ("萎於危反乾音千", (1, 0)),
+    ("柷敔乾音也", (1, 1)),
+    ("渴苦葛反乾音干", (1, 0)),                              # 聘義's 音义: gān
+])
+def test_the_words_of_the_trigram(text, counts):
+    assert covered("乾", text) == counts
+
+
+def test_the_reading_text_keeps_the_trigram_and_the_reign_and_folds_dry(whole_dump):
+    passages = by_id(whole_dump)
+    assert passages["judou-tiyao-2"]["normalized"].endswith("乾隆四十四年二月恭校上")
+    assert "纯乾用事" in "".join(n["normalized"] for n in passages["tongjie-zhonglvyi-35"]["notes"])
+    dry = passages["tongjie-shihun-210"]  # 肴乾而不食
+    assert "肴干而不食" in dry["normalized"] + "".join(n["normalized"] for n in dry["notes"])
+    kept = sorted(p["id"] for p in passages.values() if "乾" in p["kept"])
+    assert kept == ["judou-tiyao-2", "tongjie-juanshou-7", "tongjie-lishu-63", "tongjie-neizhi-15",
+                    "tongjie-xiangsheyi-2", "tongjie-yueling-65", "tongjie-yuezhi-106", "tongjie-yuezhi-163",
+                    "tongjie-zhonglv-13", *(f"tongjie-zhonglvyi-{n}" for n in (23, 26, 28, 29, 30, 31, 35))]
+
+
 def test_a_reviewed_place_keeps_the_occurrences_it_names(whole_dump):
     """内則 胎教 (左傳 昭公元年): 徵為五聲 (杜注 徵，驗也: 征), 注 赤聲徵 (the note, zhǐ) and 徵騐也 (征), 音义
     聲徵之徵張里反 (zhǐ, twice): the passage's second, fourth and fifth 徵 keep the form, its first and third
@@ -76,7 +101,7 @@ def test_the_reading_view_shows_the_reviewed_place(whole_html):
     assert "声徵之徵张里反" in row.get_text()
 
 
-PLACE = """::::{{yl:passage}} probe-{n}
+PLACE = """::::{{yl:passage}} sense-place-{n}
 :layer: jing
 :keep-at: {keep_at}
 
@@ -95,19 +120,19 @@ PLACE = """::::{{yl:passage}} probe-{n}
 
 def test_keep_at_keeps_the_occurrences_it_names_across_the_notes_and_glosses(myst_app):
     myst_app.take_warnings()
-    doctree = myst_app.parse(PLACE.format(n=1, keep_at="徵2,4,5/5"), docname="probe-keep-1")
+    doctree = myst_app.parse(PLACE.format(n=1, keep_at="徵2,4,5/5"), docname="sense-place-1")
     assert myst_app.take_warnings() == ""
-    html = myst_app.html(doctree.ids["probe-1"])
-    assert reading_view(html, "probe-1") == "征为五声白声商青声角黑声羽赤声徵黄声宫征騐也声徵之徵张里反"
+    html = myst_app.html(doctree.ids["sense-place-1"])
+    assert reading_view(html, "sense-place-1") == "征为五声白声商青声角黑声羽赤声徵黄声宫征騐也声徵之徵张里反"
 
 
 @pytest.mark.parametrize("keep_at, warning", [
-    ("徵2,4/4", "yl:passage probe-2: :keep-at: counts 4 徵, the passage holds 5"),  # the text changed since
+    ("徵2,4/4", "yl:passage sense-place-2: :keep-at: counts 4 徵, the passage holds 5"),  # the text changed since
     ("徵2,4", "'徵2,4' is not a character, its ordinals and their count (徵2,4,5/5)"),
 ])
 def test_a_keep_at_that_does_not_fit_the_passage_is_reported(myst_app, keep_at, warning):
     myst_app.take_warnings()
-    myst_app.parse(PLACE.format(n=2, keep_at=keep_at), docname="probe-keep-2")
+    myst_app.parse(PLACE.format(n=2, keep_at=keep_at), docname="sense-place-2")
     assert warning in myst_app.take_warnings()
 
 
@@ -115,7 +140,7 @@ def test_a_reviewed_place_the_passage_no_longer_fits_is_a_problem(whole_edition,
     """The entry counts 4 徵 where the passage holds 5: it is reported, and the passage folds them all."""
     passage = copy.deepcopy(by_model_id(whole_edition)["tongjie-neize-332"])
     passage.kept_at, passage.normalized = {}, "征为五声"
-    monkeypatch.setattr(senses, "passages", lambda edition: [(None, None, None, passage)])
+    monkeypatch.setattr(senses, "_every_passage", lambda edition: [passage])
     monkeypatch.setattr(senses.data, "sense_places", lambda: [(33, {"passage": passage.id, "char": "徵", "count": 4,
                                                                      "keep": [2, 4], "reason": "测试"})])
     (problem,) = senses.keep(whole_edition)

@@ -23,7 +23,7 @@ import opencc
 
 from conv import datafiles as data
 from conv.analyses.distinctions import keep_unfolded
-from conv.analyses.text import passage_text, passages
+from conv.analyses.text import passage_text
 from conv.errors import ConversionError
 from conv.model.tree import Edition
 from conv.normalize import fold_keeping
@@ -65,7 +65,7 @@ def keep(edition: Edition) -> list[dict]:
     the occurrences a reviewed place names."""
     problems = []
     places = _places()
-    for _, _, _, passage in passages(edition):
+    for passage in _every_passage(edition):
         blocks = [passage, *passage.notes]
         for char in _patterns():
             place = places.get((passage.id, char))
@@ -86,6 +86,14 @@ def keep(edition: Edition) -> list[dict]:
                 continue
             keep_unfolded(passage, char)
     return problems
+
+
+def _every_passage(edition: Edition):
+    """Every passage, the front matter's too (the 提要's 乾隆)."""
+    for work in edition.works:
+        for chapter in work.chapters:
+            for section in chapter.sections:
+                yield from section.passages
 
 
 def _places() -> dict[tuple[str, str], tuple[int, dict]]:
