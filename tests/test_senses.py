@@ -70,6 +70,28 @@ def test_the_reading_text_keeps_the_trigram_and_the_reign_and_folds_dry(whole_du
                     "tongjie-zhonglv-13", *(f"tongjie-zhonglvyi-{n}" for n in (23, 26, 28, 29, 30, 31, 35))]
 
 
+@pytest.mark.parametrize("text, counts", [
+    ("降階受笲腶脩升進北面", (1, 1)),                         # the data's words: the dried meat
+    ("侯伯四積皆眡飱牽再問皆脩", (1, 1)),                     # 司儀 (鄭云 脩，脯也)
+    ("子男三積皆眡飱牽壹問以脩", (1, 1)),
+    ("言此以結上文脩身之意", (1, 0)),                          # 中庸: 修身 (not 文脩 of 對文脩是鍜脩)
+    ("壺頸脩七寸腹脩五寸", (2, 0)),                            # 投壺: its length, 修
+])
+def test_the_words_of_the_dried_meat(text, counts):
+    assert covered("脩", text) == counts
+
+
+def test_the_reading_text_keeps_the_dried_meat_and_folds_self_cultivation(whole_dump):
+    passages = by_id(whole_dump)
+    assert passages["judou-shihun-71"]["normalized"].startswith("降阶受笲腵脩升进北面")
+    assert passages["tongjie-daxue-6"]["normalized"].count("修") == 2 and "脩" not in passages["tongjie-daxue-6"]["normalized"]
+    pun = passages["tongjie-shihun-181"]  # 腶脩 … 取其斷斷自脩也 (a reviewed place)
+    assert pun["kept_at"] == {"脩": [1, 2, 3, 4]}
+    assert pun["notes"][-1]["normalized"].endswith("腶脩取其断断自修也")
+    kept = sorted(p["id"] for p in passages.values() if "脩" in p["kept"])
+    assert len(kept) == 30 and kept[:2] == ["judou-jianben-121", "judou-shiben-3"]
+
+
 def test_a_reviewed_place_keeps_the_occurrences_it_names(whole_dump):
     """内則 胎教 (左傳 昭公元年): 徵為五聲 (杜注 徵，驗也: 征), 注 赤聲徵 (the note, zhǐ) and 徵騐也 (征), 音义
     聲徵之徵張里反 (zhǐ, twice): the passage's second, fourth and fifth 徵 keep the form, its first and third
