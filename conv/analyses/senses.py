@@ -8,8 +8,9 @@ of the installed package: 宫商角徵羽, 角徵, 變徵, 徵聲, 徵音 …) a
 
 :func:`keep` finds, passage by passage (its 经 or 记 and all its notes), the occurrences of each character:
 where every one lies in such a word, the passage keeps the character unfolded in its reading text
-(``Passage.kept``, as for what 郑注 distinguishes: ``conv.analyses.distinctions``); where some do and some do
-not, a problem ``sense-mixed`` asks an editor. Search folds the character as ever. A passage an editor has read
+(``Passage.kept``, as for what 郑注 distinguishes: ``conv.analyses.distinctions``), or reads it in the form of
+that sense when it is another character (閒 between, 之閒, reads 间 where the fold gives 闲: ``Passage.forms``);
+where some do and some do not, a problem ``sense-mixed`` asks an editor. Search folds the character as ever. A passage an editor has read
 (``[[place]]`` of ``senses.toml``: 一处一审) keeps the occurrences its entry names and folds the others
 (``Passage.kept_at``); when the passage no longer holds as many as the entry counted, ``sense-place-stale``.
 """
@@ -22,7 +23,6 @@ from pathlib import Path
 import opencc
 
 from conv import datafiles as data
-from conv.analyses.distinctions import keep_unfolded
 from conv.analyses.text import passage_text
 from conv.errors import ConversionError
 from conv.model.tree import Edition
@@ -84,8 +84,35 @@ def keep(edition: Edition) -> list[dict]:
                                             f"that keeps it unfolded, the others not: the reading text folds them all "
                                             f"— read the place and add the words to conv/data/senses.toml"})
                 continue
-            keep_unfolded(passage, char)
+            form = _forms()[char]
+            if form == char:
+                passage.kept = "".join(sorted({*passage.kept, char}))
+            else:  # 閒 read 间 where every one is 間: neither as printed nor the fold (闲)
+                passage.forms[char] = form
+            _read(passage)
     return problems
+
+
+@cache
+def _forms() -> dict[str, str]:
+    """Each character of ``senses.toml`` → the form its other sense reads (``keep``: itself, as 徵, or another, 间)."""
+    return {entry["char"]: entry["keep"] for entry in data.senses()}
+
+
+def _read(passage) -> None:
+    """The reading text of ``passage`` and its notes again: what it keeps as printed (``kept``), each character of
+    ``forms`` in its form, one of ``kept_at`` so at its ordinals only (in reading order) and folded elsewhere."""
+    keep, seen = frozenset(passage.kept), dict.fromkeys(passage.kept_at, 0)
+    for block in [passage, *passage.notes]:
+        reading = []
+        for found in block.text:
+            if found in seen:
+                seen[found] += 1
+                other = seen[found] in passage.kept_at[found]
+            else:
+                other = found in passage.forms
+            reading.append(passage.forms.get(found, found) if other else fold_keeping(found, keep))
+        block.normalized = "".join(reading)
 
 
 def _every_passage(edition: Edition):
@@ -123,15 +150,10 @@ def _keep_place(edition: Edition, passage, char: str, line: int, entry: dict) ->
                  "message": f"{passage.id}: conv/data/senses.toml:{line} reviews {entry['count']} {char} here, the "
                             f"passage holds {total}: the reading text folds them all — read the place again and "
                             f"correct the entry"}]
-    ordinals = frozenset(entry["keep"])
-    passage.kept_at[char] = tuple(sorted(ordinals))
-    keep, seen = frozenset(passage.kept), 0
-    for block in blocks:
-        reading = []
-        for found in block.text:
-            seen += found == char
-            reading.append(char if found == char and seen in ordinals else fold_keeping(found, keep))
-        block.normalized = "".join(reading)
+    passage.kept_at[char] = tuple(sorted(set(entry["keep"])))
+    if _forms()[char] != char:
+        passage.forms[char] = _forms()[char]
+    _read(passage)
     return []
 
 

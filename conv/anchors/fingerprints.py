@@ -3,7 +3,7 @@
 A passage's fingerprint is its normalized text plus the normalized text of all its notes,
 ignoring how the notes are cut into segments — normalized in full (``conv.normalize.fold``), even
 where the passage's own normalized text keeps a form 郑注 or a sense distinguishes (``Passage.kept``,
-``kept_at``); a titled section's is its normalized title as
+``kept_at``, ``forms``); a titled section's is its normalized title as
 printed; an untitled section (cut off before its title) is known by its first passage. The
 ledger (``conv.anchors.ledger``) records each anchor's fingerprint, its span and its opening words.
 """
@@ -23,7 +23,7 @@ def digest(text: str) -> str:
 
 def passage_fingerprint(passage: Passage) -> str:
     """The passage's normalized text and the normalized text of all its notes (segment cuts ignored)."""
-    if passage.kept or passage.kept_at:  # the normalized text keeps forms 郑注 or a sense distinguishes: fold them too
+    if passage.kept or passage.kept_at or passage.forms:  # forms 郑注 or a sense distinguishes: fold them too
         return digest("passage\n" + fold(passage.text) + "\n" + "".join([fold(n.text) for n in passage.notes]))
     return digest("passage\n" + passage.normalized + "\n" + "".join([n.normalized for n in passage.notes]))
 
@@ -46,7 +46,7 @@ def _opening(text: str) -> str:
 
 
 def passage_opening(passage: Passage) -> str:
-    folded = passage.kept or passage.kept_at
+    folded = passage.kept or passage.kept_at or passage.forms
     if passage.text:
         return _opening(fold(passage.text) if folded else passage.normalized)
     return "【" + _opening("".join(fold(n.text) if folded else n.normalized for n in passage.notes))

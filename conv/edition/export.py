@@ -26,7 +26,7 @@ def passage(p: Passage) -> dict:
     return {
         "id": p.id, "layer": p.layer, "text": p.text, "normalized": p.normalized,
         "span": list(p.span), "notes": [segment(s) for s in p.notes], "lacuna": p.lacuna, "kept": p.kept,
-        "kept_at": {char: list(ordinals) for char, ordinals in p.kept_at.items()},
+        "kept_at": {char: list(ordinals) for char, ordinals in p.kept_at.items()}, "forms": p.forms,
         "witness": p.witness, "page": p.page, **({"on_marker": p.on_marker} if p.on_marker else {}),
         **({"caption": p.caption, "columns": [column(c) for c in p.columns]} if p.columns else {}),
     }

@@ -125,6 +125,9 @@ class Passage:
     # a character it keeps unfolded at some of its occurrences only (a reviewed place of conv/data/senses.toml):
     # the character → the ordinals kept, 1-based, in reading order over its text and then its notes
     kept_at: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    # a character its sense reads in a form other than its own and other than the fold (閒 → 间, not 闲):
+    # everywhere in the passage, or at its kept_at ordinals only
+    forms: dict[str, str] = field(default_factory=dict)
     witness: str = "seed"  # the transcription its text comes from: "seed" (录入本) | "kanripo" (文渊阁本)
     page: dict | None = None  # the 文渊阁 page where it starts: {"juan": 5, "leaf": 15, "side": "b"}
     joined: str | None = None  # the 底本 changes before it: the witness it comes from (conv.edition.joins)

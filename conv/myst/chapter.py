@@ -153,10 +153,14 @@ class PageWriter:
             self.emit(f":on-marker: {passage.on_marker}")  # 記 or ○記 (conv.parser.passages.JI_MARK)
         if passage.kept:
             self.emit(f":keep: {passage.kept}")
+        read_as = "".join(char + form for char, form in passage.forms.items() if char not in passage.kept_at)
+        if read_as:  # 閒间: read in the form of its sense throughout (conv.analyses.senses)
+            self.emit(f":read-as: {read_as}")
         if passage.kept_at:  # 徵2,4,5/5: the occurrences a reviewed place keeps, of all (conv.analyses.senses)
             blocks = [passage.text, *(note.text for note in passage.notes)]
-            self.emit(":keep-at: " + " ".join(f"{char}{','.join(map(str, ordinals))}/{sum(b.count(char) for b in blocks)}"
-                                               for char, ordinals in passage.kept_at.items()))
+            self.emit(":keep-at: " + " ".join(
+                f"{char}{'=' + passage.forms[char] if char in passage.forms else ''}{','.join(map(str, ordinals))}"
+                f"/{sum(b.count(char) for b in blocks)}" for char, ordinals in passage.kept_at.items()))
         trad, line = self.words(passage.span, passage.text, self.links.get(passage.id, ())) if passage.text else ([], "")
         self.emit(*trad)
         self.emit("")

@@ -92,30 +92,33 @@ def char_node(char: str) -> yl_char | None:
                    title=f"{char} → {normal}")
 
 
-def keep_forms(node: nodes.Element, keep: str, places: dict[str, frozenset[int]] | None = None) -> dict[str, int]:
+def keep_forms(node: nodes.Element, keep: str, places: dict[str, tuple[str, frozenset[int]]] | None = None,
+               reads: dict[str, str] | None = None) -> dict[str, int]:
     """Show the characters of ``keep`` as printed in both views inside ``node``: each variant
     form in ``keep`` becomes plain text in its ``yl_forms`` run, without a 繁体 form (what 郑注
-    distinguishes in a passage, 竝 in 竝并也: ``conv.analyses.distinctions``). ``places``: a character
-    kept at some of its occurrences only → their ordinals, 1-based, in the order of the runs (a
-    passage's ``keep-at``, a reviewed place: ``conv.analyses.senses``). Search still folds them
-    (``conv.normalize.fold``). A PUA code point is never kept. Returns how many of each character of
-    ``places`` the runs hold."""
-    places = places or {}
+    distinguishes in a passage, 竝 in 竝并也: ``conv.analyses.distinctions``). ``reads``: a character
+    the normalized view reads in the form of its sense (閒 → 间, where the fold gives 闲). ``places``: a
+    character so shown (its own form) or read (another) at some of its occurrences only → that form and
+    their ordinals, 1-based, in the order of the runs (a passage's ``keep-at``, a reviewed place:
+    ``conv.analyses.senses``). Search still folds them (``conv.normalize.fold``). A PUA code point is
+    never kept. Returns how many of each character of ``places`` the runs hold."""
+    places, reads = places or {}, reads or {}
     seen = dict.fromkeys(places, 0)
-    if not keep and not places:
+    if not keep and not places and not reads:
         return seen
     for run in list(node.findall(yl_forms)):
         witness, trad, shown = run["witness"], run.get("trad", ""), run.astext()
-        kept = []
+        forms = []  # the form each character reads in its sense, or None: the fold
         for char in witness:
             if char in seen:
                 seen[char] += 1
-                kept.append(seen[char] in places[char])
+                form, ordinals = places[char]
+                forms.append(form if seen[char] in ordinals else None)
             else:
-                kept.append(char in keep)
-        reading = "".join(w if k else r for w, r, k in zip(witness, shown, kept))
+                forms.append(char if char in keep else reads.get(char))
+        reading = "".join(r if f is None else f for r, f in zip(shown, forms))
         if trad:
-            trad = "".join(w if k and w != r else t for w, r, t, k in zip(witness, shown, trad, kept))
+            trad = "".join(w if f is not None and w != r else t for w, r, t, f in zip(witness, shown, trad, forms))
         if reading == witness and trad in ("", witness):
             replace_node(run, nodes.Text(witness))
             continue

@@ -4,8 +4,9 @@
 ``lacuna`` (``start``: the witness is cut off before it), ``on-marker`` (a passage without words
 whose notes are on the 记 mark printed before it, ``記``: nothing is lost, so no 〔记文阙〕) and
 ``keep`` (characters both views show as printed in this passage: what 郑注 distinguishes,
-``chars.keep_forms``) and ``keep-at`` (a character shown as printed at some of its occurrences only,
-``徵2,4,5/5``: the ordinals kept and how many the passage holds). Its body is the 经/记
+``chars.keep_forms``), ``read-as`` (a character the normalized view reads in the form of its sense,
+in pairs: ``閒间``) and ``keep-at`` (a character shown as printed, or read ``閒=间``, at some of its
+occurrences only, ``徵2,4,5/5``: the ordinals and how many the passage holds). Its body is the 经/记
 words (one paragraph, possibly absent) followed by segment directives (``yl:zhu`` …, see
 ``segments``). The segments stay inline after the words they explain, as in the printed book.
 """
@@ -73,6 +74,7 @@ class PassageDirective(LineDirective):
         "on-marker": directives.unchanged,  # no words: its notes are on the 记 mark before it (記)
         "keep": directives.unchanged,
         "keep-at": lambda arg: keep_places(arg),
+        "read-as": lambda arg: read_as(arg),
         "page": directives.unchanged,  # the 文渊阁 page where it starts: 卷五叶十五b
         "trad": directives.unchanged,  # its words in the 文渊阁 forms (text/witness_forms.py)
     }
@@ -93,8 +95,9 @@ class PassageDirective(LineDirective):
         register_id(self, node, anchor)
         self.fill(node, layer, f"yl-{layer}")
         places = self.options.get("keep-at", {})
-        held = keep_forms(node, self.options.get("keep", ""), {char: kept for char, (kept, _) in places.items()})
-        for char, (_, count) in places.items():
+        held = keep_forms(node, self.options.get("keep", ""), {char: place[:2] for char, place in places.items()},
+                          self.options.get("read-as", {}))
+        for char, (_, _, count) in places.items():
             if held[char] != count:
                 warn(f"yl:passage {anchor}: :keep-at: counts {count} {char}, the passage holds {held[char]} (convert "
                      "again, or correct the count)", YlWarning.MARKUP, node)
@@ -104,18 +107,27 @@ class PassageDirective(LineDirective):
         return [node]
 
 
-KEEP_AT = re.compile(r"(\S)(\d+(?:,\d+)*)/(\d+)")
+KEEP_AT = re.compile(r"(\S)(?:=(\S))?(\d+(?:,\d+)*)/(\d+)")
 
 
-def keep_places(argument: str) -> dict[str, tuple[frozenset[int], int]]:
-    """``徵2,4,5/5`` (tokens separated by spaces) → ``{"徵": (frozenset({2, 4, 5}), 5)}``."""
+def keep_places(argument: str) -> dict[str, tuple[str, frozenset[int], int]]:
+    """``徵2,4,5/5 閒=间2/3`` → ``{"徵": ("徵", frozenset({2, 4, 5}), 5), "閒": ("间", frozenset({2}), 3)}``."""
     places = {}
     for token in (argument or "").split():
         found = KEEP_AT.fullmatch(token)
         if not found:
             raise ValueError(f"{token!r} is not a character, its ordinals and their count (徵2,4,5/5)")
-        places[found.group(1)] = (frozenset(map(int, found.group(2).split(","))), int(found.group(3)))
+        char = found.group(1)
+        places[char] = (found.group(2) or char, frozenset(map(int, found.group(3).split(","))), int(found.group(4)))
     return places
+
+
+def read_as(argument: str) -> dict[str, str]:
+    """``閒间`` (pairs: a character, the form it reads) → ``{"閒": "间"}``."""
+    pairs = "".join((argument or "").split())
+    if len(pairs) % 2:
+        raise ValueError(f"{argument!r} is not pairs of a character and the form it reads (閒间)")
+    return dict(zip(pairs[::2], pairs[1::2]))
 
 
 def register_id(directive, node: nodes.Element, anchor: str) -> None:
