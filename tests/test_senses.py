@@ -186,6 +186,23 @@ def test_read_as_reads_a_character_in_the_form_of_its_sense(myst_app, options, r
     assert reading_view(myst_app.html(doctree.ids["sense-form-1"]), "sense-form-1") == reading
 
 
+def test_an_apparatus_entry_reads_as_its_passage(myst_app):
+    myst_app.take_warnings()
+    doctree = myst_app.parse("::: {yl:app} sense-app-1\n:label: 校1\n:kind: note-words\n:read-as: 閒间\n\n"
+                             "“尊兩壺于房户閒”\n:::\n", docname="sense-app-1")
+    assert myst_app.take_warnings() == ""
+    html = myst_app.html(doctree.ids["sense-app-1"])
+    assert reading_view(html, "sense-app-1") == "校1“尊两壶于房户间”"
+
+
+def test_the_index_of_glosses_reads_as_the_passages_do(whole_html):
+    """The 音义索引's rows show a gloss in its passage's forms: 投壺's 閒閒厠之閒 between (间), 内則's
+    聲徵之徵 the note (徵)."""
+    for page, row, reading in (("glosses-unplaced", "yin-tongjie-touhu-27-ce4d72f7", "—间间厕之间间其他"),
+                               ("glosses-zhi", "yin-tongjie-neize-332-b5d9b09a", "知開三之上声徵之徵张里反徵反切张里反")):
+        assert "".join(reading_view(whole_html.html(f"apparatus/{page}"), row).split()).startswith(reading)
+
+
 def test_a_read_as_that_is_not_pairs_is_reported(myst_app):
     myst_app.take_warnings()
     myst_app.parse("::::{yl:passage} sense-form-2\n:layer: jing\n:read-as: 閒间閒\n\n尊兩壺于房户閒\n::::\n",

@@ -248,6 +248,18 @@ def test_witness_cells_fold_like_the_chapter_pages(myst_app):
     assert str(witness) == str(expected)
 
 
+def test_a_witness_cell_reads_a_character_as_its_passage_does(myst_app):
+    """``[text, keep, reads]``: 閒 between reads 间 (its passage's ``read-as``), 徵 kept, the rest folded."""
+    doctree = myst_app.parse(page(["a", "b", "c"], [["x", ["房户閒聲徵", "徵", "閒间"], None]]), docname="reads-probe")
+    assert myst_app.take_warnings() == ""
+    [table] = list(doctree.findall(yl_datatable))
+    assert table.astext() == "| a | b | c |\n| x | 房户间声徵 | — |"
+    witness = BeautifulSoup(myst_app.html(table), "html.parser").select_one("span.yl-witness")
+    assert [(c.select_one(".yl-w").get_text(), c.select_one(".yl-n").get_text())
+            for c in witness.select("span.yl-fs, span.yl-char")] == [("閒", "间"), ("聲", "声")]
+    assert witness.get_text() == "房户閒间聲声徵"
+
+
 def test_unknown_private_use_code_point_warns(myst_app):
     myst_app.parse(page(["a", "b", "c"], [["x", "乡\ue999", None]]), docname="pua-probe")
     warnings = myst_app.take_warnings()
@@ -260,6 +272,7 @@ def test_unknown_private_use_code_point_warns(myst_app):
     ('["a","b","c"]\n["x","y",["z","not an anchor"]]', "'not an anchor' is not a valid anchor"),
     ('["a","b","c"]\n{"x": 1}', "a row must be a JSON array of 3 cells"),
     ('["a","b","c"]\n["x",1,null]', "a witness cell is a string or null"),
+    ('["a","b","c"]\n["x",["y","","閒"],null]', "a witness cell is a string, [text, keep], [text, keep, reads]"),
     ('["a","b","c"]\n["x","y",null', "a row is not a JSON array"),
 ])
 def test_bad_rows_warn_at_their_line(myst_app, body, message):

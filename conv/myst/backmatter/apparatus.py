@@ -34,6 +34,7 @@ class Entry:
     label: str = ""
     source: str = ""  # seed:line:col
     keep: str = ""  # characters shown as printed in both views (its passage's ``kept``: 竝)
+    reads: str = ""  # characters read in another form, in pairs (its passage's ``forms``: 閒间)
     source: str = ""  # seed:line:col (for maintainers: the reader's page cites the passage)
     reason: str = ""  # the data file's own reason, as written (for maintainers)
     collation: dict | None = None  # a collation entry's record for maintainers (:func:`collation_row`)
@@ -85,7 +86,7 @@ class Apparatus:
         entry = Entry(kind if kind in KIND_NAMES else "unknown", locus, list(span), body,
                       source=source_of(self.edition, span), reason=maintainer_reason(kind, record),
                       collation=collation_row(record) if kind == "collation" else None)
-        entry.keep = self.kept(locus.anchor, body, span)  # as its passage shows them
+        entry.keep, entry.reads = self.kept(locus.anchor, body, span)  # as its passage shows them
         if kind == "pua":
             entry.code = record.get("witness", "")
             self.pua_counts[work][entry.code] += 1
@@ -164,11 +165,10 @@ class Apparatus:
         work = self._work_of(locus)
         if work is None:
             return
+        keep, reads = self.kept(reading["passage"], reading.get("statement", ""), reading["span"])
         self.readings[work].append(Entry("unparsed" if reading.get("unparsed") else "reading", locus,
                                          list(reading["span"]), reading_body(reading),
-                                         source=source_of(self.edition, reading["span"]),
-                                         keep=self.kept(reading["passage"], reading.get("statement", ""),
-                                                        reading["span"]),
+                                         source=source_of(self.edition, reading["span"]), keep=keep, reads=reads,
                                          reason=reading.get("reason", "") if reading.get("unparsed")
                                          else reading.get("decision", "")))  # a reviewed decision's reason
 
@@ -312,6 +312,8 @@ def _app_directive(entry: Entry, full: bool = False) -> list[str]:
     lines.append(":source: " + entry.source)
     if entry.keep:
         lines.append(":keep: " + entry.keep)
+    if entry.reads:
+        lines.append(":read-as: " + entry.reads)
     if entry.collation:
         lines.append(":collation: " + json.dumps(entry.collation, ensure_ascii=False))
     if entry.reason:

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from conv.model.tree import Edition, Segment
 from conv import datafiles as data
-from conv.myst.backmatter.locator import DIR, GLOSS_KINDS, Locator, Locus, STATUS_NAMES, cite, datatable
+from conv.myst.backmatter.locator import DIR, GLOSS_KINDS, KeptForms, Locator, Locus, STATUS_NAMES, cite, datatable
 from conv.myst.escape import escape_inline
 from conv.parser import menfa, phonology
 
@@ -15,15 +15,21 @@ class GlossRow:
     gloss: object
     locus: Locus | None
     order: int
+    kept: KeptForms
+
+    def cell(self, text: str):
+        """A witness cell of ``text`` in the forms the gloss's passage reads (聲徵之徵 of 内則 keeps 徵)."""
+        return self.kept.cell(self.locus.anchor if self.locus else "", text, self.gloss.span)
 
 
 def gloss_rows(edition: Edition, locator: Locator) -> list[GlossRow]:
     rows: list[GlossRow] = []
+    kept = KeptForms(edition)
 
     def add(segments: list[Segment], anchor: str) -> None:
         for segment in segments:
             for gloss in segment.glosses:
-                rows.append(GlossRow(gloss, locator.loci.get(anchor), len(rows)))
+                rows.append(GlossRow(gloss, locator.loci.get(anchor), len(rows), kept))
 
     for work in edition.works:
         for chapter in work.chapters:
@@ -96,7 +102,7 @@ DOUBTFUL = "doubtful"
 
 def _by_position(rows: list[GlossRow]) -> list[str]:
     """The table of ``rows`` by position (the same seven columns on every page)."""
-    table = [[_position_cell(r.gloss), r.gloss.text, r.gloss.char, _kind(r.gloss), _sound(r.gloss),
+    table = [[_position_cell(r.gloss), r.cell(r.gloss.text), r.cell(r.gloss.char), _kind(r.gloss), r.cell(_sound(r.gloss)),
               _verdict(r.gloss), cite(r.locus, full=True)] for r in rows]
     return datatable(HEADER, table, [3, 3, 1, 3, 2, 2, 4], "text witness witness text witness text cite",
                      "yl-gloss-index")
@@ -196,7 +202,7 @@ def _doubtful_page(rows: list[GlossRow]) -> list[str]:
         for row in chosen:
             gloss = row.gloss
             own = phonology.readings(gloss.char) if gloss.char else []
-            table.append([gloss.text, "、".join(gloss.positions) or "—", gloss.homophone,
+            table.append([row.cell(gloss.text), "、".join(gloss.positions) or "—", gloss.homophone,
                           "、".join(own) or "（《广韵》未收）", gloss.note or "—", cite(row.locus, full=True)])
         out += datatable(["音义", "推得之音", "小韵", "本字《广韵》之音", "说明", "出处"], table,
                          [6, 6, 3, 7, 10, 8], "witness text text text text cite", "yl-gloss-mismatches")

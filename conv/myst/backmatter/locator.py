@@ -209,33 +209,44 @@ def datatable(header: list[str], rows: list[list], widths: list[int], cells: str
              f":cells: {cells}", ""]
     for row in [header, *rows]:  # whitespace runs are one space (whitespace is markup in the seeds)
         row = [" ".join(value.split()) if isinstance(value, str)
-               else [" ".join(value[0].split()), value[1]] if value else value for value in row]
+               else [" ".join(value[0].split()), *value[1:]] if value else value for value in row]
         lines.append(encode(row).translate(_LINE_BREAKS))
     return lines + [":::", ""]
 
 
 class KeptForms:
-    """What a quotation of a passage shows as printed in both views (its ``keep``): the characters the passage
-    keeps throughout (``Passage.kept``: what 郑注 distinguishes there, 竝) that the quotation holds, and a
-    character it keeps at some of its occurrences only (``kept_at``: a reviewed place, 徵) when the quotation's
-    ``span`` holds occurrences of it and the passage keeps each of them."""
+    """What a quotation of a passage shows as the passage does in both views: the characters the passage keeps
+    throughout (``Passage.kept``: what 郑注 distinguishes there, 竝) or reads in another form (``forms``: 閒
+    read 间) that the quotation holds, and a character it keeps or reads so at some of its occurrences only
+    (``kept_at``: a reviewed place, 徵) when the quotation's ``span`` holds occurrences of it and the passage
+    keeps each of them."""
 
     def __init__(self, edition: Edition) -> None:
         self.edition = edition
         self.passages = {p.id: p for w in edition.works for c in w.chapters for s in c.sections
-                         for p in s.passages if p.kept or p.kept_at}
+                         for p in s.passages if p.kept or p.kept_at or p.forms}
 
-    def __call__(self, anchor: str, text: str, span=None) -> str:
+    def __call__(self, anchor: str, text: str, span=None) -> tuple[str, str]:
+        """``(keep, reads)``: the characters of ``text`` shown as printed, and those read in another form, in
+        pairs (``閒间``)."""
         passage = self.passages.get(anchor)
         if passage is None:
-            return ""
+            return "", ""
         keep = [char for char in passage.kept if char in text]
+        reads = [char + form for char, form in passage.forms.items() if char not in passage.kept_at and char in text]
         for char in passage.kept_at:
             inside = [kept for seed, offset, kept in senses.occurrences(self.edition, passage, char)
                       if span and seed == span[0] and span[1] <= offset < span[2]]
             if char in text and inside and all(inside):
-                keep.append(char)
-        return "".join(keep)
+                form = passage.forms.get(char, char)
+                keep.append(char) if form == char else reads.append(char + form)
+        return "".join(keep), "".join(reads)
+
+    def cell(self, anchor: str, text: str, span=None):
+        """A witness cell of a ``yl:datatable`` (:func:`witness`) for ``text`` quoted from passage ``anchor``:
+        ``[text, keep, reads]`` when it reads a character in another form."""
+        keep, reads = self(anchor, text, span)
+        return [text, keep, reads] if reads else witness(text, keep)
 
 
 def witness(text: str, keep: str = ""):

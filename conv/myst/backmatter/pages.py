@@ -5,7 +5,7 @@ from conv.analyses import glossary
 from conv.model.tree import Edition
 from conv.myst.backmatter.apparatus import Apparatus, work_page
 from conv.myst.backmatter.glosses import glosses_pages
-from conv.myst.backmatter.locator import DIR, GLOSSARY_FORMS, KeptForms, Locator, cite, datatable, witness
+from conv.myst.backmatter.locator import DIR, GLOSSARY_FORMS, KeptForms, Locator, cite, datatable
 from conv.myst.backmatter import parallels
 from conv.myst.backmatter.terms import TERMS_RULE, tone_marks
 from conv.myst.escape import escape_inline
@@ -28,9 +28,9 @@ def glossary_page(edition: Edition, locator: Locator) -> str:
     rows = []
     kept = KeptForms(edition)  # 竝并也: 竝 stays 竝 in the normalized view too
     for entry in entries:
-        keep = kept(entry["passage"], entry["term_witness"] + entry["definition_witness"] + entry["text"], entry["span"])
-        rows.append([witness(entry["term_witness"], keep), tone_marks(entry["pinyin"], " "),
-                     witness(entry["definition_witness"], keep), witness(entry["text"], keep),
+        passage, span = entry["passage"], entry["span"]
+        rows.append([kept.cell(passage, entry["term_witness"], span), tone_marks(entry["pinyin"], " "),
+                     kept.cell(passage, entry["definition_witness"], span), kept.cell(passage, entry["text"], span),
                      GLOSSARY_FORMS.get(entry["form"], entry["form"]),
                      cite(locator.loci.get(entry["passage"]), full=True)])
     out += datatable(["词", "读音", "释义", "郑注原文", "体例", "出处"], rows, [2, 2, 3, 4, 2, 3],

@@ -18,7 +18,7 @@ The argument is the entry's id (an HTML id, a LaTeX label), ``label`` what the r
 an intervention, 异 for a reading), ``locus`` the anchor of the passage (or section, or chapter)
 the entry concerns, linked with ``yl:cite`` (text ``locus-text``), ``source`` the place in the
 seed, ``keep`` the characters its passage shows as printed in both views (竝: what 郑注
-distinguishes) and ``reason`` (optional) the data file's own reason: ``source`` and ``reason`` are
+distinguishes), ``read-as`` those it reads in another form (閒间, its passage's) and ``reason`` (optional) the data file's own reason: ``source`` and ``reason`` are
 for maintainers, listed in ``build/html/_maintainers/apparatus.tsv`` (``write_maintainers_listing``)
 and in the PDF's margin, never on the reader's HTML page. The body is one paragraph of escaped
 inline text; its characters are folded like the witness text of the chapter pages (賔, PUA code points).
@@ -52,6 +52,7 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 
 from conv.datafiles import write_atomically
 from conv.sphinx_ext.text.chars import keep_forms, wrap_chars
+from conv.sphinx_ext.text.passage import read_as
 from conv.sphinx_ext.util import add_node, BLOCK, ANCHOR_RE, builder_of, setup_builder_event, warn
 from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.walk import blocks
@@ -108,6 +109,7 @@ class AppDirective(SphinxDirective):
         "locus-text": directives.unchanged,
         "source": directives.unchanged,
         "keep": directives.unchanged,
+        "read-as": lambda arg: read_as(arg),  # 閒间: as its passage reads them (text.passage)
         "reason": directives.unchanged,
         "collation": directives.unchanged,  # a collation entry's record, JSON (for maintainers)
     }
@@ -143,7 +145,7 @@ class AppDirective(SphinxDirective):
         if text:
             parsed, messages = self.state.inline_text(text, self.content_offset + 1)
             body.extend(wrap_chars(list(parsed), self.get_location()))
-            keep_forms(body, self.options.get("keep", ""))
+            keep_forms(body, self.options.get("keep", ""), reads=self.options.get("read-as", {}))
             node += body
             node.extend(messages)
         summary = body.astext()

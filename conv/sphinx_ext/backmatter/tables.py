@@ -16,7 +16,8 @@ JSON array per line (the first line is the header)::
 ``cells`` gives each column's kind: ``text`` (a string, shown as it is), ``witness`` (witness text,
 its characters folded as on the chapter pages: the diplomatic and the normalized form, PUA code
 points never raw — ``conv.sphinx_ext.text.chars``; ``[text, keep]`` shows the characters of
-``keep`` as printed in both views, as a passage's ``keep`` option: 竝 in 竝并也) or ``cite`` (``[label, anchor]``: a link to the
+``keep`` as printed in both views, as a passage's ``keep`` option: 竝 in 竝并也; ``[text, keep, reads]`` reads
+characters in another form too, in pairs, as its ``read-as``: ``閒间``) or ``cite`` (``[label, anchor]``: a link to the
 passage, section or chapter, as ``yl:cite`` with an explicit text renders it, redirects of the
 anchor ledger followed; an unknown anchor is a ``yl.cite`` warning at the row's line) or ``pinyin``
 (读音, its syllables spaced: ``yáo shēng zhé zǔ``, shown joined with a line break allowed only
@@ -56,7 +57,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from conv.normalize import PUA_PATTERN, is_pua
 
-from conv.sphinx_ext.text.chars import char_node, visit_char_html, witness_html, wrap_chars
+from conv.sphinx_ext.text.chars import char_node, forms_title, visit_char_html, witness_html, wrap_chars
 from conv.sphinx_ext.text.gloss_rows import row_ids
 from conv.sphinx_ext.util import add_node, ANCHOR_RE, warn
 from conv.sphinx_ext.warnings_ import YlWarning
@@ -155,8 +156,10 @@ def _row(line: str, kinds: list[str], where: tuple[str, int]) -> list | None:
                 warn(f"yl:datatable: {cell[1]!r} is not a valid anchor", YlWarning.ANCHOR, where)
                 return None
         elif kind == "witness" and isinstance(cell, list):
-            if len(cell) != 2 or not all(isinstance(part, str) for part in cell):
-                warn("yl:datatable: a witness cell is a string, [text, keep] or null", YlWarning.MARKUP, where)
+            if (len(cell) not in (2, 3) or not all(isinstance(part, str) for part in cell)
+                    or (len(cell) == 3 and len(cell[2]) % 2)):
+                warn("yl:datatable: a witness cell is a string, [text, keep], [text, keep, reads] (pairs: 閒间) or null",
+                     YlWarning.MARKUP, where)
                 return None
         elif not isinstance(cell, str):
             warn(f"yl:datatable: a {kind} cell is a string or null", YlWarning.MARKUP, where)
@@ -173,9 +176,10 @@ def _reading(char: str) -> str:
     return char if node is None else node["normal"]
 
 
-def reading_text(text: str, keep: str = "") -> str:
-    if keep:
-        return "".join(char if char in keep else _reading(char) for char in text)
+def reading_text(text: str, keep: str = "", reads: dict[str, str] | None = None) -> str:
+    if keep or reads:
+        reads = reads or {}
+        return "".join(char if char in keep else reads.get(char) or _reading(char) for char in text)
     return "".join(map(_reading, text))
 
 
@@ -248,6 +252,12 @@ class _Chars:
         self.cache[char] = html
         return html
 
+    def read_as(self, char: str, form: str) -> str:
+        """A character read in another form (閒 → 间): a run of its own, as a passage's (``chars.keep_forms``)."""
+        encode = self.translator.encode
+        return (f'<span class="yl-fs" title="{self.translator.attval(forms_title(char, form))}"><span class="yl-w">'
+                f'{encode(char)}</span><span class="yl-n">{encode(form)}</span></span>')
+
     def words(self, text: str) -> str:
         """The converter's words (a text cell, a label): escaped, a private-use code point shown
         as in witness text (a character it quotes: ``《广韵》未收X``), nothing else folded."""
@@ -255,13 +265,13 @@ class _Chars:
             return self.translator.encode(text)
         return self.witness(text, "".join({char for char in text if not is_pua(char)}))
 
-    def witness(self, text: str, keep: str = "") -> str:
-        if not keep:  # as a passage writes it: runs of folding text (chars.visit_forms_html)
+    def witness(self, text: str, keep: str = "", reads: dict[str, str] | None = None) -> str:
+        if not keep and not reads:  # as a passage writes it: runs of folding text (chars.visit_forms_html)
             return witness_html(self.translator, text)
-        encode = self.translator.encode
+        encode, reads = self.translator.encode, reads or {}
         out, run = [], []
         for char in text:
-            html = None if char in keep else self.html(char)
+            html = None if char in keep else self.read_as(char, reads[char]) if char in reads else self.html(char)
             if html is None:
                 run.append(char)
                 continue

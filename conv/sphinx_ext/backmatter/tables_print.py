@@ -30,11 +30,14 @@ NARROW_EM = 8
 NARROW_TOTAL_EM = 24
 
 
-def witness_cell(cell) -> tuple[str, str]:
-    """``(text, keep)`` of a witness cell: a string, or ``[text, keep]``."""
+def witness_cell(cell) -> tuple[str, str, dict[str, str]]:
+    """``(text, keep, reads)`` of a witness cell: a string, ``[text, keep]`` or ``[text, keep, reads]``
+    (``reads``: pairs of a character and the form it reads, ``閒间``, as a passage's ``read-as``)."""
     if isinstance(cell, str):
-        return cell, ""
-    return cell[0], "".join(char for char in cell[1] if not is_pua(char))  # a PUA code point is never shown raw
+        return cell, "", {}
+    pairs = cell[2] if len(cell) > 2 else ""
+    keep = "".join(char for char in cell[1] if not is_pua(char))  # a PUA code point is never shown raw
+    return cell[0], keep, dict(zip(pairs[::2], pairs[1::2]))
 
 
 def cell_text(kind: str, cell, fold) -> str:
@@ -136,9 +139,10 @@ class _PrintForm:
         form, as in witness text; nothing else folded."""
         return "".join(self.char(char) if is_pua(char) else char for char in text)
 
-    def text(self, text: str, keep: str = "") -> str:
-        if keep:
-            return "".join(char if char in keep else self.char(char) for char in text)
+    def text(self, text: str, keep: str = "", reads: dict[str, str] | None = None) -> str:
+        if keep or reads:
+            reads = reads or {}
+            return "".join(char if char in keep else reads.get(char) or self.char(char) for char in text)
         return "".join(map(self.char, text))
 
 

@@ -44,7 +44,8 @@ def row_ids(node: yl_datatable) -> list[str]:
     seen: set[str] = set()
     ids = []
     for row in node["rows"]:
-        row_id = entry_id(row[cited][1], row[printed] or "") if isinstance(row[cited], list) else ""
+        gloss = row[printed][0] if isinstance(row[printed], list) else row[printed]  # a witness cell: [text, keep …]
+        row_id = entry_id(row[cited][1], gloss or "") if isinstance(row[cited], list) else ""
         ids.append("" if row_id in seen else row_id)
         seen.add(row_id)
     return ids
