@@ -116,6 +116,28 @@ def test_the_reading_text_reads_between_as_jian_and_leisure_as_xian(whole_dump):
     assert len([p for p in passages.values() if p["forms"]]) == 22
 
 
+@pytest.mark.parametrize("text, counts", [
+    ("詩云維天之命於穆不已", (1, 1)),                          # the 詩's sigh: wū
+    ("於緝之於音烏", (2, 2)),                                  # 大學's 音义
+    ("不遷於祖不祔於皇姑", (2, 0)),                            # prepositions: 于
+    ("至於其一", (1, 0)),                                      # not OpenCC's name 於其一 (phrases = false)
+])
+def test_the_words_of_the_sigh(text, counts):
+    assert covered("於", text) == counts
+
+
+def test_the_sigh_keeps_its_form_where_the_prepositions_beside_it_fold(whole_dump):
+    """by_word: 大學 詩云穆穆文王於緝熙敬止為人君止於仁 … reads 於缉熙 and 止于仁 in one passage, unasked."""
+    passages = by_id(whole_dump)
+    verse = passages["tongjie-daxue-26"]
+    assert verse["kept_at"] == {"於": [1, 7, 8]} and verse["normalized"].startswith("诗云穆穆文王於缉熙敬止为人君止于仁")
+    assert verse["notes"][0]["normalized"] == "於缉之於音乌"
+    assert passages["tongjie-wangzhiren-403"]["normalized"] == "王在灵沼於仞鱼跃"
+    assert "於者叹之也" in passages["tongjie-yueji-80"]["normalized"]
+    assert passages["tongjie-hunyi-135"]["kept_at"] == {} and "祔于皇姑" in "".join(
+        n["normalized"] for n in passages["tongjie-hunyi-135"]["notes"]) + passages["tongjie-hunyi-135"]["normalized"]
+
+
 def test_a_reviewed_place_keeps_the_occurrences_it_names(whole_dump):
     """内則 胎教 (左傳 昭公元年): 徵為五聲 (杜注 徵，驗也: 征), 注 赤聲徵 (the note, zhǐ) and 徵騐也 (征), 音义
     聲徵之徵張里反 (zhǐ, twice): the passage's second, fourth and fifth 徵 keep the form, its first and third

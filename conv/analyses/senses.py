@@ -40,7 +40,7 @@ def _patterns() -> dict[str, re.Pattern]:
     for entry in data.senses():
         char, kept = entry["char"], entry["keep"]
         words = set(entry["words"])
-        for line in phrases:
+        for line in phrases if entry.get("phrases", True) else ():
             traditional, _, simplified = line.partition("\t")
             for at, found in enumerate(traditional):  # OpenCC's phrases where the character keeps its form
                 if found == char and len(simplified.split(" ")[0]) == len(traditional) and simplified[at] == kept:
@@ -52,12 +52,17 @@ def _patterns() -> dict[str, re.Pattern]:
 
 def covered(char: str, text: str) -> tuple[int, int]:
     """How many occurrences of ``char`` ``text`` holds, and how many of them lie in a word of its kept sense."""
-    pattern = _patterns()[char]
+    inside = _inside(char, text)
+    return len(inside), sum(inside)
+
+
+def _inside(char: str, text: str) -> list[bool]:
+    """For each occurrence of ``char`` in ``text``, in order: does it lie in a word of its kept sense?"""
     reading = fold_keeping(text, frozenset(char))
     inside = set()
-    for found in pattern.finditer(reading):
-        inside.update(at for at in range(found.start(), found.end()) if reading[at] == char)
-    return reading.count(char), len(inside)
+    for found in _patterns()[char].finditer(reading):
+        inside.update(range(found.start(), found.end()))
+    return [at in inside for at, found in enumerate(reading) if found == char]
 
 
 def keep(edition: Edition) -> list[dict]:
@@ -72,9 +77,15 @@ def keep(edition: Edition) -> list[dict]:
             if place is not None:
                 problems += _keep_place(edition, passage, char, *place)
                 continue
-            counts = [covered(char, block.text) for block in blocks if char in block.text]
-            total, inside = sum(c for c, _ in counts), sum(i for _, i in counts)
+            each = [flag for block in blocks if char in block.text for flag in _inside(char, block.text)]
+            total, inside = len(each), sum(each)
             if not inside:
+                continue
+            if inside < total and _by_word(char):  # 於穆 (wū) keeps 於, every other 於 folds (于)
+                passage.kept_at[char] = tuple(number for number, flag in enumerate(each, 1) if flag)
+                if _forms()[char] != char:
+                    passage.forms[char] = _forms()[char]
+                _read(passage)
                 continue
             if inside < total:
                 seed, start, _ = passage.span
@@ -91,6 +102,13 @@ def keep(edition: Edition) -> list[dict]:
                 passage.forms[char] = form
             _read(passage)
     return problems
+
+
+@cache
+def _by_word(char: str) -> bool:
+    """Does each occurrence of ``char`` read the sense of its words alone (``by_word``: the others are the common
+    sense, no passage is mixed)?"""
+    return any(entry["char"] == char and entry.get("by_word") for entry in data.senses())
 
 
 @cache
