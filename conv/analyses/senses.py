@@ -92,8 +92,9 @@ def keep(edition: Edition) -> list[dict]:
                 line, col = edition.sources[seed].position(start)
                 problems.append({"seed": seed, "line": line, "col": col, "kind": "sense-mixed",
                                  "message": f"{passage.id}: {inside} of its {total} {char} are in a word of the sense "
-                                            f"that keeps it unfolded, the others not: the reading text folds them all "
-                                            f"— read the place and add the words to conv/data/senses.toml"})
+                                            f"that reads it {_forms()[char]}, the others not: the reading text folds them all "
+                                            f"— read the place and add the words to conv/data/senses.toml, or name "
+                                            f"the occurrences that keep it in a [[place]] there"})
                 continue
             form = _forms()[char]
             if form == char:
