@@ -246,7 +246,7 @@ def test_a_reviewed_place_the_passage_no_longer_fits_is_a_problem(whole_edition,
     """The entry counts 4 徵 where the passage holds 5: it is reported, and the passage folds them all."""
     passage = copy.deepcopy(by_model_id(whole_edition)["tongjie-neize-332"])
     passage.kept_at, passage.normalized = {}, "征为五声"
-    monkeypatch.setattr(senses, "_every_passage", lambda edition: [passage])
+    monkeypatch.setattr(senses, "passages", lambda edition, every: [(None, None, None, passage)])
     monkeypatch.setattr(senses.data, "sense_places", lambda: [(33, {"passage": passage.id, "char": "徵", "count": 4,
                                                                      "keep": [2, 4], "reason": "测试"})])
     (problem,) = senses.keep(whole_edition)

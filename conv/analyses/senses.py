@@ -6,13 +6,14 @@ OpenCC's character table gives 徵 → 征, right for 納徵, 徵求, 無徵不�
 the form its other sense keeps and words that show that sense; OpenCC's own phrase table (``TSPhrases.txt``
 of the installed package: 宫商角徵羽, 角徵, 變徵, 徵聲, 徵音 …) adds the phrases in which it keeps the character.
 
-:func:`keep` finds, passage by passage (its 经 or 记 and all its notes), the occurrences of each character:
-where every one lies in such a word, the passage keeps the character unfolded in its reading text
-(``Passage.kept``, as for what 郑注 distinguishes: ``conv.analyses.distinctions``), or reads it in the form of
-that sense when it is another character (閒 between, 之閒, reads 间 where the fold gives 闲: ``Passage.forms``);
-where some do and some do not, a problem ``sense-mixed`` asks an editor. Search folds the character as ever. A passage an editor has read
-(``[[place]]`` of ``senses.toml``: 一处一审) keeps the occurrences its entry names and folds the others
-(``Passage.kept_at``); when the passage no longer holds as many as the entry counted, ``sense-place-stale``.
+:func:`keep` finds, passage by passage (its text and all its notes, the front matter's too), the occurrences
+of each character: where every one lies in such a word, the passage reads the character in the form of that
+sense — kept as printed (``Passage.kept``, as for what 郑注 distinguishes: ``conv.analyses.distinctions``) or
+another character (閒 between reads 间 where the fold gives 闲: ``Passage.forms``); where some do and some do
+not, a problem ``sense-mixed`` asks an editor, unless the character is read word by word (``by_word``: 於 the
+sigh beside the prepositions of its passage) or an editor has read the passage (``[[place]]``: 一处一审): then
+the occurrences named read that sense and the others fold (``Passage.kept_at``); a place whose passage no
+longer holds as many as it counted is ``sense-place-stale``. Search folds the character as ever.
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from pathlib import Path
 import opencc
 
 from conv import datafiles as data
-from conv.analyses.text import passage_text
+from conv.analyses.text import passage_text, passages
 from conv.errors import ConversionError
 from conv.model.tree import Edition
 from conv.normalize import fold_keeping
@@ -70,7 +71,7 @@ def keep(edition: Edition) -> list[dict]:
     the occurrences a reviewed place names."""
     problems = []
     places = _places()
-    for passage in _every_passage(edition):
+    for _, _, _, passage in passages(edition, every=True):  # the 提要's 乾隆 too
         blocks = [passage, *passage.notes]
         for char in _patterns():
             place = places.get((passage.id, char))
@@ -78,44 +79,46 @@ def keep(edition: Edition) -> list[dict]:
                 problems += _keep_place(edition, passage, char, *place)
                 continue
             each = [flag for block in blocks if char in block.text for flag in _inside(char, block.text)]
-            total, inside = len(each), sum(each)
-            if not inside:
-                continue
-            if inside < total and _by_word(char):  # 於穆 (wū) keeps 於, every other 於 folds (于)
-                passage.kept_at[char] = tuple(number for number, flag in enumerate(each, 1) if flag)
-                if _forms()[char] != char:
-                    passage.forms[char] = _forms()[char]
-                _read(passage)
-                continue
-            if inside < total:
+            inside = sum(each)
+            if inside == len(each):
+                if inside:
+                    _read_sense(passage, char)
+            elif inside and _sense(char).get("by_word"):  # 於穆 (wū) keeps 於, every other 於 folds (于)
+                _read_sense(passage, char, [number for number, flag in enumerate(each, 1) if flag])
+            elif inside:
                 seed, start, _ = passage.span
                 line, col = edition.sources[seed].position(start)
                 problems.append({"seed": seed, "line": line, "col": col, "kind": "sense-mixed",
-                                 "message": f"{passage.id}: {inside} of its {total} {char} are in a word of the sense "
-                                            f"that reads it {_forms()[char]}, the others not: the reading text folds them all "
-                                            f"— read the place and add the words to conv/data/senses.toml, or name "
-                                            f"the occurrences that keep it in a [[place]] there"})
-                continue
-            form = _forms()[char]
-            if form == char:
-                passage.kept = "".join(sorted({*passage.kept, char}))
-            else:  # 閒 read 间 where every one is 間: neither as printed nor the fold (闲)
-                passage.forms[char] = form
-            _read(passage)
+                                 "message": f"{passage.id}: {inside} of its {len(each)} {char} are in a word of the "
+                                            f"sense that reads it {_sense(char)['keep']}, the others not: the reading "
+                                            f"text folds them all — read the place and add the words to "
+                                            f"conv/data/senses.toml, or name the occurrences that keep it in a "
+                                            f"[[place]] there"})
     return problems
 
 
-@cache
-def _by_word(char: str) -> bool:
-    """Does each occurrence of ``char`` read the sense of its words alone (``by_word``: the others are the common
-    sense, no passage is mixed)?"""
-    return any(entry["char"] == char and entry.get("by_word") for entry in data.senses())
+def _read_sense(passage, char: str, ordinals: list[int] | None = None) -> None:
+    """``passage`` reads ``char`` in the form of its other sense: everywhere, or at ``ordinals`` only (1-based, in
+    reading order over its text and notes)."""
+    form = _sense(char)["keep"]
+    if ordinals is not None:
+        passage.kept_at[char] = tuple(sorted(set(ordinals)))
+    elif form == char:
+        passage.kept = "".join(sorted({*passage.kept, char}))
+    if form != char:  # 閒 read 间: neither as printed nor the fold (闲)
+        passage.forms[char] = form
+    _read(passage)
+
+
+def _sense(char: str) -> dict:
+    """The ``[[sense]]`` of ``char``: ``keep``, the form its other sense reads (itself, as 徵, or another, 间), and
+    ``by_word`` (each occurrence reads the sense of its words alone: the others are the common sense)."""
+    return _senses()[char]
 
 
 @cache
-def _forms() -> dict[str, str]:
-    """Each character of ``senses.toml`` → the form its other sense reads (``keep``: itself, as 徵, or another, 间)."""
-    return {entry["char"]: entry["keep"] for entry in data.senses()}
+def _senses() -> dict[str, dict]:
+    return {entry["char"]: entry for entry in data.senses()}
 
 
 def _read(passage) -> None:
@@ -132,14 +135,6 @@ def _read(passage) -> None:
                 other = found in passage.forms
             reading.append(passage.forms.get(found, found) if other else fold_keeping(found, keep))
         block.normalized = "".join(reading)
-
-
-def _every_passage(edition: Edition):
-    """Every passage, the front matter's too (the 提要's 乾隆)."""
-    for work in edition.works:
-        for chapter in work.chapters:
-            for section in chapter.sections:
-                yield from section.passages
 
 
 def _places() -> dict[tuple[str, str], tuple[int, dict]]:
@@ -169,10 +164,7 @@ def _keep_place(edition: Edition, passage, char: str, line: int, entry: dict) ->
                  "message": f"{passage.id}: conv/data/senses.toml:{line} reviews {entry['count']} {char} here, the "
                             f"passage holds {total}: the reading text folds them all — read the place again and "
                             f"correct the entry"}]
-    passage.kept_at[char] = tuple(sorted(set(entry["keep"])))
-    if _forms()[char] != char:
-        passage.forms[char] = _forms()[char]
-    _read(passage)
+    _read_sense(passage, char, entry["keep"])
     return []
 
 

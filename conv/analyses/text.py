@@ -67,14 +67,14 @@ def _mapped(seed: str, witness: str, offsets: Sequence[int], normalized: str | N
     return MappedText(seed, "".join(chars), tuple(kept), witness, tuple(index))
 
 
-def passages(edition: Edition) -> Iterator[tuple[Work, Chapter, Section, Passage]]:
+def passages(edition: Edition, every: bool = False) -> Iterator[tuple[Work, Chapter, Section, Passage]]:
     """Every passage (经 and 记) in reading order, with its work, chapter and section (not the text of
-    the front matter or of 张尔岐's collation notes: layers ``front``, ``errata``)."""
+    the front matter or of 张尔岐's collation notes, layers ``front`` and ``errata``, unless ``every``)."""
     for work in edition.works:
         for chapter in work.chapters:
             for section in chapter.sections:
                 for passage in section.passages:
-                    if passage.layer in ("jing", "ji"):
+                    if every or passage.layer in ("jing", "ji"):
                         yield work, chapter, section, passage
 
 

@@ -156,11 +156,8 @@ class PageWriter:
         read_as = "".join(char + form for char, form in passage.forms.items() if char not in passage.kept_at)
         if read_as:  # 閒间: read in the form of its sense throughout (conv.analyses.senses)
             self.emit(f":read-as: {read_as}")
-        if passage.kept_at:  # 徵2,4,5/5: the occurrences a reviewed place keeps, of all (conv.analyses.senses)
-            blocks = [passage.text, *(note.text for note in passage.notes)]
-            self.emit(":keep-at: " + " ".join(
-                f"{char}{'=' + passage.forms[char] if char in passage.forms else ''}{','.join(map(str, ordinals))}"
-                f"/{sum(b.count(char) for b in blocks)}" for char, ordinals in passage.kept_at.items()))
+        if passage.kept_at:  # 徵2,4,5/5, 閒=间2/3: the occurrences read in that sense, of all
+            self.emit(":keep-at: " + " ".join(_keep_at(passage, char) for char in passage.kept_at))
         trad, line = self.words(passage.span, passage.text, self.links.get(passage.id, ())) if passage.text else ([], "")
         self.emit(*trad)
         self.emit("")
@@ -279,3 +276,11 @@ def chapter_label(number: int, name: str, lost: bool = False, apart: bool = Fals
 def page_label(page: dict) -> str:
     """``{"juan": 5, "leaf": 15, "side": "b"}`` → ``卷五叶十五b``."""
     return Page(**page).label()
+
+
+def _keep_at(passage, char: str) -> str:
+    """A ``keep-at`` token (``conv/FORMAT.md``): the character, ``=`` and the form it reads when not itself, the
+    ordinals, and how many the passage holds."""
+    form = f"={passage.forms[char]}" if char in passage.forms else ""
+    count = sum(block.text.count(char) for block in [passage, *passage.notes])
+    return f"{char}{form}{','.join(map(str, passage.kept_at[char]))}/{count}"

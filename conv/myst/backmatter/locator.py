@@ -239,7 +239,10 @@ class KeptForms:
                       if span and seed == span[0] and span[1] <= offset < span[2]]
             if char in text and inside and all(inside):
                 form = passage.forms.get(char, char)
-                keep.append(char) if form == char else reads.append(char + form)
+                if form == char:
+                    keep.append(char)
+                else:
+                    reads.append(char + form)
         return "".join(keep), "".join(reads)
 
     def cell(self, anchor: str, text: str, span=None):

@@ -109,7 +109,7 @@ class AppDirective(SphinxDirective):
         "locus-text": directives.unchanged,
         "source": directives.unchanged,
         "keep": directives.unchanged,
-        "read-as": lambda arg: read_as(arg),  # 閒间: as its passage reads them (text.passage)
+        "read-as": read_as,  # 閒间: as its passage reads them (text.passage)
         "reason": directives.unchanged,
         "collation": directives.unchanged,  # a collation entry's record, JSON (for maintainers)
     }

@@ -62,6 +62,29 @@ def setup_passage(app: Sphinx) -> None:
     app.add_directive_to_domain("yl", "passage", PassageDirective)
 
 
+KEEP_AT = re.compile(r"(\S)(?:=(\S))?(\d+(?:,\d+)*)/(\d+)")
+
+
+def keep_places(argument: str) -> dict[str, tuple[str, frozenset[int], int]]:
+    """``徵2,4,5/5 閒=间2/3`` → ``{"徵": ("徵", frozenset({2, 4, 5}), 5), "閒": ("间", frozenset({2}), 3)}``."""
+    places = {}
+    for token in (argument or "").split():
+        found = KEEP_AT.fullmatch(token)
+        if not found:
+            raise ValueError(f"{token!r} is not a character, its ordinals and their count (徵2,4,5/5)")
+        char = found.group(1)
+        places[char] = (found.group(2) or char, frozenset(map(int, found.group(3).split(","))), int(found.group(4)))
+    return places
+
+
+def read_as(argument: str) -> dict[str, str]:
+    """``閒间`` (pairs: a character, the form it reads) → ``{"閒": "间"}``."""
+    pairs = "".join((argument or "").split())
+    if len(pairs) % 2:
+        raise ValueError(f"{argument!r} is not pairs of a character and the form it reads (閒间)")
+    return dict(zip(pairs[::2], pairs[1::2]))
+
+
 class PassageDirective(LineDirective):
     """``yl:passage ANCHOR``: see the module docstring and ``yl_passage``."""
 
@@ -73,8 +96,8 @@ class PassageDirective(LineDirective):
         "lacuna": lambda arg: directives.choice(arg, ("start", "end")),
         "on-marker": directives.unchanged,  # no words: its notes are on the 记 mark before it (記)
         "keep": directives.unchanged,
-        "keep-at": lambda arg: keep_places(arg),
-        "read-as": lambda arg: read_as(arg),
+        "keep-at": keep_places,
+        "read-as": read_as,
         "page": directives.unchanged,  # the 文渊阁 page where it starts: 卷五叶十五b
         "trad": directives.unchanged,  # its words in the 文渊阁 forms (text/witness_forms.py)
     }
@@ -105,29 +128,6 @@ class PassageDirective(LineDirective):
             anchor, self.env.docname, layer, passage_label(node), location=node, page=node["page"]
         )
         return [node]
-
-
-KEEP_AT = re.compile(r"(\S)(?:=(\S))?(\d+(?:,\d+)*)/(\d+)")
-
-
-def keep_places(argument: str) -> dict[str, tuple[str, frozenset[int], int]]:
-    """``徵2,4,5/5 閒=间2/3`` → ``{"徵": ("徵", frozenset({2, 4, 5}), 5), "閒": ("间", frozenset({2}), 3)}``."""
-    places = {}
-    for token in (argument or "").split():
-        found = KEEP_AT.fullmatch(token)
-        if not found:
-            raise ValueError(f"{token!r} is not a character, its ordinals and their count (徵2,4,5/5)")
-        char = found.group(1)
-        places[char] = (found.group(2) or char, frozenset(map(int, found.group(3).split(","))), int(found.group(4)))
-    return places
-
-
-def read_as(argument: str) -> dict[str, str]:
-    """``閒间`` (pairs: a character, the form it reads) → ``{"閒": "间"}``."""
-    pairs = "".join((argument or "").split())
-    if len(pairs) % 2:
-        raise ValueError(f"{argument!r} is not pairs of a character and the form it reads (閒间)")
-    return dict(zip(pairs[::2], pairs[1::2]))
 
 
 def register_id(directive, node: nodes.Element, anchor: str) -> None:
