@@ -138,6 +138,16 @@ def test_the_sigh_keeps_its_form_where_the_prepositions_beside_it_fold(whole_dum
         n["normalized"] for n in passages["tongjie-hunyi-135"]["notes"]) + passages["tongjie-hunyi-135"]["normalized"]
 
 
+def test_a_gloss_of_a_word_its_passage_reads_in_another_form_stays_in_the_glossary(whole_dump):
+    """覲禮 (外饔): the 经 prints 脯修, the 注 脩，鍜脯也 (the dried meat, kept 脩): still a 郑注训诂 entry, its
+    term where the 经 writes it; and the 名物索引 counts 昬禮's 階閒 (阶间, no longer 阶闲) as 阶间."""
+    (entry,) = [e for e in whole_dump["glossary"] if e["passage"] == "tongjie-jinli-146" and e["term_witness"] == "脩"]
+    assert (entry["term"], entry["definition"], entry["text"]) == ("脩", "鍜脯", "脩鍜脯也")
+    assert entry["term_spans"] == [["KR1d0085_023.txt", 9327, 9328]]
+    terms = {t["term"]: t for c in whole_dump["terms"]["categories"] for t in c["terms"]}
+    assert "tongjie-shihun-173" in terms["阶间"]["passages"] and "tongjie-shihun-173" not in terms["阶"]["passages"]
+
+
 def test_a_reviewed_place_keeps_the_occurrences_it_names(whole_dump):
     """内則 胎教 (左傳 昭公元年): 徵為五聲 (杜注 徵，驗也: 征), 注 赤聲徵 (the note, zhǐ) and 徵騐也 (征), 音义
     聲徵之徵張里反 (zhǐ, twice): the passage's second, fourth and fifth 徵 keep the form, its first and third

@@ -146,11 +146,14 @@ def _ye(text: str, start: int, end: int, jing: str):
 
 
 def _occurrences(jing: MappedText, term: str) -> list[list]:
+    """The term's places in the 经, in any form it is written in (folded in full: the 经's 脯修 for 脩)."""
+    text = fold(jing.witness) if len(fold(jing.witness)) == len(jing.normalized) else jing.normalized
+    term = fold(term) if text is not jing.normalized else term
     spans = []
-    at = jing.normalized.find(term)
+    at = text.find(term)
     while at != -1:
         spans.append(jing.span(at, at + len(term)))
-        at = jing.normalized.find(term, at + 1)
+        at = text.find(term, at + 1)
     return spans
 
 
@@ -185,7 +188,11 @@ def collect(edition: Edition) -> list[dict]:
         if jing is None:
             jing = passage_text(edition, passage)
         seg = segment_text(segment)
-        for form, start, end, ts, te, ds, de in find(seg.normalized, jing.normalized, seg.witness_slice):
+        # the words found as the pre-filter finds them, folded in full (the 注's 脩，鍜脯也, the dried meat a sense
+        # keeps, explains the 经's 脯修); each entry in the forms its passage reads (竝 in 竝并也)
+        words, note = (fold(segment.text), jing_text) if len(fold(segment.text)) == len(seg.normalized) else (
+            seg.normalized, jing.normalized)
+        for form, start, end, ts, te, ds, de in find(words, note, seg.witness_slice):
             term = seg.normalized[ts:te]
             entries.append({
                 "term": term, "definition": seg.normalized[ds:de], "form": form,
