@@ -64,7 +64,7 @@ from conv.sphinx_ext.warnings_ import YlWarning
 from conv.sphinx_ext.nodes import yl_datatable
 from conv.sphinx_ext.refs.cite import report_unknown_anchor
 from conv.sphinx_ext.backmatter.tables_print import (
-    EMPTY, cell_text, visit_datatable_latex, visit_datatable_table, witness_cell,
+    EMPTY, cell_text, read_cell, visit_datatable_latex, visit_datatable_table, witness_cell,
 )
 
 #: The kinds of cells.
@@ -178,8 +178,7 @@ def _reading(char: str) -> str:
 
 def reading_text(text: str, keep: str = "", reads: dict[str, str] | None = None) -> str:
     if keep or reads:
-        reads = reads or {}
-        return "".join(char if char in keep else reads.get(char) or _reading(char) for char in text)
+        return read_cell(text, keep, reads, _reading)
     return "".join(map(_reading, text))
 
 

@@ -40,6 +40,13 @@ def witness_cell(cell) -> tuple[str, str, dict[str, str]]:
     return cell[0], keep, dict(zip(pairs[::2], pairs[1::2]))
 
 
+def read_cell(text: str, keep: str, reads: dict[str, str] | None, fold_char) -> str:
+    """``text`` in reading forms: each character by ``fold_char`` but those of ``keep`` (as printed) and of
+    ``reads`` (in their form: 閒 → 间)."""
+    reads = reads or {}
+    return "".join(char if char in keep else reads.get(char) or fold_char(char) for char in text)
+
+
 def cell_text(kind: str, cell, fold) -> str:
     """A cell as plain text: witness text folded by ``fold(text, keep)``, a private-use code point
     of the converter's words (a text cell, a label) too."""
@@ -141,8 +148,7 @@ class _PrintForm:
 
     def text(self, text: str, keep: str = "", reads: dict[str, str] | None = None) -> str:
         if keep or reads:
-            reads = reads or {}
-            return "".join(char if char in keep else reads.get(char) or self.char(char) for char in text)
+            return read_cell(text, keep, reads, self.char)
         return "".join(map(self.char, text))
 
 
