@@ -16,9 +16,9 @@ point is never kept (it is resolved, never shown raw).
 from __future__ import annotations
 
 from conv.analyses import glossary, readings
-from conv.analyses.text import passages
+from conv.analyses.text import passages, reread
 from conv.model.tree import Edition
-from conv.normalize import fold_char, fold_keeping, is_pua
+from conv.normalize import fold_char, is_pua
 
 
 def erased(one: str, other: str) -> set[str]:
@@ -65,7 +65,4 @@ def keep_unfolded(passage, chars: str) -> None:
     """Keep ``chars``, with what ``passage`` keeps already (``Passage.kept``), unfolded in its reading text and its
     notes' (also for a character a sense keeps: ``conv.analyses.senses``)."""
     passage.kept = "".join(sorted(set(passage.kept) | set(chars)))
-    keep = frozenset(passage.kept)
-    passage.normalized = fold_keeping(passage.text, keep)
-    for segment in passage.notes:
-        segment.normalized = fold_keeping(segment.text, keep)
+    reread(passage)

@@ -145,10 +145,10 @@ def _ye(text: str, start: int, end: int, jing: str):
     return form, start, start + length, rest, end
 
 
-def _occurrences(jing: MappedText, term: str) -> list[list]:
-    """The term's places in the 经, in any form it is written in (folded in full: the 经's 脯修 for 脩)."""
-    text = fold(jing.witness) if len(fold(jing.witness)) == len(jing.normalized) else jing.normalized
-    term = fold(term) if text is not jing.normalized else term
+def _occurrences(jing: MappedText, folded: str, term: str) -> list[list]:
+    """The term's places in the 经, in any form it is written in: in ``folded``, the 经 folded in full (the 经's
+    脯修 for 脩), when it is as long as its reading text, else in the reading text."""
+    text, term = (folded, fold(term)) if len(folded) == len(jing.normalized) else (jing.normalized, term)
     spans = []
     at = text.find(term)
     while at != -1:
@@ -183,22 +183,22 @@ def collect(edition: Edition) -> list[dict]:
             continue
         # most notes define nothing: look first in the plain normalized text, never telling X and
         # Y apart (a superset of what the witness check keeps), then map the text for the hits
-        if not find(fold(segment.text), jing_text, _never_equal):
+        folded = fold(segment.text)
+        if not find(folded, jing_text, _never_equal):
             continue
         if jing is None:
             jing = passage_text(edition, passage)
         seg = segment_text(segment)
         # the words found as the pre-filter finds them, folded in full (the 注's 脩，鍜脯也, the dried meat a sense
         # keeps, explains the 经's 脯修); each entry in the forms its passage reads (竝 in 竝并也)
-        words, note = (fold(segment.text), jing_text) if len(fold(segment.text)) == len(seg.normalized) else (
-            seg.normalized, jing.normalized)
+        words, note = (folded, jing_text) if len(folded) == len(seg.normalized) else (seg.normalized, jing.normalized)
         for form, start, end, ts, te, ds, de in find(words, note, seg.witness_slice):
             term = seg.normalized[ts:te]
             entries.append({
                 "term": term, "definition": seg.normalized[ds:de], "form": form,
                 "term_witness": seg.witness_slice(ts, te), "definition_witness": seg.witness_slice(ds, de),
                 "text": seg.witness_slice(start, end), "passage": passage.id, "layer": passage.layer,
-                "span": seg.span(start, end), "term_spans": _occurrences(jing, term),
+                "span": seg.span(start, end), "term_spans": _occurrences(jing, jing_text, term),
                 "pinyin": term_index.pinyin(term), "category": _category(term, jing.normalized), "_order": order,
             })
             order += 1

@@ -24,7 +24,7 @@ from pathlib import Path
 import opencc
 
 from conv import datafiles as data
-from conv.analyses.text import passage_text, passages
+from conv.analyses.text import passage_text, passages, reread
 from conv.errors import ConversionError
 from conv.model.tree import Edition
 from conv.normalize import fold_keeping
@@ -107,7 +107,7 @@ def _read_sense(passage, char: str, ordinals: list[int] | None = None) -> None:
         passage.kept = "".join(sorted({*passage.kept, char}))
     if form != char:  # 閒 read 间: neither as printed nor the fold (闲)
         passage.forms[char] = form
-    _read(passage)
+    reread(passage)
 
 
 def _sense(char: str) -> dict:
@@ -119,22 +119,6 @@ def _sense(char: str) -> dict:
 @cache
 def _senses() -> dict[str, dict]:
     return {entry["char"]: entry for entry in data.senses()}
-
-
-def _read(passage) -> None:
-    """The reading text of ``passage`` and its notes again: what it keeps as printed (``kept``), each character of
-    ``forms`` in its form, one of ``kept_at`` so at its ordinals only (in reading order) and folded elsewhere."""
-    keep, seen = frozenset(passage.kept), dict.fromkeys(passage.kept_at, 0)
-    for block in [passage, *passage.notes]:
-        reading = []
-        for found in block.text:
-            if found in seen:
-                seen[found] += 1
-                other = seen[found] in passage.kept_at[found]
-            else:
-                other = found in passage.forms
-            reading.append(passage.forms.get(found, found) if other else fold_keeping(found, keep))
-        block.normalized = "".join(reading)
 
 
 def _places() -> dict[tuple[str, str], tuple[int, dict]]:

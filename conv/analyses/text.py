@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from conv import datafiles as data
 from conv.model.tree import Chapter, Edition, Passage, Section, Segment, Work, text_char_offsets
-from conv.normalize import fold, fold_char
+from conv.normalize import fold, fold_char, fold_keeping
 
 
 @dataclass(frozen=True)
@@ -76,6 +76,24 @@ def passages(edition: Edition, every: bool = False) -> Iterator[tuple[Work, Chap
                 for passage in section.passages:
                     if every or passage.layer in ("jing", "ji"):
                         yield work, chapter, section, passage
+
+
+def reread(passage: Passage) -> None:
+    """The reading (normalized) text of ``passage`` and its notes again from what it keeps: the characters of
+    ``kept`` as printed (what 郑注 distinguishes: ``conv.analyses.distinctions``; a sense: ``senses``), each
+    character of ``forms`` in that form, one of ``kept_at`` so at its ordinals only (1-based, in reading order
+    over its text and notes), every other character folded."""
+    keep, seen = frozenset(passage.kept), dict.fromkeys(passage.kept_at, 0)
+    for block in [passage, *passage.notes]:
+        reading = []
+        for found in block.text:
+            if found in seen:
+                seen[found] += 1
+                other = seen[found] in passage.kept_at[found]
+            else:
+                other = found in passage.forms
+            reading.append(passage.forms.get(found, found) if other else fold_keeping(found, keep))
+        block.normalized = "".join(reading)
 
 
 def passage_text(edition: Edition, passage: Passage) -> MappedText:

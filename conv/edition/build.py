@@ -83,7 +83,7 @@ def up_to_date(seed_dir: Path, out: Path, ledger: Path | None = None, which: str
         listed = stamp.read_text(encoding="utf-8").split("\n")
     except OSError:
         return False
-    if listed[0] != EDITION_LINE + which:
+    if _edition_named(listed[0]) != which:
         return False
     if not all(_readable(Path(out) / rel) for rel in listed[1:] if rel):
         return False
@@ -98,6 +98,11 @@ def converted_edition(out: Path) -> str | None:
             first = stamp.readline().rstrip("\n")
     except (OSError, UnicodeDecodeError):
         return None
+    return _edition_named(first)
+
+
+def _edition_named(first: str) -> str | None:
+    """The edition a stamp's first line names (``# edition: whole``), or None."""
     which = first.removeprefix(EDITION_LINE)
     return which if first.startswith(EDITION_LINE) and which in EDITIONS else None
 

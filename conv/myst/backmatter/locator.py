@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from conv import datafiles as data
 from conv.analyses import senses
+from conv.analyses.text import passages
 from conv.model.tree import Chapter, Edition, Work, is_markup, text_char_offsets
 from conv.myst.chapter import PageWriter
 from conv.myst.escape import locus
@@ -223,8 +224,7 @@ class KeptForms:
 
     def __init__(self, edition: Edition) -> None:
         self.edition = edition
-        self.passages = {p.id: p for w in edition.works for c in w.chapters for s in c.sections
-                         for p in s.passages if p.kept or p.kept_at or p.forms}
+        self.passages = {p.id: p for _, _, _, p in passages(edition, every=True) if p.kept or p.kept_at or p.forms}
 
     def __call__(self, anchor: str, text: str, span=None) -> tuple[str, str]:
         """``(keep, reads)``: the characters of ``text`` shown as printed, and those read in another form, in
