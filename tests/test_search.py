@@ -21,10 +21,10 @@ from conv import normalize
 
 from conv import datafiles as data
 from conv.sphinx_ext.search import language as search
+from conv.sphinx_ext.search.fold import fold_table
 from conv.sphinx_ext.search.language import (
     SearchClassicalChinese,
     boundary_pairs,
-    fold_table,
     needles,
     parse_scope,
     search_fold,

@@ -16,7 +16,7 @@ from urllib.parse import quote, unquote, urlsplit
 
 import pytest
 
-from conv.sphinx_ext.search.language import needles, parse_scope, search_fold, split_query
+from conv.sphinx_ext.search.language import needle_forms, needles, parse_scope, search_fold, split_query
 from search_helpers import RESULTS_JS
 
 pytestmark = pytest.mark.browser
@@ -235,17 +235,19 @@ def test_classic_only_leaves_out_commentary(page, sites) -> None:
 
 
 PARITY = ["释获者", "司射 释获者", "賔乗竒", "經:禮", "jing: 司射", "abc 釋獲者 d_e", "执\ueb8e\ue14b肝", "𫛪鴽薴",
-          "Hello World", "司射\u3000释获者", "宾。主人", "众无\n不醉"]
+          "Hello World", "司射\u3000释获者", "宾。主人", "众无\n不醉",
+          "閒嘗 闲居 間", "經:閒 閒 闲"]
 
 
 def test_javascript_splits_and_folds_like_python(page, sites) -> None:
     page.goto(sites["lzh"] + "/search.html")
     page.wait_for_function("() => typeof YL_SEARCH !== 'undefined' && typeof splitQuery === 'function'")
-    got = page.evaluate("(xs) => xs.map(s => [splitQuery(s), YL_SEARCH.needles(s), YL_SEARCH.fold(s),"
-                        " new Stemmer().stemWord(s)])", PARITY)
-    for text, (terms, wanted, folded, stemmed) in zip(PARITY, got):
+    got = page.evaluate("(xs) => xs.map(s => [splitQuery(s), YL_SEARCH.needles(s), YL_SEARCH.needleForms(s),"
+                        " YL_SEARCH.fold(s), new Stemmer().stemWord(s)])", PARITY)
+    for text, (terms, wanted, forms, folded, stemmed) in zip(PARITY, got):
         assert terms == split_query(text), text
         assert wanted == needles(text), text
+        assert [tuple(form) for form in forms] == needle_forms(text), text
         assert folded == stemmed == search_fold(text), text
 
 

@@ -25,10 +25,10 @@ from sphinx.search import IndexBuilder, SearchLanguage
 
 from conv.sphinx_ext.search import language as search
 from conv.sphinx_ext.speed.search_feed import CompactFeed
+from conv.sphinx_ext.search.fold import fold_table
 from conv.sphinx_ext.search.language import (
     TEXT_BREAK,
     SearchClassicalChinese,
-    fold_table,
     page_terms,
     search_fold,
     split_text,

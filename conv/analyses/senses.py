@@ -13,7 +13,8 @@ another character (閒 between reads 间 where the fold gives 闲: ``Passage.for
 not, a problem ``sense-mixed`` asks an editor, unless the character is read word by word (``by_word``: 於 the
 sigh beside the prepositions of its passage) or an editor has read the passage (``[[place]]``: 一处一审): then
 the occurrences named read that sense and the others fold (``Passage.kept_at``); a place whose passage no
-longer holds as many as it counted is ``sense-place-stale``. Search folds the character as ever.
+longer holds as many as it counted is ``sense-place-stale``. Search finds a place by its sense form and as
+printed (``conv/sphinx_ext/search/fold.sense_chars``).
 """
 from __future__ import annotations
 

@@ -7,8 +7,8 @@ as for phrases (释获者). So this language indexes every Han character and eve
 Han characters (字 + 二字组, an overlapping-bigram index):
 
 - **Index (Python).** :meth:`SearchClassicalChinese.split` folds the text with
-  :func:`search_fold` (``conv.normalize.fold``: PUA resolved, 四库 variants → standard forms,
-  OpenCC t2s) and emits each Han character, then each adjacent pair. Whitespace between two Han
+  :func:`~conv.sphinx_ext.search.fold.search_fold` (``search/fold.py``: ``conv.normalize.fold``, PUA resolved,
+  四库 variants → standard forms, OpenCC t2s) and emits each Han character, then each adjacent pair. Whitespace between two Han
   characters is ignored (MyST keeps source newlines). Sphinx hands ``split`` one docutils
   ``Text`` node at a time, so a word cut by inline markup (a variant or PUA character wrapped in
   a node of its own, ``吿于<yl_forms>賔</yl_forms>曰``) would lose the pairs at the cut:
@@ -24,13 +24,15 @@ Han characters (字 + 二字组, an overlapping-bigram index):
   same; ``tests/test_search_fast.py`` compares the two feeds.
 - **Query (JS, ``language_data.js``).** ``splitQuery`` cuts a query the same way
   (``释获者`` → ``释 获 者 释获 获者``) and ``Stemmer.stemWord`` folds each term with a table
-  *generated at build time* from :func:`conv.normalize.search_table` (never copied by hand), so
+  *generated at build time* (``search/runtime.py``) from :func:`conv.normalize.search_table` (never copied by hand), so
   賔/宾, 竒/奇, 乗/乘 and traditional input (賓, 禮, 觶) meet the folded index. Sphinx requires
   every term, so a page is a candidate only if it holds every character and every pair.
 - **Passages (JS, ``_static/search-lzh.js``, search page only).** Candidate pages are fetched and
   their text is folded with the same table, then matched *as a string*: the results are the
   passages (``.yl-passage[id]``) that contain the query, each linked to its anchor, with a snippet
-  of the page's own characters (賔 highlighted for the query 宾). Text outside passages (section
+  of the page's own characters (賔 highlighted for the query 宾). A string holding a character of two senses
+  (閒: :func:`needle_forms`) is matched on the printed text folded (閒嘗: 閒 in either sense), any other on the
+  reading text (间尝: 閒 read 间 only). Text outside passages (section
   titles, hand-written notes) is matched per element with an id (a section). A page that holds
   all pairs but not the string is dropped. The query prefix ``经:`` (or ``經:``, ``jing:``) or
   the checkbox 「只搜经文」 restricts matching to the text of the classic (``.yl-jing`` and
@@ -47,19 +49,16 @@ UTF-8 would save a third raw and almost nothing gzipped, so Sphinx's format is k
 """
 from __future__ import annotations
 
-import json
 import operator
 import re
 from collections.abc import Iterator
-from functools import lru_cache
 
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.search import SearchLanguage
 
-from conv import normalize
-
-from conv import datafiles as data
+from conv.sphinx_ext.search.fold import HAN, HAN_CLASS, is_han, search_fold, sense_chars
+from conv.sphinx_ext.search.runtime import js_runtime
 from conv.sphinx_ext.search.witness_terms import witness_texts
 from conv.sphinx_ext.util import STATIC_DIR
 from conv.sphinx_ext.search.summaries import LAYERS, setup_summaries
@@ -70,82 +69,22 @@ STATIC = STATIC_DIR
 JS_FILE = "search-lzh.js"
 CSS_FILE = "search-lzh.css"
 
-#: Code points treated as Han characters: CJK radicals, 々 〇, the CJK Unified Ideographs and
-#: their extensions (planes 2 and 3), the compatibility ideographs, and the private-use areas (the
-#: witnesses' PUA code points stand for characters the digitizer could not encode).
-HAN_RANGES: tuple[tuple[int, int], ...] = (
-    (0x2E80, 0x2FDF),
-    (0x3005, 0x3005),
-    (0x3007, 0x3007),
-    (0x3400, 0x4DBF),
-    (0x4E00, 0x9FFF),
-    (0xE000, 0xF8FF),
-    (0xF900, 0xFAFF),
-    (0x20000, 0x3FFFF),
-    (0xF0000, 0xFFFFD),
-    (0x100000, 0x10FFFD),
-)
-_HAN_CLASS = "[" + "".join(
-    f"\\U{low:08x}" if low == high else f"\\U{low:08x}-\\U{high:08x}" for low, high in HAN_RANGES
-) + "]"
-_HAN = re.compile(_HAN_CLASS)
 #: A run of Han characters in indexed text: whitespace between two of them is layout, not a break.
-_INDEX_RUN = re.compile(f"{_HAN_CLASS}(?:\\s*{_HAN_CLASS})*")
+_INDEX_RUN = re.compile(f"{HAN_CLASS}(?:\\s*{HAN_CLASS})*")
 #: A run of Han characters in a query: whitespace separates the words the user asks for.
-_QUERY_RUN = re.compile(f"{_HAN_CLASS}+")
+_QUERY_RUN = re.compile(f"{HAN_CLASS}+")
 _WORD = re.compile(r"\w+")
 #: What separates the strings of a query: anything but a Han character, a letter or a digit.
-_NEEDLE_BREAK = re.compile(f"(?:(?!{_HAN_CLASS})\\W)+|_")
+_NEEDLE_BREAK = re.compile(f"(?:(?!{HAN_CLASS})\\W)+|_")
 #: The query prefix restricting the search to the classic's text (经 and 记).
 SCOPE_RE = re.compile(r"^\s*(?:[经經]|jing)\s*[:：]\s*", re.IGNORECASE)
-
-
-def is_han(char: str) -> bool:
-    """True for a code point search treats as a Han character."""
-    return _HAN.fullmatch(char) is not None
-
-
-@lru_cache(maxsize=1)
-def fold_table() -> dict[str, str]:
-    """The search fold table: every character whose search form differs from itself.
-
-    ``conv.normalize.search_table()`` closed under itself (so folding is idempotent: 薴→苧→苎),
-    plus the reverse of ``t2s_keep`` (a reader typing the simplified 𫛪 finds the kept 鴽).
-    This is the table the browser gets; :func:`search_fold` applies exactly the same mapping.
-    """
-    table = dict(normalize.search_table())
-    for kept, simplified in data.t2s_keep().items():
-        if normalize.fold_char(simplified) == simplified and simplified not in table:
-            table[simplified] = kept
-    closed = {}
-    for source, target in table.items():
-        seen = {source}
-        while target and target in table and table[target] != target and target not in seen:
-            seen.add(target)
-            target = table[target]
-        if target != source:
-            closed[source] = target
-    return closed
-
-
-@lru_cache(maxsize=1)
-def _fold_translation() -> dict[int, str]:
-    """:func:`fold_table` keyed by code point, for ``str.translate``: the whole text is folded in
-    C with a dict lookup per character. (A regular expression of the keys, a character class of
-    some 4 000 characters tested against every character of the text, was five times slower.)"""
-    return {ord(char): target for char, target in fold_table().items()}
-
-
-def search_fold(text: str) -> str:
-    """``text`` folded for search, character by character with :func:`fold_table`."""
-    return text.translate(_fold_translation())
 
 
 def _grams(chars: list[str]) -> list[str]:
     return chars + [first + second for first, second in zip(chars, chars[1:])]
 
 
-def _unique(words: list[str]) -> list[str]:
+def _unique(words: list) -> list:
     return list(dict.fromkeys(words))
 
 
@@ -158,17 +97,17 @@ def split_text(text: str) -> list[str]:
     text = search_fold(text)
     words: list[str] = []
     for run in _INDEX_RUN.finditer(text):
-        words += _grams(_HAN.findall(run.group()))
-    words += _WORD.findall(_HAN.sub(" ", text))
+        words += _grams(HAN.findall(run.group()))
+    words += _WORD.findall(HAN.sub(" ", text))
     return _unique(words)
 
 
 #: Whitespace between two Han characters (layout, not a break: :data:`_INDEX_RUN`).
-_HAN_GAP = re.compile(f"(?<={_HAN_CLASS})\\s+(?={_HAN_CLASS})")
+_HAN_GAP = re.compile(f"(?<={HAN_CLASS})\\s+(?={HAN_CLASS})")
 #: A run of anything but Han characters.
-_NOT_HAN_RUN = re.compile(f"[^{_HAN_CLASS[1:-1]}]+")
+_NOT_HAN_RUN = re.compile(f"[^{HAN_CLASS[1:-1]}]+")
 #: A word of :data:`_WORD` once the Han characters are blanked out: word characters but Han ones.
-_NOT_HAN_WORD = re.compile(f"[^\\W{_HAN_CLASS[1:-1]}]+")
+_NOT_HAN_WORD = re.compile(f"[^\\W{HAN_CLASS[1:-1]}]+")
 #: What :func:`page_terms` puts between two texts: no Han character, no whitespace, no word
 #: character and no fold (nor ``\x00``, ``' '``, ``'\n'``, which ``nodes.unescape`` removes), so
 #: no term of :func:`split_text` can run across it.
@@ -215,14 +154,22 @@ def split_query(query: str) -> list[str]:
     words: list[str] = []
     for run in _QUERY_RUN.finditer(text):
         words += _grams(list(run.group()))
-    words += _WORD.findall(_HAN.sub(" ", text))
+    words += _WORD.findall(HAN.sub(" ", text))
     return _unique(words)
 
 
+def needle_forms(query: str) -> list[tuple[str, bool]]:
+    """The strings a passage must contain for ``query`` (folded, lower-cased, no whitespace), each with whether it
+    is matched as printed: it holds a character of two senses (閒, :func:`~conv.sphinx_ext.search.fold.sense_chars`),
+    which the reader may mean either way by (閒嘗 finds 閒 read 间 and 閒 read 闲; 间尝 the first only)."""
+    senses = sense_chars()
+    chunks = [chunk for chunk in _NEEDLE_BREAK.split(parse_scope(query)[1]) if chunk]
+    return _unique([(search_fold(chunk).lower(), any(char in senses for char in chunk)) for chunk in chunks])
+
+
 def needles(query: str) -> list[str]:
-    """The strings a passage must contain for ``query`` (folded, lower-cased, no whitespace)."""
-    text = search_fold(parse_scope(query)[1]).lower()
-    return _unique([chunk for chunk in _NEEDLE_BREAK.split(text) if chunk])
+    """The strings of :func:`needle_forms`."""
+    return _unique([needle for needle, _ in needle_forms(query)])
 
 
 class _Memo(dict):
@@ -266,70 +213,6 @@ class SearchClassicalChinese(SearchLanguage):
     @property
     def js_splitter_code(self) -> str:  # type: ignore[override]
         return "var splitQuery = YL_SEARCH.splitQuery;\n"
-
-
-def js_han_class() -> str:
-    """``HAN_RANGES`` as the body of a JS regular expression (``u`` flag)."""
-    return "[" + "".join(
-        f"\\u{{{low:x}}}" if low == high else f"\\u{{{low:x}}}-\\u{{{high:x}}}" for low, high in HAN_RANGES
-    ) + "]"
-
-
-_JS_RUNTIME = r"""
-/*
- * Classical Chinese search (lzh), generated by conv.sphinx_ext.search.language at build time.
- * YL_SEARCH.table is conv.normalize.search_table() (closed, plus t2s_keep reversed): it folds a
- * query exactly as Python folded the text of the index. Do not edit: rebuild instead.
- */
-var YL_SEARCH = (function () {
-  "use strict";
-  const table = __TABLE__;
-  const HAN = "__HAN__";
-  const hanChar = new RegExp("^" + HAN + "$", "u");
-  const hanAll = new RegExp(HAN, "gu");
-  const queryRun = new RegExp(HAN + "+", "gu");
-  const scopeRe = /^\s*(?:[经經]|jing)\s*[:：]\s*/iu;
-  const foldChar = (c) => (Object.prototype.hasOwnProperty.call(table, c) ? table[c] : c);
-  const fold = (text) => Array.from(text, foldChar).join("");
-  const isHan = (c) => hanChar.test(c);
-  const unique = (words) => [...new Set(words)];
-  const grams = (chars) => {
-    const out = chars.slice();
-    for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
-    return out;
-  };
-  /* [classicOnly, rest of the query] */
-  const parseScope = (query) => {
-    const m = scopeRe.exec(query);
-    return m ? [true, query.slice(m[0].length)] : [false, query];
-  };
-  const splitQuery = (query) => {
-    const text = fold(parseScope(query)[1]);
-    let words = [];
-    for (const m of text.matchAll(queryRun)) words = words.concat(grams(Array.from(m[0])));
-    const rest = text.replace(hanAll, " ").split(/[^\p{L}\p{N}_]+/u);
-    return unique(words.concat(rest.filter((w) => w)));
-  };
-  /* the strings a passage must contain (folded, lower-cased, no whitespace) */
-  const needleBreak = new RegExp("(?:(?!" + HAN + ")[^\\p{L}\\p{N}_])+|_", "u");
-  const needles = (query) =>
-    unique(fold(parseScope(query)[1]).toLowerCase().split(needleBreak).filter((w) => w));
-  const hasHan = (text) => Array.from(text).some(isHan);
-  return { table, fold, foldChar, isHan, hasHan, parseScope, splitQuery, needles };
-})();
-
-/* The stemmer Sphinx's searchtools.js calls on every query term: fold it like the index. */
-var Stemmer = function () {
-  this.stemWord = (word) => YL_SEARCH.fold(word);
-};
-"""
-
-
-@lru_cache(maxsize=1)
-def js_runtime() -> str:
-    """The JS embedded in ``language_data.js``: the fold table, splitter and stemmer."""
-    table = json.dumps(fold_table(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return _JS_RUNTIME.replace("__TABLE__", table).replace("__HAN__", js_han_class().replace("\\", "\\\\"))
 
 
 # --- words cut by inline markup -------------------------------------------------------------

@@ -8,14 +8,17 @@ written, as data for the purpose: ``_search/<docname>.json`` (``doctree-resolved
 process writes the page)::
 
     {"t": "句读·士冠礼",                                            the page as a result names it (refs.domain.page_title)
-     "u": [[anchor, passage?, heading, [[layer, text], …]], …],   units in reading order
+     "u": [[anchor, passage?, heading, [[layer, text, reading?], …]], …],   units in reading order
      "h": [heading, …],                                           section headings, once each
      "n": {"賔": "宾", …}}                                        reading forms of the page
 
 A *unit* is a passage (``yl_passage``: its words and notes, one segment each) or, outside the
 passages, the nearest element with an id (a section, an apparatus entry…) or the page. The text is
 the diplomatic view's (PUA resolved, a spurious code point left out); ``n`` maps each character
-whose reading form differs to it, for a search page in the normalized view. What the HTML page
+whose reading form differs to it, for a search page in the normalized view and for matching: the form most of
+its places on the page read. A segment where some place reads otherwise carries its reading text (as long as its
+text, a code point for a code point): a character of two senses read by its sense (閒 of 閒嘗 read 间 where the
+page's 閒 read 闲: ``conv/data/senses.toml``), a character kept as printed (乾 of 乾坤). What the HTML page
 adds (brackets, lead marks, 引, marks of the apparatus, 〔前阙〕, editorial notes' markers) is not
 text of the edition and is not there. ``static/search-lzh.js`` matches and highlights on this
 data exactly as it did on the pages' HTML, for about a quarter of the bytes.
@@ -23,6 +26,7 @@ data exactly as it did on the pages' HTML, for about a quarter of the bytes.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 from docutils import nodes
@@ -68,7 +72,8 @@ class _Page:
         self.by_key: dict[int, list] = {}
         self.headings: list[str] = []
         self.heading_index: dict[str, int] = {}
-        self.forms: dict[str, str] = {}
+        #: (character, its reading form) → how many of its places read so (a character read as itself too)
+        self.forms: Counter[tuple[str, str]] = Counter()
 
     def heading(self, node: nodes.Node) -> int:
         while node is not None and not isinstance(node, nodes.section):
@@ -89,25 +94,48 @@ class _Page:
             self.units.append(unit)
         return self.by_key[key]
 
-    def add(self, unit: list, segment: int, layer: str, text: str) -> None:
+    def add(self, unit: list, segment: int, layer: str, text: str, reading: str) -> None:
         segments = unit[3]
         if segments and segments[-1][0] == segment:
             segments[-1][2] += text
+            segments[-1][3] += reading
         else:
-            segments.append([segment, layer, text])
+            segments.append([segment, layer, text, reading])
+
+    def read(self, shown: str, normal: str) -> str:
+        """The places of ``shown`` read ``normal``, a character for a character: counted for the page's map
+        (in C); the reading of the places (``shown`` itself where the two are not as long)."""
+        if len(shown) != len(normal):
+            return shown
+        self.forms.update(zip(shown, normal))
+        return normal
+
+    def reading_forms(self) -> dict[str, str]:
+        """Each character → the reading form other than itself most of its places read (the first met of equals)."""
+        best: dict[str, tuple[int, str]] = {}
+        for (shown, normal), count in self.forms.items():
+            if shown != normal and count > best.get(shown, (0, ""))[0]:
+                best[shown] = (count, normal)
+        return {shown: normal for shown, (_, normal) in sorted(best.items())}
+
+    def segments(self, unit: list, table: dict[int, str]) -> list[list]:
+        """A unit's segments as written: ``[layer, text]``, and the reading where the page's map does not give it."""
+        return [[layer, text] if text.translate(table) == reading else [layer, text, reading]
+                for _, layer, text, reading in unit[3]]
 
 
 def _skipped(node: nodes.Element) -> bool:
     return isinstance(node, _SKIP_NODES) or not _SKIP_CLASSES.isdisjoint(node["classes"])
 
 
-def _record_forms(node: nodes.Element, forms: dict[str, str]) -> None:
+def _both_forms(node: nodes.Element) -> tuple[str, str] | None:
     """An element of the class ``yl-char`` holding ``yl-w`` and ``yl-n`` (the witness and the
-    reading form): the pair goes to the page's map."""
+    reading form, one character each): the pair."""
     shown = [c.astext() for c in node.children if isinstance(c, nodes.Element) and "yl-w" in c["classes"]]
     normal = [c.astext() for c in node.children if isinstance(c, nodes.Element) and "yl-n" in c["classes"]]
-    if len(shown) == len(normal) == 1 and len(shown[0]) == 1 and shown[0] != normal[0]:
-        forms[shown[0]] = normal[0]
+    if len(shown) == len(normal) == 1 and len(shown[0]) == len(normal[0]) == 1:
+        return shown[0], normal[0]
+    return None
 
 
 class _Context:
@@ -140,9 +168,8 @@ class _Context:
 def page_units(doctree: nodes.document) -> dict:
     """The search data of a page (see the module docstring), in one walk of its doctree."""
     page = _Page()
-    forms = page.forms
 
-    def add(text: str, element: nodes.Element, context: _Context) -> None:
+    def add(text: str, element: nodes.Element, context: _Context, reading: str | None = None) -> None:
         if not text:
             return
         if context.passage is not None:
@@ -152,7 +179,7 @@ def page_units(doctree: nodes.document) -> dict:
         anchor = holder["ids"][0] if holder is not None else ""
         # outside any segment (a passage's own text, or none around): the text's parent element
         segment = context.segment if context.segment is not None else id(element)
-        page.add(page.unit(holder, is_passage, anchor), segment, context.layer, text)
+        page.add(page.unit(holder, is_passage, anchor), segment, context.layer, text, text if reading is None else reading)
 
     def visit(element: nodes.Element, context: _Context) -> None:
         for node in element.children:
@@ -166,29 +193,25 @@ def page_units(doctree: nodes.document) -> dict:
                 shown = node["resolved"]
                 if node["kind"] == "unencoded":  # its stand-in: the search page shows 〓, finds its entity
                     shown = node.get("stand_in") or shown
-                elif node["normal"] != shown:
-                    forms[shown] = node["normal"]
-                add(shown, element, context)
-            elif isinstance(node, yl_forms):  # the witness's forms, each folding one mapped
+                    add(shown, element, context)
+                else:
+                    add(shown, element, context, page.read(shown, node["normal"]))
+            elif isinstance(node, yl_forms):  # the witness's forms, each read in its place's form
                 text = node["witness"]
-                for shown, normal in zip(text, node.astext()):
-                    if shown != normal:
-                        forms[shown] = normal
-                add(text, element, context)
+                add(text, element, context, page.read(text, node.astext()))
             elif isinstance(node, yl_emend):  # the reading text: the witness's character
                 text = node["adopted"]
-                if node["normal"] != text and not unencoded.is_stand_in(text):
-                    forms[text] = node["normal"]
-                add(text, element, context)
+                add(text, element, context, text if unencoded.is_stand_in(text) else page.read(text, node["normal"]))
+            elif "yl-char" in node["classes"] and (pair := _both_forms(node)) is not None:
+                add(pair[0], element, context, page.read(*pair))
             else:
-                if "yl-char" in node["classes"]:
-                    _record_forms(node, forms)
                 visit(node, context.inside(node))
 
     visit(doctree, _Context(None, None, None, _classes_layer(doctree)))
-    units = [[anchor, passage, heading, [[layer, text] for _, layer, text in segments]]
-             for anchor, passage, heading, segments in page.units]
-    return {"u": units, "h": page.headings, "n": dict(sorted(page.forms.items()))}
+    forms = page.reading_forms()
+    table = str.maketrans(forms)
+    units = [[*unit[:3], page.segments(unit, table)] for unit in page.units]
+    return {"u": units, "h": page.headings, "n": forms}
 
 
 def write_page_data(app: Sphinx, doctree: nodes.document, docname: str, language: str) -> None:

@@ -111,26 +111,30 @@
       this.anchor = anchor;
       this.isPassage = isPassage;
       this.heading = heading;
-      this.display = []; // printed characters (code points); SEPARATOR between segments
-      this.layers = []; // layer of each printed character
-      this.folded = ""; // folded, lower-cased text
+      this.display = []; // characters in the reader's view (code points); SEPARATOR between segments
+      this.layers = []; // layer of each character
+      this.folded = ""; // the reading text, folded, lower-cased (閒 of 閒嘗 read 间: 间)
+      this.printed = ""; // the printed text, folded, lower-cased (閒 of 閒嘗: 闲, as search folds 閒)
       this.map = []; // folded index -> display index
       this.lastSegment = null;
     }
 
-    push(char, layer) {
+    /* one character as printed and as its place reads it, shown in the view's form */
+    push(char, reading, shown, layer) {
       const entity = char === SEPARATOR ? null : standIn(char);
-      this.display.push(entity ? "〓" : char);
+      this.display.push(entity ? "〓" : shown);
       this.layers.push(layer);
-      const folded = char === SEPARATOR ? SEPARATOR : entity || YL.foldChar(char).toLowerCase();
+      const folded = char === SEPARATOR ? SEPARATOR : entity || YL.foldChar(reading).toLowerCase();
+      const printed = char === SEPARATOR ? SEPARATOR : entity || YL.foldChar(char).toLowerCase();
       this.folded += folded;
+      this.printed += printed.length === folded.length ? printed : folded;
       for (let k = 0; k < folded.length; k++) this.map.push(this.display.length - 1); // per UTF-16 unit
     }
 
-    add(text, segment, layer) {
-      if (this.lastSegment !== null && segment !== this.lastSegment) this.push(SEPARATOR, null);
+    /* a segment: its printed characters, each one's reading form, which of the two the view shows */
+    add(chars, readings, normalized, segment, layer) {
+      if (this.lastSegment !== null && segment !== this.lastSegment) this.push(SEPARATOR, SEPARATOR, SEPARATOR, null);
       this.lastSegment = segment;
-      const chars = Array.from(text);
       for (let i = 0; i < chars.length; i++) {
         const c = chars[i];
         if (/\s/u.test(c)) {
@@ -140,20 +144,23 @@
           let j = i;
           while (j + 1 < chars.length && /\s/u.test(chars[j + 1])) j++;
           const next = j + 1 < chars.length ? chars[j + 1] : null;
-          if (prev !== SEPARATOR && prev !== " " && next && !(YL.isHan(prev) && YL.isHan(next))) this.push(" ", layer);
+          if (prev !== SEPARATOR && prev !== " " && next && !(YL.isHan(prev) && YL.isHan(next))) this.push(" ", " ", " ", layer);
           i = j;
           continue;
         }
-        this.push(c, layer);
+        this.push(c, readings[i], normalized ? readings[i] : c, layer);
       }
     }
 
-    /* every occurrence of every needle as [displayStart, displayEnd), or null if one is missing */
+    /* every occurrence of every needle as [displayStart, displayEnd), or null if one is missing; a needle
+       [text, printed] (YL_SEARCH.needleForms) is matched on the printed text if it holds a character of two
+       senses (閒嘗: 閒 in either), else on the reading text (间尝: 閒 read 间 only) */
     find(needles) {
       const hits = [];
-      for (const needle of needles) {
+      for (const [needle, printed] of needles) {
+        const text = printed ? this.printed : this.folded;
         let found = false;
-        for (let at = this.folded.indexOf(needle); at >= 0; at = this.folded.indexOf(needle, at + 1)) {
+        for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
           found = true;
           hits.push([this.map[at], this.map[at + needle.length - 1] + 1]);
         }
@@ -164,15 +171,19 @@
   }
 
   /* The units of a page from its search data (_search/<page>.json, conv/sphinx_ext/search/
-     summaries.py): [anchor, passage?, heading, [[layer, text], …]], in the view the reader uses */
+     summaries.py): [anchor, passage?, heading, [[layer, text, reading?], …]], in the view the reader
+     uses; a segment's reading text is the page's forms (n) of its text, or its own where given */
   const pageUnits = (data, classicOnly) => {
-    const forms = document.documentElement.classList.contains("yl-normalized") ? data.n || {} : {};
+    const normalized = document.documentElement.classList.contains("yl-normalized");
+    const forms = data.n || {};
     const units = [];
     for (const [anchor, passage, heading, segments] of data.u) {
       const unit = new Unit(anchor, !!passage, heading >= 0 ? data.h[heading] : "");
-      segments.forEach(([layer, text], index) => {
+      segments.forEach(([layer, text, reading], index) => {
         if (classicOnly && !(passage && CLASSIC_LAYERS.includes(layer))) return;
-        unit.add(Array.from(text, (c) => forms[c] || c).join(""), index, layer || null);
+        const chars = Array.from(text);
+        const readings = reading === undefined ? chars.map((c) => forms[c] || c) : Array.from(reading);
+        unit.add(chars, readings, normalized, index, layer || null);
       });
       if (unit.display.length) units.push(unit);
     }
@@ -339,9 +350,9 @@
     // no Han character, or a searchtools.js without the hooks this relies on (Sphinx 9): Sphinx's search
     if (!(YL.hasHan(rest) || ENTITY_QUERY.test(rest)) || typeof Search._parseQuery !== "function" || typeof Search._performSearch !== "function")
       return sphinxQuery(rest);
-    const needles = YL.needles(rest);
+    const needles = YL.needleForms(rest);
     const titles = pageTitles();
-    const docNames = ranked(candidates(rest), titles, needles);
+    const docNames = ranked(candidates(rest), titles, needles.map(([needle]) => needle));
     const fetches = docNames.map((docName) =>
       fetch(dataUrl(docName)).then((r) => (r.ok ? r.json() : null)).catch(() => null),
     );

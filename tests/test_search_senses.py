@@ -1,0 +1,91 @@
+"""A character of two senses in search (一字两义之检索): the 文渊阁 text's 閒 reads 间 (between) at some places and
+闲 (leisure) at others (``conv/data/senses.toml``), where search folded it 闲 everywhere. A place is found by the form
+of its sense (间尝 finds 《大学》's 閒嘗, 闲尝 does not) and by the form it prints (閒嘗, either sense); the 规范 view's
+snippet shows each place in its own sense's form, where the page's search data gave one form for every place.
+"""
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import pytest
+from docutils import nodes
+from docutils.utils import new_document
+
+from conv.sphinx_ext.nodes import yl_forms, yl_passage, yl_text
+from conv.sphinx_ext.search.language import needle_forms, split_text
+from conv.sphinx_ext.search.summaries import page_units
+from conv.sphinx_ext.search.witness_terms import witness_texts
+
+
+def passage(anchor: str, *children: nodes.Node) -> yl_passage:
+    return yl_passage("", yl_text("", "", *children, layer="jing"), ids=[anchor], anchor=anchor,
+                      classes=["yl-passage", "yl-jing"])
+
+
+def daxue() -> nodes.document:
+    """閒 of 閒嘗 read 间, 閒 of 閒居 and 燕閒 read 闲; 乾 kept in one passage (乾坤), folded in the other."""
+    document = new_document("tongjie/daxue")
+    document += passage("d-36", yl_forms("", "间尝", witness="閒嘗"), nodes.Text("窃取"))
+    document += passage("d-39", nodes.Text("小人"), yl_forms("", "闲", witness="閒"), nodes.Text("居"))
+    document += passage("d-40", nodes.Text("燕"), yl_forms("", "闲", witness="閒"))
+    document += passage("d-41", nodes.Text("乾坤"))
+    document += passage("d-42", yl_forms("", "干", witness="乾"), nodes.Text("肉"))
+    return document
+
+
+def test_the_search_data_reads_each_place_in_its_sense():
+    """The page maps a character to the form most of its places read; a segment whose places read otherwise
+    carries its reading (a third element), so 閒嘗 shows 间尝 and the kept 乾 stays 乾 in the 规范 view."""
+    data = page_units(daxue())
+    assert data["n"] == {"乾": "干", "嘗": "尝", "閒": "闲"}
+    assert [unit[3] for unit in data["u"]] == [
+        [["jing", "閒嘗窃取", "间尝窃取"]], [["jing", "小人閒居"]], [["jing", "燕閒"]], [["jing", "乾坤", "乾坤"]],
+        [["jing", "乾肉"]]]
+
+
+def test_the_index_holds_what_the_witness_prints():
+    """Where a character reads the form of its sense, the index holds the form the witness prints too (閒 folds
+    闲: the query 閒嘗 asks for 闲尝) with its neighbours; a place read as the fold gives nothing more."""
+    runs, _ = witness_texts(daxue())
+    assert runs == ["閒嘗窃"]
+    assert {"闲尝", "闲"} <= set(split_text(runs[0]))
+
+
+def test_a_needle_holding_a_character_of_two_senses_matches_as_printed():
+    """閒 typed is either sense: its needle is matched on the printed forms folded; 闲 and 间 typed are one sense
+    each, matched on the reading forms."""
+    assert needle_forms("閒嘗 闲居 间") == [("闲尝", True), ("闲居", False), ("间", False)]
+    assert needle_forms("經:閒 閒 闲") == [("闲", True), ("闲", False)]
+
+
+def _found(page, site: str, query: str) -> dict[str, str]:
+    """The passages a query finds → the text of their snippet."""
+    page.goto(f"{site}/search.html?q={quote(query)}")
+    page.wait_for_function("() => { const s = document.querySelector('#search-results p.search-summary');"
+                           " return !!(s && s.innerText.trim()); }", timeout=60000)
+    return page.evaluate("() => Object.fromEntries([...document.querySelectorAll('#search-results ul.search li')]"
+                         ".filter(li => li.querySelector('a').href.includes('#'))"
+                         ".map(li => [li.querySelector('a').href.split('#')[1], li.querySelector('p').innerText]))")
+
+
+@pytest.mark.browser
+def test_search_finds_a_place_by_its_sense_and_as_printed(page, whole_site):
+    """《大学》: 閒嘗竊取程子之意 (间, 'once') and 小人閒居為不善 (闲, 'at leisure') on one page."""
+    assert "tongjie-daxue-36" in _found(page, whole_site, "间尝窃取")
+    assert "tongjie-daxue-36" in _found(page, whole_site, "閒嘗竊取")
+    assert "tongjie-daxue-36" not in _found(page, whole_site, "闲尝")
+    assert "tongjie-daxue-39" in _found(page, whole_site, "小人闲居")
+    assert "tongjie-daxue-39" in _found(page, whole_site, "小人閒居")
+    assert "tongjie-daxue-39" not in _found(page, whole_site, "小人间居")
+    # 士昬禮's 記: 設洗于阼階東南 … 水于堂下階閒加勺, as printed
+    assert "tongjie-shihun-173" in _found(page, whole_site, "堂下階閒")
+    assert "tongjie-shihun-173" in _found(page, whole_site, "堂下阶间")
+
+
+@pytest.mark.browser
+def test_the_normalized_snippet_shows_each_place_in_its_sense(page, whole_site):
+    page.goto(f"{whole_site}/tongjie/daxue.html")
+    page.locator(".yl-toolbar").wait_for()
+    page.get_by_role("radio", name="规范").check()
+    assert "间尝窃取" in _found(page, whole_site, "閒嘗竊取")["tongjie-daxue-36"]
+    assert "小人闲居" in _found(page, whole_site, "小人閒居")["tongjie-daxue-39"]
