@@ -55,6 +55,10 @@ def test_the_up_to_date_rule_includes_the_witness_files_and_names_the_edition(tm
     assert (out / ".converted").read_text(encoding="utf-8") == "# edition: seeds\n"
     assert build.up_to_date(ROOT / "seeds", out, which="seeds")
     assert not build.up_to_date(ROOT / "seeds", out)  # the whole edition is not what was converted
+    # a damaged stamp (not UTF-8) is no stamp: the pages are converted again, where make html stopped on a traceback
+    (out / ".converted").write_bytes(b"# edition: seeds\n\xff\xfe")
+    assert not build.up_to_date(ROOT / "seeds", out, which="seeds")
+    assert build.converted_edition(out) is None
 
 
 def test_make_passes_the_edition(tmp_path):

@@ -81,7 +81,7 @@ def up_to_date(seed_dir: Path, out: Path, ledger: Path | None = None, which: str
     try:
         made = stamp.stat().st_mtime_ns
         listed = stamp.read_text(encoding="utf-8").split("\n")
-    except OSError:
+    except (OSError, UnicodeDecodeError):  # none, or damaged: convert again
         return False
     if _edition_named(listed[0]) != which:
         return False
