@@ -89,3 +89,20 @@ def test_the_normalized_snippet_shows_each_place_in_its_sense(page, whole_site):
     page.get_by_role("radio", name="规范").check()
     assert "间尝窃取" in _found(page, whole_site, "閒嘗竊取")["tongjie-daxue-36"]
     assert "小人闲居" in _found(page, whole_site, "小人閒居")["tongjie-daxue-39"]
+
+
+def test_the_front_page_tells_how_a_character_of_two_senses_reads(whole_html, whole_dump):
+    """The reading notes say that the 规范 view reads 閒 by its sense and how search finds it; their examples are the
+    edition's own: each printed form → its reading stands in some passage of the dump, printed and read so."""
+    import re
+    from html import unescape
+
+    index = unescape(re.sub(r"<[^>]+>", "", (whole_html.outdir / "index.html").read_text(encoding="utf-8")))
+    assert "一字多义者依其义定字" in index and "检索时输入原字（閒）两义兼得" in index
+    examples = re.findall(r"（([^（）→]+)→([^（）→]+)）", index.split("一字多义者", 1)[1].split("检索时", 1)[0])
+    assert examples == [("房户閒", "房户间"), ("閒居", "闲居")]
+    passages = [passage for work in whole_dump["works"] for chapter in work["chapters"]
+                for section in chapter["sections"] for passage in section["passages"]]
+    for printed, read in examples:
+        assert any(printed in p["text"] and read in p["normalized"]
+                   and p["normalized"].index(read) == p["text"].index(printed) for p in passages), printed
