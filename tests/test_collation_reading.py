@@ -234,7 +234,7 @@ def test_search_holds_both_forms_and_the_entity(site):
     for term in ("䙝", "坐䙝", "䙝贵", "防", "坐防", "防贵", "kr0871"):
         assert term in terms, term
     data = json.loads((site / "html" / "_search" / "tongjie" / "dashe.json").read_text(encoding="utf-8"))
-    texts = "".join(text for unit in data["u"] for _, text in unit[3])
+    texts = "".join(segment[1] for unit in data["u"] for segment in unit[3])  # [layer, text, reading?]
     assert "谓" + gaiji_char("&KR0871;") + "肝膋" in texts
 
 
