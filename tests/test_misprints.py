@@ -96,3 +96,13 @@ def test_a_speller_of_an_initial_that_cannot_spell_its_grade_is_read_as_the_like
     found = export.edition(assemble.convert([ROOT / "seeds" / "wenyuange" / "KR1d0085" / f"KR1d0085_{number}.txt"]))
     glosses = [g for p in all_passages(found) for n in p["notes"] for g in n.get("glosses", []) if g["text"] == printed]
     assert [(g["restored"], g["status"], g["position"]) for g in glosses] == [(restored, "matches", position)]
+
+
+def test_a_homophone_of_like_shape_is_read_as_the_right_one():
+    """曲禮 為有萎乾(萎於危反乾音千) (KR1d0085_011:269): 乾 dry (萎乾) is 《广韵》 古寒切, as 干; 千 (清母先韵) is no
+    reading of 乾 (見母, 羣母) and was a suspect gloss: read 乾音干, the text keeps 千."""
+    found = export.edition(assemble.convert([ROOT / "seeds" / "wenyuange" / "KR1d0085" / "KR1d0085_011.txt"]))
+    glosses = [g for p in all_passages(found) for n in p["notes"] for g in n.get("glosses", []) if g["text"] == "乾音千"]
+    assert [(g["restored"], g["status"], g["position"]) for g in glosses] == [("乾音干", "matches", "見開一寒平")]
+    (record,) = [a for a in found["apparatus"] if a["kind"] == "misprint" and a["context"] == "乾音千"]
+    assert (record["witness"], record["reading"]) == ("千", "干")
