@@ -33,6 +33,7 @@ def test_every_listed_variant_occurs_in_a_witness():
     ("曽子問", "曾子问"),
     ("不告㫖", "不告旨"),
     ("㑹同", "会同"),
+    ("不敢以燕坐䙝貴肴", "不敢以燕坐亵贵肴"),  # 䙝, 褻 of the 文渊阁 copy (59 times: 䙝衣, 不敢䙝)
 ])
 def test_search_and_the_normalized_text_fold_the_witness_forms(witness, standard):
     assert fold(witness) == standard
