@@ -78,7 +78,7 @@ def test_the_reading_text_in_the_dump_takes_the_witness(edition):
     blocks = [b for w in edition.works for c in w.chapters for s in c.sections for p in s.passages
               for b in (p, *p.notes) if b.span[0].startswith("00") and ("燕坐防" in b.text or "𤣥" in b.normalized)]
     yan = next(b for b in blocks if "燕坐防" in b.text)
-    assert "燕坐䙝贵肴" in yan.normalized and "燕坐防贵肴" in yan.text
+    assert "燕坐亵贵肴" in yan.normalized and "燕坐防贵肴" in yan.text  # 䙝, 褻 of the 文渊阁 copy (variants.tsv)
     dropped = [b for b in blocks if b.span[0] == S002.name]  # 玄酒, 玄被: 002 dropped the 缺笔 𤣥
     assert len(blocks) == 1 and not dropped
     blocks = [b for w in edition.works for c in w.chapters for s in c.sections for p in s.passages
@@ -174,17 +174,19 @@ def soup(site: Path, page: str) -> BeautifulSoup:
 
 
 def test_the_emendation_on_the_page(site):
-    """底本: 防 (marked); 规范 and 繁体: 䙝; a link to its entry, whose locus links back."""
+    """底本: 防 (marked); 规范: 亵 (䙝 is 褻); 繁体: 䙝; a link to its entry, whose locus links back. The entry
+    quotes the witness's 䙝 in every view: the form is what it says (the PDF prints the 规范 view)."""
     page = soup(site, "judou/xiangshe")
     emend = page.select_one("a.yl-emend")
     assert emend.select_one(".yl-w").get_text() == "防"
-    assert emend.select_one(".yl-n").get_text() == "䙝" and emend.select_one(".yl-t").get_text() == "䙝"
+    assert emend.select_one(".yl-n").get_text() == "亵" and emend.select_one(".yl-t").get_text() == "䙝"
     assert emend["title"] == "底本作“防”，文渊阁本作“䙝”，据改"
     passage = emend.find_parent(class_="yl-passage")
     href = emend["href"]
     assert href.startswith("../apparatus/judou.html#judou-jiao-")
     entry = soup(site, "apparatus/judou").find(id=href.split("#")[1])
     assert "代字：“防”，文渊阁本作“䙝”（卷五叶三十三b），据改。" in entry.get_text()
+    assert not entry.select(".yl-n")  # nothing of it folds in the 规范 view
     assert entry.select_one(".yl-app-locus a")["href"].endswith("#" + passage["id"])
     titles = [a["title"] for a in page.select("sup.yl-appmark a")]  # the marks' tips: Chinese
     assert any("对校：代字" in t for t in titles) and any("底本转换" in t for t in titles)
@@ -231,7 +233,7 @@ def test_the_apparatus_per_chapter_for_readers_and_maintainers(site):
 def test_search_holds_both_forms_and_the_entity(site):
     text = (site / "html" / "searchindex.js").read_text(encoding="utf-8")
     terms = json.loads(text[len("Search.setIndex("):-1])["terms"]
-    for term in ("䙝", "坐䙝", "䙝贵", "防", "坐防", "防贵", "kr0871"):
+    for term in ("亵", "坐亵", "亵贵", "防", "坐防", "防贵", "kr0871"):  # 䙝 folds to 亵
         assert term in terms, term
     data = json.loads((site / "html" / "_search" / "tongjie" / "dashe.json").read_text(encoding="utf-8"))
     texts = "".join(segment[1] for unit in data["u"] for segment in unit[3])  # [layer, text, reading?]
@@ -240,7 +242,8 @@ def test_search_holds_both_forms_and_the_entity(site):
 
 def test_the_pdf_prints_the_adopted_character(site):
     tex = next((site / "latex").glob("*.tex")).read_text(encoding="utf-8")
-    assert "燕坐䙝贵肴" in re.sub(r"\s|\\[a-zA-Z]+\{?|[{}]", "", tex)
+    assert "燕坐亵贵肴" in re.sub(r"\s|\\[a-zA-Z]+\{?|[{}]", "", tex)  # the 规范 form of 䙝
+    assert "文渊阁本作“䙝”" in re.sub(r"\s|\\[a-zA-Z]+\{?|[{}]", "", tex)  # the 校勘记 quotes the witness's form
     assert "燕坐防贵" not in tex
 
 
@@ -261,7 +264,7 @@ def test_three_views_remembered(page, served, screenshots):
     page.goto(f"{served}/judou/xiangshe.html")
     assert "辞之者不敢以燕坐防贵肴" in page.evaluate(NOTE_JS)
     page.get_by_role("radio", name="规范").check()
-    assert "辞之者不敢以燕坐䙝贵肴" in page.evaluate(NOTE_JS)
+    assert "辞之者不敢以燕坐亵贵肴" in page.evaluate(NOTE_JS)
     page.get_by_role("radio", name="繁体").check()
     assert "俎者肴之貴者也辭之者不敢以燕坐䙝貴肴" in page.evaluate(NOTE_JS)
     page.reload()

@@ -99,6 +99,8 @@ class Apparatus:
             self._pua_groups[group] = entry
         if kind == "restoration":  # the distinction is the entry: the 规范 view must not fold 幹 to 干
             entry.keep = record.get("reading", "")
+        if kind == "collation":  # the witness's form is what it says: the 规范 view (and the PDF) keeps 䙝, 䘮
+            entry.keep = "".join(dict.fromkeys(entry.keep + record.get("witness_text", "")))
         if kind == "spurious":
             entry.code = record.get("witness", "")
             self.pua_counts[work][entry.code] += 1
