@@ -2,6 +2,7 @@
 闲 (leisure) at others (``conv/data/senses.toml``), where search folded it 闲 everywhere. A place is found by the form
 of its sense (间尝 finds 《大学》's 閒嘗, 闲尝 does not) and by the form it prints (閒嘗, either sense); the 规范 view's
 snippet shows each place in its own sense's form, where the page's search data gave one form for every place.
+An emendation is alike: the 底本 view's 燕坐防贵 (the seed's printed 防, the 文渊阁's 䙝 adopted) is found as it is shown.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from docutils import nodes
 from docutils.utils import new_document
 
-from conv.sphinx_ext.nodes import yl_forms, yl_passage, yl_text
+from conv.sphinx_ext.nodes import yl_emend, yl_forms, yl_passage, yl_text
 from conv.sphinx_ext.search.language import needle_forms, split_text
 from conv.sphinx_ext.search.summaries import page_units
 from conv.sphinx_ext.search.witness_terms import witness_texts
@@ -38,9 +39,21 @@ def test_the_search_data_reads_each_place_in_its_sense():
     carries its reading (a third element), so 閒嘗 shows 间尝 and the kept 乾 stays 乾 in the 规范 view."""
     data = page_units(daxue())
     assert data["n"] == {"乾": "干", "嘗": "尝", "閒": "闲"}
+    assert data["p"] == "閒"  # a character printed here that some place reads as search does not fold it
     assert [unit[3] for unit in data["u"]] == [
         [["jing", "閒嘗窃取", "间尝窃取"]], [["jing", "小人閒居"]], [["jing", "燕閒"]], [["jing", "乾坤", "乾坤"]],
         [["jing", "乾肉"]]]
+
+
+def test_an_emendation_is_its_printed_form_in_the_text_and_the_adopted_in_the_reading():
+    """The seed printed 防 where the 文渊阁 copy has 䙝 (亵): the 底本 view shows 防, the 规范 view 亵, and so does the
+    page's search data, where the text was the adopted 䙝 (the 底本 view's snippet showed what the page does not)."""
+    document = new_document("judou/xiangshe")
+    document += passage("x-151", nodes.Text("不敢以燕坐"), yl_emend("", "亵", printed="防", adopted="䙝", normal="亵"),
+                        nodes.Text("贵肴"))
+    data = page_units(document)
+    assert data["u"][0][3] == [["jing", "不敢以燕坐防贵肴", "不敢以燕坐亵贵肴"]]
+    assert (data["n"], data["p"]) == ({}, "防")
 
 
 def test_the_index_holds_what_the_witness_prints():
@@ -51,11 +64,12 @@ def test_the_index_holds_what_the_witness_prints():
     assert {"闲尝", "闲"} <= set(split_text(runs[0]))
 
 
-def test_a_needle_holding_a_character_of_two_senses_matches_as_printed():
-    """閒 typed is either sense: its needle is matched on the printed forms folded; 闲 and 间 typed are one sense
-    each, matched on the reading forms."""
-    assert needle_forms("閒嘗 闲居 间") == [("闲尝", True), ("闲居", False), ("间", False)]
-    assert needle_forms("經:閒 閒 闲") == [("闲", True), ("闲", False)]
+def test_a_needle_keeps_the_characters_typed():
+    """A needle is folded, and keeps what was typed: on a page whose 閒 some place reads 间 (its search data's ``p``),
+    閒 typed is either sense, matched on the printed forms folded; 闲 and 间 typed are one sense each, matched on the
+    reading forms."""
+    assert needle_forms("閒嘗 闲居 间") == [("闲尝", "閒嘗"), ("闲居", "闲居"), ("间", "间")]
+    assert needle_forms("經:閒 閒 闲") == [("闲", "閒"), ("闲", "闲")]
 
 
 def _found(page, site: str, query: str) -> dict[str, str]:
@@ -80,6 +94,14 @@ def test_search_finds_a_place_by_its_sense_and_as_printed(page, whole_site):
     # 士昬禮's 記: 設洗于阼階東南 … 水于堂下階閒加勺, as printed
     assert "tongjie-shihun-173" in _found(page, whole_site, "堂下階閒")
     assert "tongjie-shihun-173" in _found(page, whole_site, "堂下阶间")
+
+
+@pytest.mark.browser
+def test_search_finds_an_emendation_as_each_view_shows_it(page, whole_site):
+    """鄉射禮 注 不敢以燕坐䙝貴肴: the seed printed 防, the 文渊阁 copy has 䙝 (褻, 亵)."""
+    for query in ("燕坐防贵", "燕坐䙝贵", "燕坐亵贵", "燕坐褻貴"):
+        assert "judou-xiangshe-151" in _found(page, whole_site, query), query
+    assert "燕坐防贵" in _found(page, whole_site, "燕坐防贵")["judou-xiangshe-151"]  # the 底本 view, as the page
 
 
 @pytest.mark.browser

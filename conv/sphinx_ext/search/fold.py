@@ -4,7 +4,7 @@ table in Python for the index and in the browser for a query (``search/runtime.p
 
 A character of two senses whose forms search tells apart (一字两义, ``conv/data/senses.toml``: 閒 reads 间
 between and 闲 at leisure) folds one way here (閒 → 闲); the text of a place that reads the other sense holds
-that form (间), and :func:`sense_chars` names the characters a query may mean either way by.
+that form (间), and :func:`sense_chars` names the characters whose places may so read otherwise.
 """
 from __future__ import annotations
 
@@ -81,6 +81,7 @@ def search_fold(text: str) -> str:
 def sense_chars() -> dict[str, str]:
     """The characters of two senses whose places search tells apart (因义异读): each → the form of the sense
     its words show, where the fold gives another (閒 → 间; 徵, 乾, 脩 and 於 keep their own form, which folds as
-    the other sense's does: search finds both senses alike). A query holding one of them means either sense."""
+    the other sense's does: search finds both senses alike). The index holds such a place's printed form too
+    (``search/witness_terms.py``)."""
     return {sense["char"]: sense["keep"] for sense in data.senses()
             if search_fold(sense["keep"]) != search_fold(sense["char"])}

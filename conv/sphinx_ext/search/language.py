@@ -30,9 +30,9 @@ Han characters (字 + 二字组, an overlapping-bigram index):
 - **Passages (JS, ``_static/search-lzh.js``, search page only).** Candidate pages are fetched and
   their text is folded with the same table, then matched *as a string*: the results are the
   passages (``.yl-passage[id]``) that contain the query, each linked to its anchor, with a snippet
-  of the page's own characters (賔 highlighted for the query 宾). A string holding a character of two senses
-  (閒: :func:`needle_forms`) is matched on the printed text folded (閒嘗: 閒 in either sense), any other on the
-  reading text (间尝: 閒 read 间 only). Text outside passages (section
+  of the page's own characters (賔 highlighted for the query 宾). A string typing a character some place of the
+  page reads otherwise (閒 read 间, an emendation's printed 防: :func:`needle_forms`) is matched on the printed text
+  folded (閒嘗: 閒 in either sense), any other on the reading text (间尝: 閒 read 间 only). Text outside passages (section
   titles, hand-written notes) is matched per element with an id (a section). A page that holds
   all pairs but not the string is dropped. The query prefix ``经:`` (or ``經:``, ``jing:``) or
   the checkbox 「只搜经文」 restricts matching to the text of the classic (``.yl-jing`` and
@@ -57,7 +57,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.search import SearchLanguage
 
-from conv.sphinx_ext.search.fold import HAN, HAN_CLASS, is_han, search_fold, sense_chars
+from conv.sphinx_ext.search.fold import HAN, HAN_CLASS, is_han, search_fold
 from conv.sphinx_ext.search.runtime import js_runtime
 from conv.sphinx_ext.search.witness_terms import witness_texts
 from conv.sphinx_ext.util import STATIC_DIR
@@ -158,13 +158,13 @@ def split_query(query: str) -> list[str]:
     return _unique(words)
 
 
-def needle_forms(query: str) -> list[tuple[str, bool]]:
-    """The strings a passage must contain for ``query`` (folded, lower-cased, no whitespace), each with whether it
-    is matched as printed: it holds a character of two senses (閒, :func:`~conv.sphinx_ext.search.fold.sense_chars`),
-    which the reader may mean either way by (閒嘗 finds 閒 read 间 and 閒 read 闲; 间尝 the first only)."""
-    senses = sense_chars()
+def needle_forms(query: str) -> list[tuple[str, str]]:
+    """The strings a passage must contain for ``query`` (folded, lower-cased, no whitespace), each with the
+    characters typed: on a page where some place reads one of them otherwise (閒 read 间, the seed's printed 防 read
+    亵: its search data's ``p``), the string is matched on the printed text folded (閒嘗 finds 閒 read 间 and 閒 read
+    闲), else on the reading text (间尝 finds the first only)."""
     chunks = [chunk for chunk in _NEEDLE_BREAK.split(parse_scope(query)[1]) if chunk]
-    return _unique([(search_fold(chunk).lower(), any(char in senses for char in chunk)) for chunk in chunks])
+    return _unique([(search_fold(chunk).lower(), chunk) for chunk in chunks])
 
 
 def needles(query: str) -> list[str]:

@@ -1,6 +1,6 @@
 """The browser's half of the search language ``lzh`` (检索脚本): ``YL_SEARCH`` and the ``Stemmer`` that Sphinx
 writes into ``language_data.js``, generated at build time from the Python side (``search/fold.py``): the fold table,
-the Han ranges and the characters of two senses, never copied by hand. ``tests/test_search_browser.py`` checks that
+the Han ranges, never copied by hand. ``tests/test_search_browser.py`` checks that
 the browser splits and folds a query as :mod:`conv.sphinx_ext.search.language` does.
 """
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from conv.sphinx_ext.search.fold import HAN_RANGES, fold_table, sense_chars
+from conv.sphinx_ext.search.fold import HAN_RANGES, fold_table
 
 
 def js_han_class() -> str:
@@ -27,9 +27,6 @@ _JS_RUNTIME = r"""
 var YL_SEARCH = (function () {
   "use strict";
   const table = __TABLE__;
-  /* the characters of two senses a query may mean either way by (閒: 间 or 闲): a needle holding one is matched
-     on the printed forms folded (search/fold.sense_chars) */
-  const senses = new Set(Array.from("__SENSES__"));
   const HAN = "__HAN__";
   const hanChar = new RegExp("^" + HAN + "$", "u");
   const hanAll = new RegExp(HAN, "gu");
@@ -56,15 +53,15 @@ var YL_SEARCH = (function () {
     const rest = text.replace(hanAll, " ").split(/[^\p{L}\p{N}_]+/u);
     return unique(words.concat(rest.filter((w) => w)));
   };
-  /* the strings a passage must contain (folded, lower-cased, no whitespace), each with whether it is matched
-     as printed (it holds a character of two senses) */
+  /* the strings a passage must contain (folded, lower-cased, no whitespace), each with the characters typed (a
+     page matches a string typing a character some place of it reads otherwise on its printed text folded) */
   const needleBreak = new RegExp("(?:(?!" + HAN + ")[^\\p{L}\\p{N}_])+|_", "u");
   const needleForms = (query) => {
     const seen = new Set();
     const forms = [];
     for (const chunk of parseScope(query)[1].split(needleBreak)) {
       if (!chunk) continue;
-      const form = [fold(chunk).toLowerCase(), Array.from(chunk).some((c) => senses.has(c))];
+      const form = [fold(chunk).toLowerCase(), chunk];
       if (!seen.has(form.join("|"))) forms.push(form);
       seen.add(form.join("|"));
     }
@@ -86,5 +83,4 @@ var Stemmer = function () {
 def js_runtime() -> str:
     """The JS embedded in ``language_data.js``: the fold table, splitter and stemmer."""
     table = json.dumps(fold_table(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return (_JS_RUNTIME.replace("__TABLE__", table).replace("__SENSES__", "".join(sorted(sense_chars())))
-            .replace("__HAN__", js_han_class().replace("\\", "\\\\")))
+    return _JS_RUNTIME.replace("__TABLE__", table).replace("__HAN__", js_han_class().replace("\\", "\\\\"))

@@ -10,7 +10,8 @@ process writes the page)::
     {"t": "句读·士冠礼",                                            the page as a result names it (refs.domain.page_title)
      "u": [[anchor, passage?, heading, [[layer, text, reading?], …]], …],   units in reading order
      "h": [heading, …],                                           section headings, once each
-     "n": {"賔": "宾", …}}                                        reading forms of the page
+     "n": {"賔": "宾", …},                                        reading forms of the page
+     "p": "閒防"}                                                 printed characters some place reads otherwise
 
 A *unit* is a passage (``yl_passage``: its words and notes, one segment each) or, outside the
 passages, the nearest element with an id (a section, an apparatus entry…) or the page. The text is
@@ -18,7 +19,10 @@ the diplomatic view's (PUA resolved, a spurious code point left out); ``n`` maps
 whose reading form differs to it, for a search page in the normalized view and for matching: the form most of
 its places on the page read. A segment where some place reads otherwise carries its reading text (as long as its
 text, a code point for a code point): a character of two senses read by its sense (閒 of 閒嘗 read 间 where the
-page's 閒 read 闲: ``conv/data/senses.toml``), a character kept as printed (乾 of 乾坤). What the HTML page
+page's 閒 read 闲: ``conv/data/senses.toml``), a character kept as printed (乾 of 乾坤), an emendation (the
+seed's printed 防, the 底本 view's, read 亵: the 文渊阁's 䙝). ``p`` names the printed characters some place of the
+page reads as search does not fold them (閒 read 间, 防 read 亵): a query typing one is matched on the printed text
+folded, any other on the reading text (``static/search-lzh.js``). What the HTML page
 adds (brackets, lead marks, 引, marks of the apparatus, 〔前阙〕, editorial notes' markers) is not
 text of the edition and is not there. ``static/search-lzh.js`` matches and highlights on this
 data exactly as it did on the pages' HTML, for about a quarter of the bytes.
@@ -34,6 +38,7 @@ from sphinx.application import Sphinx
 
 from conv import unencoded
 from conv.datafiles import write_atomically
+from conv.sphinx_ext.search.fold import search_fold
 from conv.sphinx_ext.refs.domain import page_title
 from conv.sphinx_ext.nodes import yl_appmark, yl_char, yl_ednote_ref, yl_emend, yl_forms, yl_segment, yl_text
 
@@ -123,6 +128,17 @@ class _Page:
         return [[layer, text] if text.translate(table) == reading else [layer, text, reading]
                 for _, layer, text, reading in unit[3]]
 
+    def printed_otherwise(self, forms: dict[str, str], units: list[list]) -> str:
+        """The printed characters some place of the page reads in a form search does not fold them to (閒 read 间,
+        防 read 亵), in code point order: from the page's map and the segments that carry their reading."""
+        found = {char for char, form in forms.items() if search_fold(char) != search_fold(form)}
+        for unit in units:
+            for segment in unit[3]:
+                if len(segment) == 3:
+                    found.update(char for char, form in zip(segment[1], segment[2])
+                                 if char != form and search_fold(char) != search_fold(form))
+        return "".join(sorted(found))
+
 
 def _skipped(node: nodes.Element) -> bool:
     return isinstance(node, _SKIP_NODES) or not _SKIP_CLASSES.isdisjoint(node["classes"])
@@ -199,9 +215,14 @@ def page_units(doctree: nodes.document) -> dict:
             elif isinstance(node, yl_forms):  # the witness's forms, each read in its place's form
                 text = node["witness"]
                 add(text, element, context, page.read(text, node.astext()))
-            elif isinstance(node, yl_emend):  # the reading text: the witness's character
-                text = node["adopted"]
-                add(text, element, context, text if unencoded.is_stand_in(text) else page.read(text, node["normal"]))
+            elif isinstance(node, yl_emend):  # the 底本 view's printed form, read as the witness's character
+                printed, adopted, normal = node["printed"], node["adopted"], node["normal"]
+                if unencoded.is_stand_in(adopted):  # found by its entity
+                    add(adopted, element, context)
+                elif printed and len(printed) == len(normal):
+                    add(printed, element, context, normal)
+                else:  # the seed printed nothing (脱): the adopted character
+                    add(adopted, element, context, page.read(adopted, normal))
             elif "yl-char" in node["classes"] and (pair := _both_forms(node)) is not None:
                 add(pair[0], element, context, page.read(*pair))
             else:
@@ -211,7 +232,7 @@ def page_units(doctree: nodes.document) -> dict:
     forms = page.reading_forms()
     table = str.maketrans(forms)
     units = [[*unit[:3], page.segments(unit, table)] for unit in page.units]
-    return {"u": units, "h": page.headings, "n": forms}
+    return {"u": units, "h": page.headings, "n": forms, "p": page.printed_otherwise(forms, units)}
 
 
 def write_page_data(app: Sphinx, doctree: nodes.document, docname: str, language: str) -> None:

@@ -10,7 +10,9 @@
  * conv/sphinx_ext/search/summaries.py: the text of each passage by layer, never the page
  * itself), folds it with the same table and looks for the query as a string in each passage:
  * one result per passage, linked to its anchor, with a snippet of its own characters (賔
- * highlighted for the query 宾). Text outside the passages (section titles, notes) is matched per
+ * highlighted for the query 宾). A place may read otherwise than its printed character folds (閒 read 间 by its
+ * sense, an emendation's printed 防 read 亵): a string typing such a character is matched on the printed text,
+ * either reading (閒嘗), any other on the reading text (间尝 finds 閒 read 间, 闲尝 does not). Text outside the passages (section titles, notes) is matched per
  * element with an id. The prefix `经:` or the checkbox restricts matching to the text of the
  * classic (经 and 记).
  *
@@ -153,8 +155,8 @@
     }
 
     /* every occurrence of every needle as [displayStart, displayEnd), or null if one is missing; a needle
-       [text, printed] (YL_SEARCH.needleForms) is matched on the printed text if it holds a character of two
-       senses (閒嘗: 閒 in either), else on the reading text (间尝: 閒 read 间 only) */
+       [text, printed] is matched on the printed text if it types a character some place of the page reads
+       otherwise (閒嘗: 閒 in either sense; 防 printed, 亵 read), else on the reading text (间尝: 閒 read 间 only) */
     find(needles) {
       const hits = [];
       for (const [needle, printed] of needles) {
@@ -362,11 +364,13 @@
       const data = await fetches[i];
       if (!data) continue;
       const units = pageUnits(data, classicOnly);
+      const printedOtherwise = new Set(Array.from(data.p || ""));
+      const pageNeedles = needles.map(([needle, typed]) => [needle, Array.from(typed).some((c) => printedOtherwise.has(c))]);
       const title = titles.get(docNames[i]) || docNames[i];
       const label = data.t || title;
       let found = 0;
       for (const unit of units) {
-        const hits = unit.find(needles);
+        const hits = unit.find(pageNeedles);
         if (!hits) continue;
         found++;
         if (found <= MAX_PER_PAGE) Search.output.appendChild(resultItem(docNames[i], title, label, unit, hits));
