@@ -7,9 +7,9 @@ as for phrases (释获者). So this language indexes every Han character and eve
 Han characters (字 + 二字组, an overlapping-bigram index):
 
 - **Index (Python).** :meth:`SearchClassicalChinese.split` folds the text with
-  :func:`~conv.sphinx_ext.search.fold.search_fold` (``search/fold.py``: ``conv.normalize.fold``, PUA resolved,
-  四库 variants → standard forms, OpenCC t2s) and emits each Han character, then each adjacent pair. Whitespace between two Han
-  characters is ignored (MyST keeps source newlines). Sphinx hands ``split`` one docutils
+  :func:`~conv.sphinx_ext.search.fold.search_fold` (``search/fold.py``: ``conv.normalize.fold``,
+  PUA resolved, 四库 variants → standard forms, OpenCC t2s) and emits each Han character, then
+  each adjacent pair. Whitespace between two Han characters is ignored (MyST keeps source newlines). Sphinx hands ``split`` one docutils
   ``Text`` node at a time, so a word cut by inline markup (a variant or PUA character wrapped in
   a node of its own, ``吿于<yl_forms>賔</yl_forms>曰``) would lose the pairs at the cut:
   :func:`boundary_pairs` finds them and a hidden :class:`search_pairs` node (a ``meta`` keywords
@@ -24,15 +24,17 @@ Han characters (字 + 二字组, an overlapping-bigram index):
   same; ``tests/test_search_fast.py`` compares the two feeds.
 - **Query (JS, ``language_data.js``).** ``splitQuery`` cuts a query the same way
   (``释获者`` → ``释 获 者 释获 获者``) and ``Stemmer.stemWord`` folds each term with a table
-  *generated at build time* (``search/runtime.py``) from :func:`conv.normalize.search_table` (never copied by hand), so
+  *generated at build time* (``search/runtime.py``) from :func:`conv.normalize.search_table`
+  (never copied by hand), so
   賔/宾, 竒/奇, 乗/乘 and traditional input (賓, 禮, 觶) meet the folded index. Sphinx requires
   every term, so a page is a candidate only if it holds every character and every pair.
 - **Passages (JS, ``_static/search-lzh.js``, search page only).** Candidate pages are fetched and
   their text is folded with the same table, then matched *as a string*: the results are the
   passages (``.yl-passage[id]``) that contain the query, each linked to its anchor, with a snippet
-  of the page's own characters (賔 highlighted for the query 宾). A string typing a character some place of the
-  page reads otherwise (閒 read 间, an emendation's printed 防: :func:`needle_forms`) is matched on the printed text
-  folded (閒嘗: 閒 in either sense), any other on the reading text (间尝: 閒 read 间 only). Text outside passages (section
+  of the page's own characters (賔 highlighted for the query 宾). A string typing a character
+  some place of the page reads otherwise (閒 read 间, an emendation's printed 防:
+  :func:`needle_forms`) is matched on the printed text folded (閒嘗: 閒 in either sense), any
+  other on the reading text (间尝: 閒 read 间 only). Text outside passages (section
   titles, hand-written notes) is matched per element with an id (a section). A page that holds
   all pairs but not the string is dropped. The query prefix ``经:`` (or ``經:``, ``jing:``) or
   the checkbox 「只搜经文」 restricts matching to the text of the classic (``.yl-jing`` and

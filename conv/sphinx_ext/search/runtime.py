@@ -1,7 +1,7 @@
 """The browser's half of the search language ``lzh`` (检索脚本): ``YL_SEARCH`` and the ``Stemmer`` that Sphinx
-writes into ``language_data.js``, generated at build time from the Python side (``search/fold.py``): the fold table,
-the Han ranges, never copied by hand. ``tests/test_search_browser.py`` checks that
-the browser splits and folds a query as :mod:`conv.sphinx_ext.search.language` does.
+writes into ``language_data.js``, generated at build time from the Python side (``search/fold.py``: the fold table
+and the Han ranges, never copied by hand). ``tests/test_search_browser.py`` checks that the browser splits and folds
+a query as :mod:`conv.sphinx_ext.search.language` does.
 """
 from __future__ import annotations
 
@@ -57,15 +57,12 @@ var YL_SEARCH = (function () {
      page matches a string typing a character some place of it reads otherwise on its printed text folded) */
   const needleBreak = new RegExp("(?:(?!" + HAN + ")[^\\p{L}\\p{N}_])+|_", "u");
   const needleForms = (query) => {
-    const seen = new Set();
-    const forms = [];
+    const forms = new Map();
     for (const chunk of parseScope(query)[1].split(needleBreak)) {
-      if (!chunk) continue;
-      const form = [fold(chunk).toLowerCase(), chunk];
-      if (!seen.has(form.join("|"))) forms.push(form);
-      seen.add(form.join("|"));
+      const folded = fold(chunk).toLowerCase();
+      if (chunk) forms.set(folded + "\u0000" + chunk, [folded, chunk]);
     }
-    return forms;
+    return [...forms.values()];
   };
   const needles = (query) => unique(needleForms(query).map((form) => form[0]));
   const hasHan = (text) => Array.from(text).some(isHan);

@@ -195,7 +195,8 @@ def page_units(doctree: nodes.document) -> dict:
         anchor = holder["ids"][0] if holder is not None else ""
         # outside any segment (a passage's own text, or none around): the text's parent element
         segment = context.segment if context.segment is not None else id(element)
-        page.add(page.unit(holder, is_passage, anchor), segment, context.layer, text, text if reading is None else reading)
+        unit = page.unit(holder, is_passage, anchor)
+        page.add(unit, segment, context.layer, text, text if reading is None else reading)
 
     def visit(element: nodes.Element, context: _Context) -> None:
         for node in element.children:

@@ -10,9 +10,10 @@
  * conv/sphinx_ext/search/summaries.py: the text of each passage by layer, never the page
  * itself), folds it with the same table and looks for the query as a string in each passage:
  * one result per passage, linked to its anchor, with a snippet of its own characters (賔
- * highlighted for the query 宾). A place may read otherwise than its printed character folds (閒 read 间 by its
- * sense, an emendation's printed 防 read 亵): a string typing such a character is matched on the printed text,
- * either reading (閒嘗), any other on the reading text (间尝 finds 閒 read 间, 闲尝 does not). Text outside the passages (section titles, notes) is matched per
+ * highlighted for the query 宾). A place may read otherwise than its printed character folds (閒
+ * read 间 by its sense, an emendation's printed 防 read 亵): a string typing such a character is
+ * matched on the printed text, either reading (閒嘗), any other on the reading text (间尝 finds
+ * 閒 read 间, 闲尝 does not). Text outside the passages (section titles, notes) is matched per
  * element with an id. The prefix `经:` or the checkbox restricts matching to the text of the
  * classic (经 and 记).
  *
