@@ -34,6 +34,11 @@ def test_every_listed_variant_occurs_in_a_witness():
     ("不告㫖", "不告旨"),
     ("㑹同", "会同"),
     ("不敢以燕坐䙝貴肴", "不敢以燕坐亵贵肴"),  # 䙝, 褻 of the 文渊阁 copy (59 times: 䙝衣, 不敢䙝)
+    ("主人請𦵏期", "主人请葬期"),  # 𦵏, 葬 (84 times, beside 葬 51)
+    ("髽側𤓰反", "髽侧瓜反"),  # 𤓰, 瓜 (22)
+    ("以㕓里任國", "以廛里任国"),  # 㕓, 廛 (20; the 音义's 㕓 is 廛 for the 《广韵》 already: gloss_forms.tsv)
+    ("田䑕化為鴽", "田鼠化为鴽"),  # 䑕, 鼠 (13)
+    ("後世衰㣲", "后世衰微"),  # 㣲, 微 (11)
 ])
 def test_search_and_the_normalized_text_fold_the_witness_forms(witness, standard):
     assert fold(witness) == standard
