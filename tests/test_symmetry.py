@@ -81,8 +81,9 @@ from conv.edition import parallels
 #: after a 音义 unit goes on reading that character (臣禮 …)呫音貼｜他篋反), and 辯釋文作辦皮莧反 is one gloss (the 释文
 #: writes 辦): 2 additions of a 音义 fewer.
 #: Session 37: 䙝, the 文渊阁's form of 褻, folds to 亵 (variants.tsv): 聘禮's 注 䙝/褻 is one character (1 fewer);
-#: then 㣲 (微), with 𦵏 葬, 𤓰 瓜, 㕓 廛, 䑕 鼠: 燕禮's 注 㣲/微 (1 fewer).
-PARALLEL_COUNTS = {"substantive": 642, "transposition": 157, "note-in-text": 24}
+#: then 㣲 (微), with 𦵏 葬, 𤓰 瓜, 㕓 廛, 䑕 鼠: 燕禮's 注 㣲/微 (1 fewer); then 涖 (莅) and 呉 (吴): 鄉射禮's 注 蒞/涖 and
+#: 大射's 经 莅/涖 (2 fewer).
+PARALLEL_COUNTS = {"substantive": 640, "transposition": 157, "note-in-text": 24}
 NO_LONGER_READINGS = {("judou-xiangshe-40", "揖", "楫東西"),  # 東西 is the 通解's 注 (當楅楅正南之)¶東西
                       # 音义 of the 通解 read as 注 before (the 释文's 凡…放此, 或 before a 反切)
                       ("judou-shiguan-26", "", "凡度淺深曰深後並放此"), ("judou-pinli-59", "", "清或才姓反"),
@@ -100,7 +101,7 @@ NO_LONGER_READINGS = {("judou-xiangshe-40", "揖", "楫東西"),  # 東西 is th
                       ("judou-pinli-99", "", "辦具之辦"), ("judou-pinli-233", "", "\U000f031c火各反字林火郭反燖劉音尋一本作"),
                       ("judou-shixiangjian-15", "", "今文無也䙝息列反"), ("judou-shixiangjian-43", "", "辯釋文作"),
                       ("judou-shixiangjian-50", "", "他篋反"), ("judou-pinli-49", "䙝", "褻"),
-                      ("judou-yanli-104", "㣲", "微")}
+                      ("judou-yanli-104", "㣲", "微"), ("judou-xiangshe-337", "蒞", "涖"), ("judou-dashe-125", "莅", "涖")}
 
 
 @pytest.fixture(scope="module")

@@ -39,6 +39,8 @@ def test_every_listed_variant_occurs_in_a_witness():
     ("以㕓里任國", "以廛里任国"),  # 㕓, 廛 (20; the 音义's 㕓 is 廛 for the 《广韵》 already: gloss_forms.tsv)
     ("田䑕化為鴽", "田鼠化为鴽"),  # 䑕, 鼠 (13)
     ("後世衰㣲", "后世衰微"),  # 㣲, 微 (11)
+    ("族長涖卜", "族长莅卜"),  # 涖, 莅 (38)
+    ("元呉澄本", "元吴澄本"),  # 呉, 吳 (33, beside 吳 28)
 ])
 def test_search_and_the_normalized_text_fold_the_witness_forms(witness, standard):
     assert fold(witness) == standard
