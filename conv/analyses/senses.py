@@ -25,7 +25,7 @@ from pathlib import Path
 import opencc
 
 from conv import datafiles as data
-from conv.analyses.text import passage_text, passages, reread
+from conv.analyses.text import occurrence_count, passage_text, passages, reread
 from conv.errors import ConversionError
 from conv.model.tree import Edition
 from conv.normalize import fold_keeping
@@ -140,8 +140,7 @@ def _places() -> dict[tuple[str, str], tuple[int, dict]]:
 
 def _keep_place(edition: Edition, passage, char: str, line: int, entry: dict) -> list[dict]:
     """Keep the occurrences of ``char`` the reviewed ``entry`` names; a problem when the passage holds another count."""
-    blocks = [passage, *passage.notes]
-    total = sum(block.text.count(char) for block in blocks)
+    total = occurrence_count(passage, char)
     if total != entry["count"]:
         seed, start, _ = passage.span
         at_line, col = edition.sources[seed].position(start)

@@ -78,6 +78,12 @@ def passages(edition: Edition, every: bool = False) -> Iterator[tuple[Work, Chap
                         yield work, chapter, section, passage
 
 
+def occurrence_count(passage: Passage, char: str) -> int:
+    """How many times ``char`` stands in ``passage``'s text and its notes (what a reviewed place and a ``keep-at``
+    count: ``conv.analyses.senses``)."""
+    return sum(block.text.count(char) for block in [passage, *passage.notes])
+
+
 def reread(passage: Passage) -> None:
     """The reading (normalized) text of ``passage`` and its notes again from what it keeps: the characters of
     ``kept`` as printed (what 郑注 distinguishes: ``conv.analyses.distinctions``; a sense: ``senses``), each

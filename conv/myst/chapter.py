@@ -6,6 +6,7 @@ from itertools import groupby
 
 from conv import datafiles as data
 from conv.analyses import stretches
+from conv.analyses.text import occurrence_count
 from conv.collate.forms import Emendation, traditional
 from conv.model.tree import Chapter, Edition, Passage, Section, Segment, Work, text_offsets
 from conv.myst.diagram import line as diagram_line
@@ -282,5 +283,5 @@ def _keep_at(passage, char: str) -> str:
     """A ``keep-at`` token (``conv/FORMAT.md``): the character, ``=`` and the form it reads when not itself, the
     ordinals, and how many the passage holds."""
     form = f"={passage.forms[char]}" if char in passage.forms else ""
-    count = sum(block.text.count(char) for block in [passage, *passage.notes])
+    count = occurrence_count(passage, char)
     return f"{char}{form}{','.join(map(str, passage.kept_at[char]))}/{count}"
