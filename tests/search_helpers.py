@@ -35,3 +35,16 @@ def invert(words: dict[str, set[str]]) -> dict[str, set[str]]:
         for term in terms:
             mapping.setdefault(term, set()).add(page)
     return mapping
+
+
+def search_results(page, site: str, query: str) -> dict[str, str]:
+    """The passages (and other units with an anchor) the search page finds for ``query`` on the site served at
+    ``site`` → the text of their snippet, once the page says it is done."""
+    from urllib.parse import quote
+
+    page.goto(f"{site}/search.html?q={quote(query)}")
+    page.wait_for_function("() => { const s = document.querySelector('#search-results p.search-summary');"
+                           " return !!(s && s.innerText.trim()); }", timeout=60000)
+    return page.evaluate("() => Object.fromEntries([...document.querySelectorAll('#search-results ul.search li')]"
+                         ".filter(li => li.querySelector('a').href.includes('#'))"
+                         ".map(li => [li.querySelector('a').href.split('#')[1], li.querySelector('p')?.innerText ?? '']))")

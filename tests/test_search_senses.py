@@ -6,8 +6,6 @@ An emendation is alike: the 底本 view's 燕坐防贵 (the seed's printed 防, 
 """
 from __future__ import annotations
 
-from urllib.parse import quote
-
 import pytest
 from docutils import nodes
 from docutils.utils import new_document
@@ -16,6 +14,7 @@ from conv.sphinx_ext.nodes import yl_emend, yl_forms, yl_passage, yl_text
 from conv.sphinx_ext.search.language import needle_forms, split_text
 from conv.sphinx_ext.search.summaries import page_units
 from conv.sphinx_ext.search.witness_terms import witness_texts
+from search_helpers import search_results
 
 
 def passage(anchor: str, *children: nodes.Node) -> yl_passage:
@@ -72,36 +71,26 @@ def test_a_needle_keeps_the_characters_typed():
     assert needle_forms("經:閒 閒 闲") == [("闲", "閒"), ("闲", "闲")]
 
 
-def _found(page, site: str, query: str) -> dict[str, str]:
-    """The passages a query finds → the text of their snippet."""
-    page.goto(f"{site}/search.html?q={quote(query)}")
-    page.wait_for_function("() => { const s = document.querySelector('#search-results p.search-summary');"
-                           " return !!(s && s.innerText.trim()); }", timeout=60000)
-    return page.evaluate("() => Object.fromEntries([...document.querySelectorAll('#search-results ul.search li')]"
-                         ".filter(li => li.querySelector('a').href.includes('#'))"
-                         ".map(li => [li.querySelector('a').href.split('#')[1], li.querySelector('p').innerText]))")
-
-
 @pytest.mark.browser
 def test_search_finds_a_place_by_its_sense_and_as_printed(page, whole_site):
     """《大学》: 閒嘗竊取程子之意 (间, 'once') and 小人閒居為不善 (闲, 'at leisure') on one page."""
-    assert "tongjie-daxue-36" in _found(page, whole_site, "间尝窃取")
-    assert "tongjie-daxue-36" in _found(page, whole_site, "閒嘗竊取")
-    assert "tongjie-daxue-36" not in _found(page, whole_site, "闲尝")
-    assert "tongjie-daxue-39" in _found(page, whole_site, "小人闲居")
-    assert "tongjie-daxue-39" in _found(page, whole_site, "小人閒居")
-    assert "tongjie-daxue-39" not in _found(page, whole_site, "小人间居")
+    assert "tongjie-daxue-36" in search_results(page, whole_site, "间尝窃取")
+    assert "tongjie-daxue-36" in search_results(page, whole_site, "閒嘗竊取")
+    assert "tongjie-daxue-36" not in search_results(page, whole_site, "闲尝")
+    assert "tongjie-daxue-39" in search_results(page, whole_site, "小人闲居")
+    assert "tongjie-daxue-39" in search_results(page, whole_site, "小人閒居")
+    assert "tongjie-daxue-39" not in search_results(page, whole_site, "小人间居")
     # 士昬禮's 記: 設洗于阼階東南 … 水于堂下階閒加勺, as printed
-    assert "tongjie-shihun-173" in _found(page, whole_site, "堂下階閒")
-    assert "tongjie-shihun-173" in _found(page, whole_site, "堂下阶间")
+    assert "tongjie-shihun-173" in search_results(page, whole_site, "堂下階閒")
+    assert "tongjie-shihun-173" in search_results(page, whole_site, "堂下阶间")
 
 
 @pytest.mark.browser
 def test_search_finds_an_emendation_as_each_view_shows_it(page, whole_site):
     """鄉射禮 注 不敢以燕坐䙝貴肴: the seed printed 防, the 文渊阁 copy has 䙝 (褻, 亵)."""
     for query in ("燕坐防贵", "燕坐䙝贵", "燕坐亵贵", "燕坐褻貴"):
-        assert "judou-xiangshe-151" in _found(page, whole_site, query), query
-    assert "燕坐防贵" in _found(page, whole_site, "燕坐防贵")["judou-xiangshe-151"]  # the 底本 view, as the page
+        assert "judou-xiangshe-151" in search_results(page, whole_site, query), query
+    assert "燕坐防贵" in search_results(page, whole_site, "燕坐防贵")["judou-xiangshe-151"]  # the 底本 view, as the page
 
 
 @pytest.mark.browser
@@ -109,8 +98,8 @@ def test_the_normalized_snippet_shows_each_place_in_its_sense(page, whole_site):
     page.goto(f"{whole_site}/tongjie/daxue.html")
     page.locator(".yl-toolbar").wait_for()
     page.get_by_role("radio", name="规范").check()
-    assert "间尝窃取" in _found(page, whole_site, "閒嘗竊取")["tongjie-daxue-36"]
-    assert "小人闲居" in _found(page, whole_site, "小人閒居")["tongjie-daxue-39"]
+    assert "间尝窃取" in search_results(page, whole_site, "閒嘗竊取")["tongjie-daxue-36"]
+    assert "小人闲居" in search_results(page, whole_site, "小人閒居")["tongjie-daxue-39"]
 
 
 def test_the_front_page_tells_how_a_character_of_two_senses_reads(whole_html, whole_dump):

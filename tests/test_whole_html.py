@@ -9,14 +9,14 @@ import posixpath
 import re
 from html import unescape
 from pathlib import Path
-from urllib.parse import quote, unquote
+from urllib.parse import unquote
 
 import pytest
 
 from conv import datafiles as data
 from conv.anchors.ledger import Ledger
 from front_page import marks_named_but_missing
-from search_helpers import search_index
+from search_helpers import search_index, search_results
 from test_reader_pages import reader_pages
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -216,11 +216,7 @@ def test_notes_going_on_across_a_join_lack_no_words(whole_html, page, anchor, op
 
 
 def _search(page, site: str, query: str) -> set[str]:
-    page.goto(f"{site}/search.html?q={quote(query)}")
-    page.wait_for_function("() => { const s = document.querySelector('#search-results p.search-summary');"
-                           " return !!(s && s.innerText.trim()); }", timeout=60000)
-    hrefs = page.evaluate("() => [...document.querySelectorAll('#search-results ul.search li a')].map(a => a.getAttribute('href'))")
-    return {href.split("#", 1)[-1] for href in hrefs if "#" in href}
+    return set(search_results(page, site, query))
 
 
 @pytest.mark.browser
