@@ -99,8 +99,9 @@ class Apparatus:
             self._pua_groups[group] = entry
         if kind == "restoration":  # the distinction is the entry: the 规范 view must not fold 幹 to 干
             entry.keep = record.get("reading", "")
-        if kind == "collation":  # the witness's form is what it says: the 规范 view (and the PDF) keeps 䙝, 䘮
-            entry.keep = "".join(dict.fromkeys(entry.keep + record.get("witness_text", "")))
+        if kind in ("collation", "misprint"):  # the forms are what it says: the 规范 view and the PDF keep 䙝, 䘮, 鼔
+            quoted = record.get("witness_text", "") if kind == "collation" else record["witness"] + record["reading"]
+            entry.keep = "".join(dict.fromkeys(entry.keep + quoted))
         if kind == "spurious":
             entry.code = record.get("witness", "")
             self.pua_counts[work][entry.code] += 1
