@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from conv.edition import assemble, export
 from conv.model.tree import TEXT_CHAR
-from conv.myst.backmatter.apparatus import errata_body
+from conv.myst.backmatter.entry_words import errata_body
 from conv.parser import errata
 
 ROOT = Path(__file__).resolve().parents[1]

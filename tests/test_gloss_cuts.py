@@ -107,7 +107,7 @@ def test_the_character_of_a_gloss_on_the_zhu_goes_into_the_gloss(tongjie, chapte
 
 
 def test_each_character_moved_into_its_gloss_is_recorded(dump):
-    from conv.myst.backmatter.apparatus import note_words_body
+    from conv.myst.backmatter.entry_words import note_words_body
     moved = [r for r in dump["apparatus"] if r["kind"] == "note-words" and r["evidence"] == "gloss"]
     assert sorted(r["text"] for r in moved) == sorted("倦辟蹈圜行覆道為")
     assert note_words_body(moved[0], None) == (

@@ -312,7 +312,7 @@ def test_the_entry_names_the_judou_without_a_link_when_the_edition_lacks_it():
     stand in the 句读 without citing a passage the build does not hold."""
     from types import SimpleNamespace
 
-    from conv.myst.backmatter.apparatus import note_words_body
+    from conv.myst.backmatter.entry_words import note_words_body
     record = {"kind": "note-words", "text": "值中一侯則釋獲", "evidence": "judou", "witness_anchor": "judou-dashe-182",
               "in_notes": True, "page": {"juan": 21, "leaf": 35, "side": "b"}}
     assert note_words_body(record, SimpleNamespace(loci={})) == \

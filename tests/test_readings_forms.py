@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from conv.analyses import readings
 from conv.model.tree import is_markup
-from conv.myst.backmatter.apparatus import reading_body
+from conv.myst.backmatter.entry_words import reading_body
 
 
 @pytest.fixture(scope="module")
