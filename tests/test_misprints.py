@@ -1,6 +1,9 @@
 """Misprints of the 文渊阁 text itself (形讹之字: conv/data/misprints.toml, conv.parser.restorations.Misprints):
-a character the 音义 prints for another of like shape, read as the right one, the text left as printed."""
+a character the 音义 prints for another of like shape, read as the right one, the text left as printed; one of
+the words (``words = true``), emended in the reading text, the 底本 view showing it as printed."""
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -108,3 +111,37 @@ def test_a_homophone_of_like_shape_is_read_as_the_right_one():
     assert [(g["restored"], g["status"], g["position"]) for g in glosses] == [("乾音干", "matches", "見開一寒平")]
     (record,) = [a for a in found["apparatus"] if a["kind"] == "misprint" and a["context"] == "乾音千"]
     assert (record["witness"], record["reading"]) == ("千", "干")
+
+
+# -- a misprint of the words (words = true): emended in the reading text --------------------------------
+
+ZHONGYONG = ROOT / "seeds" / "wenyuange" / "KR1d0085" / "KR1d0085_016.txt"
+
+
+@pytest.fixture(scope="module")
+def zhongyong():
+    return assemble.convert([ZHONGYONG])
+
+
+def test_a_misprint_of_the_words_is_emended_in_the_reading_text(zhongyong):
+    """中庸章句 (KR1d0085_016:257): 朱熹's 注 prints 故閒道有蚤莫行道有雖易, where his 章句 reads 故聞道有蚤莫，
+    行道有難易: the text (底本) keeps 閒 and 雖, the reading text (规范 view, PDF, search) reads 闻 and 难. (The same
+    leaf prints 人欲問之 for 間之 and 此言末及乎 for 未及乎.)"""
+    (block,) = [b for w in zhongyong.works for c in w.chapters for s in c.sections for p in s.passages
+                for b in (p, *p.notes) if "故閒道有蚤莫" in b.text]
+    assert "故閒道有蚤莫行道有雖易" in block.text and "故闻道有蚤莫行道有难易" in block.normalized
+    (record,) = [a for a in zhongyong.apparatus if a["kind"] == "misprint" and a["witness"] == "閒"]
+    assert (record["reading"], record["context"], record["words"]) == ("聞", "故閒道有蚤", True)
+
+
+def test_the_page_marks_each_emended_misprint_with_its_entry(zhongyong):
+    from conv.myst import writer
+
+    pages = writer.pages(zhongyong)
+    roles = re.findall(r"\{yl:misprint\}`(.)→(.) <(tongjie-jiao-\d+)>`", pages["tongjie/zhongyong.md"])
+    assert [(printed, adopted) for printed, adopted, _ in roles] == [("問", "間"), ("閒", "聞"), ("雖", "難"), ("末", "未")]
+    assert "故{yl:misprint}`閒→聞 <" in pages["tongjie/zhongyong.md"]
+    for printed, adopted, entry in roles:
+        body = pages["apparatus/tongjie.md"].split(f":::{{yl:app}} {entry}\n", 1)[1].split(":::", 1)[0]
+        assert ":kind: misprint" in body and f"“{printed}”当作“{adopted}”" in body
+        assert "朱子《中庸章句》" in body and body.rstrip().endswith("形近而讹。今改从正字，底本视图照录。")

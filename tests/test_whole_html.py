@@ -16,6 +16,7 @@ import pytest
 from conv import datafiles as data
 from conv.anchors.ledger import Ledger
 from front_page import marks_named_but_missing
+from pagetext import page_soup
 from search_helpers import search_index, search_results
 from test_reader_pages import reader_pages
 
@@ -299,6 +300,25 @@ def test_a_misprinted_gloss_reads_the_right_form(whole_html):
     apparatus = (whole_html.outdir / "apparatus" / "tongjie.html").read_text(encoding="utf-8")
     text = unescape(re.sub(r"<[^>]+>", "", apparatus))  # (both views of each body, one after the other)
     assert "形讹之字" in text and "“鼔”当作“豉”（觶之鼔反）：五宗篇“觶" in text and "形近而讹。底本照录，音读从正字。" in text
+
+
+def test_a_misprint_of_the_words_on_the_page(whole_html):
+    """中庸章句's 故閒道有蚤莫行道有雖易 (conv/data/misprints.toml, ``words = true``): the 底本 view shows 閒 and 雖 as
+    printed, marked; the 规范 view 闻 and 难; the tip says so and links to the 校勘记 entry; search finds the words
+    either way; the page still offers no 繁体 view (its text is the witness's own)."""
+    page = page_soup(whole_html.outdir, "tongjie/zhongyong")
+    marks = page.select("a.yl-emend")
+    assert [(m.select_one(".yl-w").get_text(), m.select_one(".yl-n").get_text(), m["title"]) for m in marks] == [
+        ("問", "间", "底本作“問”，当作“間”，今改"), ("閒", "闻", "底本作“閒”，当作“聞”，今改"),
+        ("雖", "难", "底本作“雖”，当作“難”，今改"), ("末", "未", "底本作“末”，当作“未”，今改")]
+    entry = page_soup(whole_html.outdir, "apparatus/tongjie").find(id=marks[1]["href"].split("#")[1])
+    assert "“閒”当作“聞”（故閒道有蚤）" in entry.get_text()
+    assert [r["value"] for r in page.select(".yl-toolbar input[data-view]")] == ["diplomatic", "normalized"]
+    index = search_index(whole_html.outdir)
+    doc = index["docnames"].index("tongjie/zhongyong")
+    for term in ("闻道", "难易", "虽易"):  # the terms are folded: 虽易 is the printed 雖易
+        found = index["terms"].get(term, [])
+        assert doc in (found if isinstance(found, list) else [found]), term
 
 
 @pytest.mark.browser

@@ -10,7 +10,9 @@ A collation maps each seed character to the witness character that stands for it
   so the 繁体 view never adds or loses a character.
 - :func:`emendations`: the apparatus records (``conv.edition.collation.entries``) that change the
   reading text (``emended``: a stand-in the seed printed, a private-use code point the witness
-  resolves otherwise, a substantive difference a reviewed correction decides), by seed and offset.
+  resolves otherwise, a substantive difference a reviewed correction decides), by seed and offset;
+  also a reviewed misprint of the 文渊阁 text's own words (``conv/data/misprints.toml``, ``words = true``:
+  中庸章句's 閒 for 聞), which the reading text reads right.
 """
 from __future__ import annotations
 
@@ -67,12 +69,16 @@ class Emendation:
     printed: str
     adopted: str
     entry: str = ""
+    role: str = "emend"  # ``misprint``: the witness's own misprint of its words, read right (形讹)
 
 
 def emendations(apparatus: list[dict]) -> dict[str, list[Emendation]]:
     """Seed file → its emendations in order, from the edition's apparatus records."""
     out: dict[str, list[Emendation]] = {}
     for record in apparatus:
+        if record.get("kind") == "misprint" and record.get("words"):  # conv/data/misprints.toml, words = true
+            seed, start, end = record["span"]
+            out.setdefault(seed, []).append(Emendation(start, end, record["witness"], record["reading"], role="misprint"))
         if record.get("kind") != "collation" or not record.get("emended") or not record.get("witness_text"):
             continue
         seed, start, end = record["span"]

@@ -19,7 +19,8 @@ from conv.reader.mandoku_lex import Page, chinese_number
 def emended(text: str, offsets, start: int, end: int, emends: list[Emendation]) -> str:
     """Escaped ``text[start:end]`` with each emendation of its characters as a ``{yl:emend}`` role:
     ``{yl:emend}`防→䙝 <judou-jiao-5>``` (printed → adopted, the apparatus entry); a character the
-    seed dropped is ``{yl:emend}`→𤣥 <…>``` before the character it stands before."""
+    seed dropped is ``{yl:emend}`→𤣥 <…>``` before the character it stands before; a misprint of the
+    witness's words, ``{yl:misprint}`閒→聞 <tongjie-jiao-9>```."""
     out, cursor = [], start
     for emendation in emends:
         at = bisect.bisect_left(offsets, emendation.start, start, end)
@@ -29,7 +30,7 @@ def emended(text: str, offsets, start: int, end: int, emends: list[Emendation]) 
         if text[at:stop] != emendation.printed or stop > end:
             continue
         entry = f" <{emendation.entry}>" if emendation.entry else ""
-        out += [escape_inline(text[cursor:at]), "{yl:emend}`", emendation.printed, "→", emendation.adopted, entry, "`"]
+        out += [escape_inline(text[cursor:at]), f"{{yl:{emendation.role}}}`", emendation.printed, "→", emendation.adopted, entry, "`"]
         cursor = stop
     out.append(escape_inline(text[cursor:end]))
     return "".join(out)

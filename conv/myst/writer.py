@@ -46,7 +46,7 @@ def _pages(edition: Edition) -> dict[str, str]:
 def with_entries(emends: dict[str, list[Emendation]], apparatus: Apparatus) -> dict[str, list[Emendation]]:
     """Each emendation with the id of its apparatus entry (the reading text links to it)."""
     ids = {tuple(entry.span): entry.id for entries in apparatus.interventions.values()
-           for entry in entries if entry.kind == "collation"}
+           for entry in entries if entry.kind in ("collation", "misprint")}
     return {seed: [replace(e, entry=ids.get((seed, e.start, e.end), "")) for e in found]
             for seed, found in emends.items()}
 

@@ -130,7 +130,8 @@ class yl_emend(nodes.Inline, nodes.TextElement):  # noqa: N801
     The only child is the reading form (``astext()``: search, tables of contents). HTML shows the
     printed form, marked, in the 底本 view, the reading form in 规范 and the adopted form in 繁体,
     and links to the apparatus entry (``refdoc`` set by ``ApparatusMarks``); LaTeX and text print
-    the reading form.
+    the reading form. ``basis``: ``collation``, or ``misprint`` for the witness's own misprint of its
+    words (``{yl:misprint}``: printed 閒, adopted 聞).
     """
 
 

@@ -141,8 +141,9 @@ class Apparatus:
             return escape_inline(f"“{record.get('witness', '')}”，文渊阁本作“{record.get('reading', '')}”"
                                  f"（{record.get('page', '')}：{record.get('quote', '')}）。{reason}。录入本（简体）合二字为一，底本视图照录。")
         if kind == "misprint":
+            then = "今改从正字，底本视图照录。" if record.get("words") else "底本照录，音读从正字。"  # the words read right, or the 音义
             return escape_inline(f"“{record.get('witness', '')}”当作“{record.get('reading', '')}”（{record.get('context', '')}）："
-                                 f"{reason}。底本照录，音读从正字。")
+                                 f"{reason}。{then}")
         if kind == "dropped":
             return escape_inline(f"删去“{record.get('text', '')}”：非底本文字（数字化者所加）。")
         if kind == "collation":

@@ -15,7 +15,7 @@ What is recognised is what MyST reads the same way, by construction:
   characters, backslash escapes of ASCII punctuation (resolved), single spaces between them (not
   at either end: MyST would strip them), and ``{yl:gloss}`CONTENT``` (one backtick, CONTENT
   without a backtick or control character: the role gets it as MyST would give it), likewise
-  ``{yl:emend}`` and ``{yl:cite}`` (a title of the 通解's 目録 linked to its 篇);
+  ``{yl:emend}``, ``{yl:misprint}`` and ``{yl:cite}`` (a title of the 通解's 目録 linked to its 篇);
 - a body: blank (empty) lines, at most one line of inline text first (the printed words,
   followed by a blank line or the end), then segment directives, each exactly ``:::{yl:LAYER}``,
   optionally ``:lacuna: start|end``, one line of inline text, ``:::``.
@@ -34,7 +34,7 @@ _PLAIN = "[^" + _PUNCT + r"\s\x00-\x1f\x7f]+"
 #: A piece of inline text between roles: plain runs, escapes and single spaces.
 _PIECE = re.compile("(?:" + _PLAIN + r"|\\[" + _PUNCT + "]| )*")
 _ESCAPE = re.compile(r"\\([" + _PUNCT + "])")
-_ROLE = re.compile(r"\{yl:(gloss|emend|cite)\}`([^`\x00-\x1f\x7f]+)`")
+_ROLE = re.compile(r"\{yl:(gloss|emend|misprint|cite)\}`([^`\x00-\x1f\x7f]+)`")
 #: Quick test for the common case: nothing but plain characters and single spaces.
 _SIMPLE = re.compile(_PLAIN + "(?: " + _PLAIN + ")*")
 _FENCE = re.compile(r":::\{yl:(" + "|".join(SEGMENT_LAYERS) + r")\}")

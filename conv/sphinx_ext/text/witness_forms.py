@@ -9,6 +9,8 @@ The converter (``conv.myst.chapter``) writes, for a seed collated with the 文�
   small 脱 where it printed nothing), the 规范 view the reading form, the 繁体 view the witness's
   form; each links to its apparatus entry. LaTeX and text print the reading form; search indexes
   it, and the printed form too (``conv.sphinx_ext.search.language``).
+- ``{yl:misprint}`閒→聞 <tongjie-jiao-9>```: the same for a misprint of the 文渊阁 text's own words
+  (``conv/data/misprints.toml``, ``words = true``), the tip saying 当作; it gives the page no 繁体 view.
 - ``:trad:`` on a passage, a section title or a segment: its text in the witness's forms,
   character for character. :func:`apply_trad` gives each run of characters whose form differs a
   ``yl_trad`` node (and each ``yl_char`` or ``yl_forms`` run its ``trad`` forms), shown only in the 繁体 view
@@ -42,6 +44,7 @@ def setup_witness_forms(app: Sphinx) -> None:
     add_node(app, yl_trad, html=(visit_trad_html, None), latex=(visit_noop, depart_noop),
              text=(visit_noop, depart_noop))
     app.add_role_to_domain("yl", "emend", EmendRole())
+    app.add_role_to_domain("yl", "misprint", EmendRole(basis="misprint"))
 
 
 def shown(char: str) -> str:
@@ -55,7 +58,12 @@ def entity(text: str) -> str:
 
 
 class EmendRole(SphinxRole):
-    """``{yl:emend}`PRINTED→ADOPTED <ENTRY>```: see the module docstring."""
+    """``{yl:emend}`PRINTED→ADOPTED <ENTRY>```: see the module docstring. ``basis``: ``collation`` (the
+    文渊阁 witness has ADOPTED) or ``misprint`` (``{yl:misprint}``: the witness's own misprint of its words)."""
+
+    def __init__(self, basis: str = "collation") -> None:
+        super().__init__()
+        self.basis = basis
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         match = _EMEND.fullmatch(self.text)
@@ -65,13 +73,15 @@ class EmendRole(SphinxRole):
         printed, adopted, entry = match.group(1), match.group(2), match.group(3) or ""
         normal = "".join(shown(c) for c in reading_form(adopted))
         node = yl_emend(self.rawtext, normal, printed=printed, adopted=adopted, normal=normal, entry=entry,
-                        refdoc="", classes=["yl-char", "yl-emend", "yl-char-t"])
+                        refdoc="", basis=self.basis, classes=["yl-char", "yl-emend", "yl-char-t"])
         self.set_source_info(node)
         return [node], []
 
 
 def emend_title(node: yl_emend) -> str:
     """The tooltip of an emendation, in the 校勘记's words."""
+    if node.get("basis") == "misprint":
+        return f"底本作“{node['printed']}”，当作“{entity(node['adopted'])}”，今改"
     if not node["printed"]:
         return f"底本无，文渊阁本有“{entity(node['adopted'])}”，据补"
     return f"底本作“{node['printed']}”，文渊阁本作“{entity(node['adopted'])}”，据改"
