@@ -70,7 +70,7 @@ def test_every_emendation_is_written_into_the_reading_text(edition, pages):
         assert (f"“{printed}”，文渊阁本作“{adopted}”" in body and "据改。" in body) if printed \
             else (f"底本无，文渊阁本有“{adopted}”" in body and "据补。" in body)
     page = pages["judou/xiangshe.md"]
-    assert "不敢以燕坐{yl:emend}`防→䙝 <judou-jiao-" in page
+    assert "不敢以燕坐{yl:emend}`防→䙝 <judou-xiangshe-151-jiao-1>`" in page  # the entry: its passage's first
 
 
 def test_the_reading_text_in_the_dump_takes_the_witness(edition):
@@ -183,7 +183,7 @@ def test_the_emendation_on_the_page(site):
     assert emend["title"] == "底本作“防”，文渊阁本作“䙝”，据改"
     passage = emend.find_parent(class_="yl-passage")
     href = emend["href"]
-    assert href.startswith("../apparatus/judou.html#judou-jiao-")
+    assert href.startswith(f"../apparatus/judou.html#{passage['id']}-jiao-")  # numbered within its passage
     entry = soup(site, "apparatus/judou").find(id=href.split("#")[1])
     assert "代字：“防”，文渊阁本作“䙝”（卷五叶三十三b），据改。" in entry.get_text()
     assert not entry.select(".yl-n")  # nothing of it folds in the 规范 view
@@ -346,7 +346,7 @@ def test_search_from_either_script_in_every_view(page, served, site, view):
         class_="yl-passage")["id"]
     for query in ("KR0871", "&KR0871;"):
         found = _search(page, served, query)  # the passage, and the 校勘记's entries on it
-        assert gaiji in found and all(f == gaiji or f.startswith(("tongjie-jiao-", "apparatus-")) for f in found)
+        assert gaiji in found and all(f == gaiji or f.startswith((gaiji + "-jiao-", "apparatus-")) for f in found)
     assert gaiji not in _search(page, served, "KR0872")
 
 
@@ -368,7 +368,7 @@ def test_a_substantive_difference_is_listed_not_emended(changed_seed):
     edition = convert([changed_seed, JUDOU / "KR1d0038_005.txt"], corrections=Corrections([]))
     found = [r for r in edition.apparatus if r["kind"] == "collation" and r["class"] == "substantive"]
     assert [(r["text"], r["witness_text"], r["emended"]) for r in found] == [("贱", "貴", False)]
-    assert "燕坐防贱肴" in writer.pages(edition)["judou/xiangshe.md"].replace("{yl:emend}`防→䙝 <judou-jiao-2>`", "防")
+    assert "燕坐防贱肴" in writer.pages(edition)["judou/xiangshe.md"].replace("{yl:emend}`防→䙝 <judou-xiangshe-151-jiao-1>`", "防")
 
 
 def test_a_reviewed_correction_emends_a_substantive_difference(changed_seed):
@@ -381,7 +381,7 @@ def test_a_reviewed_correction_emends_a_substantive_difference(changed_seed):
     record = next(r for r in edition.apparatus if r["kind"] == "collation" and r["class"] == "substantive")
     assert record["emended"] and record["correction"] == "t1"
     pages = writer.pages(edition)
-    assert re.search(r"\{yl:emend\}`贱→貴 <(judou-jiao-\d+)>`肴", pages["judou/xiangshe.md"])
+    assert re.search(r"\{yl:emend\}`贱→貴 <(judou-xiangshe-\d+-jiao-\d+)>`肴", pages["judou/xiangshe.md"])
     assert "异文：“贱”，文渊阁本作“貴”（卷五叶三十三b），据改。" in pages["apparatus/judou.md"]
     # a decision that matches no difference of a collated seed stops the conversion …
     stale = {**decision, "text": "贵"}

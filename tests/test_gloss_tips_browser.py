@@ -189,7 +189,7 @@ def test_an_apparatus_mark_on_a_phone_shows_its_entry_without_leaving_the_page(o
     assert mark.get_attribute("title") is None, "no plain title tooltip over the tip"
     page.screenshot(path=str(screenshots / "reader-apparatus-tip-390.png"))
     page.locator("#yl-tip a", has_text="见校勘记").tap()
-    page.wait_for_url("**/apparatus/judou.html#judou-yi-1")
+    page.wait_for_url("**/apparatus/judou.html#judou-xiangshe-4-yi-1")
 
 
 def test_an_apparatus_mark_on_a_desktop_tips_on_hover_and_follows_on_click(open_page, edition_site):
@@ -205,7 +205,7 @@ def test_an_apparatus_mark_on_a_desktop_tips_on_hover_and_follows_on_click(open_
     page.mouse.move(5, 5)
     page.wait_for_timeout(400)
     assert tip(page) is None, "leaving the mark closes the tip"
-    long = page.locator(".yl-appmark a", has_text="校1").first  # an entry of 80 characters: lines of a reading length
+    long = page.locator('.yl-appmark a[href$="#judou-xiangshe-1-jiao-1"]')  # 80 characters: lines of a reading length
     long.hover()
     box = tip(page)
     assert box and len(lines_of(box)[1]) > 60 and box["right"] - box["left"] <= 480, box
@@ -216,7 +216,7 @@ def test_an_apparatus_mark_on_a_desktop_tips_on_hover_and_follows_on_click(open_
     page.keyboard.press("Tab")  # focus by the keyboard opens it
     assert tip(page) is not None and page.evaluate("document.activeElement.textContent") == "异1"
     page.keyboard.press("Enter")
-    page.wait_for_url("**/apparatus/judou.html#judou-yi-1")
+    page.wait_for_url("**/apparatus/judou.html#judou-xiangshe-4-yi-1")
     page.go_back()
     page.locator(".yl-appmark a", has_text="异1").first.click()
-    page.wait_for_url("**/apparatus/judou.html#judou-yi-1")
+    page.wait_for_url("**/apparatus/judou.html#judou-xiangshe-4-yi-1")

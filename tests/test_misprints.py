@@ -138,7 +138,7 @@ def test_the_page_marks_each_emended_misprint_with_its_entry(zhongyong):
     from conv.myst import writer
 
     pages = writer.pages(zhongyong)
-    roles = re.findall(r"\{yl:misprint\}`(.)→(.) <(tongjie-jiao-\d+)>`", pages["tongjie/zhongyong.md"])
+    roles = re.findall(r"\{yl:misprint\}`(.)→(.) <(tongjie-zhongyong-\d+-jiao-\d+)>`", pages["tongjie/zhongyong.md"])
     assert [(printed, adopted) for printed, adopted, _ in roles] == [("問", "間"), ("閒", "聞"), ("雖", "難"), ("末", "未")]
     assert "故{yl:misprint}`閒→聞 <" in pages["tongjie/zhongyong.md"]
     for printed, adopted, entry in roles:

@@ -173,7 +173,7 @@ def test_the_reading_view_shows_the_reviewed_place(whole_html):
     assert reading_view(html, "tongjie-neize-332") == "征为五声白声商青声角黑声羽赤声徵黄声宫征騐也声徵之徵张里反"
     # the 校勘记's quotation of the 音义 (printed large, outside the parentheses) reads as the passage does
     apparatus = BeautifulSoup(whole_html.html("apparatus/tongjie"), "html.parser")
-    (row,) = [row for row in apparatus.select("[id^=tongjie-jiao-]") if "声徵之徵" in row.get_text()]
+    (row,) = [row for row in apparatus.select("[id^=tongjie-neize-][id*=-jiao-]") if "声徵之徵" in row.get_text()]
     for hidden in row.select(".yl-w, .yl-t"):
         hidden.decompose()
     assert "内则332" in row.get_text() and "声徵之徵张里反" in row.get_text()

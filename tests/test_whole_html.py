@@ -246,7 +246,7 @@ def test_the_views_show_each_stretch_in_its_forms(page, whole_site, screenshots)
 
 @pytest.mark.browser
 def test_a_long_row_of_apparatus_marks_wraps_on_a_phone(browser, whole_site, screenshots):
-    """Several entries at one place (乡射礼: 校964 校965 校966 …) break between marks, never inside
+    """Several entries at one place (乡射礼: 校1 校2 校3 …) break between marks, never inside
     one: the chapter is never wider than a phone."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN", is_mobile=True,
                                   has_touch=True)

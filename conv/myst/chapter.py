@@ -18,9 +18,9 @@ from conv.reader.mandoku_lex import Page, chinese_number
 
 def emended(text: str, offsets, start: int, end: int, emends: list[Emendation]) -> str:
     """Escaped ``text[start:end]`` with each emendation of its characters as a ``{yl:emend}`` role:
-    ``{yl:emend}`防→䙝 <judou-jiao-5>``` (printed → adopted, the apparatus entry); a character the
+    ``{yl:emend}`防→䙝 <judou-xiangshe-151-jiao-1>``` (printed → adopted, the apparatus entry); a character the
     seed dropped is ``{yl:emend}`→𤣥 <…>``` before the character it stands before; a misprint of the
-    witness's words, ``{yl:misprint}`閒→聞 <tongjie-jiao-9>```."""
+    witness's words, ``{yl:misprint}`閒→聞 <tongjie-zhongyong-77-jiao-1>```."""
     out, cursor = [], start
     for emendation in emends:
         at = bisect.bisect_left(offsets, emendation.start, start, end)

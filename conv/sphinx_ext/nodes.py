@@ -124,7 +124,7 @@ class yl_emend(nodes.Inline, nodes.TextElement):  # noqa: N801
     """An emendation (据改): the seed printed ``printed`` (a stand-in such as 防, or nothing), the
     文渊阁 witness has ``adopted``, which the reading text takes::
 
-        <yl_emend printed="防" adopted="䙝" normal="䙝" entry="judou-jiao-2" refdoc="apparatus/judou">
+        <yl_emend printed="防" adopted="䙝" normal="䙝" entry="judou-xiangshe-151-jiao-1" refdoc="apparatus/judou">
             䙝
 
     The only child is the reading form (``astext()``: search, tables of contents). HTML shows the
@@ -209,8 +209,8 @@ class yl_ednote_ref(nodes.General, nodes.Element):  # noqa: N801
 class yl_app(nodes.General, nodes.Element):  # noqa: N801
     """One apparatus entry (label and source are attributes, printed by the visitors)::
 
-        <yl_app ids="judou-jiao-3" label="校3" kind="pua" locus="judou-xiangshe-18"
-                source="000_….txt:7:704" summary="校3 私用区字：…" classes="yl-app yl-app-pua">
+        <yl_app ids="judou-xiangshe-18-jiao-1" label="校1" kind="pua" locus="judou-xiangshe-18"
+                source="000_….txt:7:704" summary="校1 私用区字：…" classes="yl-app yl-app-pua">
             <inline classes="yl-app-locus">
                 <pending_xref refdomain="yl" reftype="cite" reftarget="judou-xiangshe-18">
                     乡射礼18                                  (→ yl_cite after resolving)

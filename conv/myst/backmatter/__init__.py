@@ -21,6 +21,8 @@ Entries are located by their seed span: the passage (with its notes), section ti
 notes) or chapter title line (with its 郑目录, and metadata lines) whose span holds the entry's
 start (a correction that settles a section title: that title); an entry between them (where an excerpt is cut off, a dropped line) belongs to the next
 passage, or for what ends an excerpt (``lacuna-end``, ``lacuna-chapter-end``, ``dropped``) to
-the previous one. Entry ids (``judou-jiao-3``, ``judou-yi-5``) and labels (校3, 异5) are numbered
-per work in page order: they are not citable anchors and change when entries are added.
+the previous one. Entries are numbered within their locus, in page order: ids
+``judou-xiangshe-18-jiao-2``, ``judou-shiguan-3-yi-1`` and labels 校2, 异1 (the second intervention of
+乡射礼18, the first reading of 士冠礼3), cited with the locus (乡射礼18校2). An entry added to or
+removed from one passage renumbers that passage's entries only.
 """

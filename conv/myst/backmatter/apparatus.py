@@ -186,12 +186,20 @@ class Apparatus:
         entries = sorted(self.interventions[work], key=lambda e: (
             section.get(e.kind, len(SECTIONS)), e.locus.chapter_index if e.locus else 0, kinds.index(e.kind), self._key(e)))
         self.interventions[work] = entries
-        for number, entry in enumerate(entries, 1):
-            entry.id, entry.label = f"{work}-jiao-{number}", f"{INTERVENTION_LABEL}{number}"
+        _number_per_locus(entries, "jiao", INTERVENTION_LABEL)
         entries = sorted(self.readings[work], key=lambda e: (e.kind == "unparsed", self._key(e)))
         self.readings[work] = entries
-        for number, entry in enumerate(entries, 1):
-            entry.id, entry.label = f"{work}-yi-{number}", f"{TRADITION_LABEL}{number}"
+        _number_per_locus(entries, "yi", TRADITION_LABEL)
+
+
+def _number_per_locus(entries: list[Entry], part: str, label: str) -> None:
+    """Number ``entries`` (in page order) within their locus: ``tongjie-zhongyong-77-jiao-2`` and 校2 are the second
+    intervention of 中庸77, an id that an entry added to another passage does not change (citable)."""
+    numbers: Counter = Counter()
+    for entry in entries:
+        numbers[entry.locus.anchor] += 1
+        number = numbers[entry.locus.anchor]
+        entry.id, entry.label = f"{entry.locus.anchor}-{part}-{number}", f"{label}{number}"
 
 
 def maintainer_reason(kind: str, record: dict) -> str:
@@ -225,6 +233,7 @@ def _app_directive(entry: Entry, full: bool = False) -> list[str]:
 def work_page(apparatus: Apparatus, work: Work) -> str:
     entries = apparatus.interventions[work.id]
     readings = apparatus.readings[work.id]
+    example = next((e for e in entries if e.label != f"{INTERVENTION_LABEL}1"), entries[0] if entries else None)
     out = [f"(apparatus-{work.id})=", f"# {escape_inline(work.title)}校勘记", ""]
     out += [
         escape_inline(
@@ -233,8 +242,9 @@ def work_page(apparatus: Apparatus, work: Work) -> str:
         ),
         "",
         escape_inline(
-            f"每条前为条目号：{INTERVENTION_LABEL}为校勘，{TRADITION_LABEL}为今古文异文；次为所在经文段落（篇名与段号），"
+            f"每条前为条目号：{INTERVENTION_LABEL}为校勘，{TRADITION_LABEL}为今古文异文，每段各自起讫；次为所在经文段落（篇名与段号），"
             "点击可至该段。正文中相应段落的经文之后以上标条目号标出，点击可至此。"
+            + (f"引用一条，以段与号并称，如“{example.locus.label}{example.label}”：他段增删条目，其号不变。" if example else "")
         ),
         "",
     ]

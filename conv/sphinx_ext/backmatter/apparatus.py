@@ -4,8 +4,8 @@ The converter writes one apparatus page per work (``source/apparatus/<work>.md``
 ``conv/pages.py``): every editorial intervention of the conversion and every 今文/古文 reading,
 one ``yl:app`` directive each::
 
-    :::{yl:app} judou-jiao-3
-    :label: 校3
+    :::{yl:app} judou-xiangshe-18-jiao-1
+    :label: 校1
     :kind: pua
     :locus: judou-xiangshe-18
     :locus-text: 乡射礼18

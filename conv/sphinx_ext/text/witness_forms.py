@@ -2,14 +2,14 @@
 
 The converter (``conv.myst.chapter``) writes, for a seed collated with the 文渊阁 transcription:
 
-- ``{yl:emend}`防→䙝 <judou-jiao-2>```: the seed printed 防 for a character it could not encode,
-  the witness has 䙝, and the reading text takes it (the apparatus entry ``judou-jiao-2`` says
+- ``{yl:emend}`防→䙝 <judou-xiangshe-151-jiao-1>```: the seed printed 防 for a character it could not encode,
+  the witness has 䙝, and the reading text takes it (the apparatus entry ``judou-xiangshe-151-jiao-1`` says
   so); ``{yl:emend}`→𤣥 <…>```: the seed printed nothing for it. :class:`EmendRole` makes a
   ``yl_emend`` node: the 底本 view shows what the seed printed, marked (a dotted underline; a
   small 脱 where it printed nothing), the 规范 view the reading form, the 繁体 view the witness's
   form; each links to its apparatus entry. LaTeX and text print the reading form; search indexes
   it, and the printed form too (``conv.sphinx_ext.search.language``).
-- ``{yl:misprint}`閒→聞 <tongjie-jiao-9>```: the same for a misprint of the 文渊阁 text's own words
+- ``{yl:misprint}`閒→聞 <tongjie-zhongyong-77-jiao-1>```: the same for a misprint of the 文渊阁 text's own words
   (``conv/data/misprints.toml``, ``words = true``), the tip saying 当作; it gives the page no 繁体 view.
 - ``:trad:`` on a passage, a section title or a segment: its text in the witness's forms,
   character for character. :func:`apply_trad` gives each run of characters whose form differs a
