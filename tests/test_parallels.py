@@ -106,6 +106,21 @@ def test_the_moved_ji_is_one_transposition_not_differences(whole_dump):
                 and "戒賔曰某有子" in e["text"] + e["witness_text"]]
 
 
+def test_a_transposition_of_one_passage_names_its_page_alone(whole, whole_dump):
+    """士冠礼's 宿曰某將加布於某之首 (句读 104, one passage), moved by the 通解 to 士冠礼37: the entry gives its page
+    as the reader reads it, (卷一叶十八b), without the empty place of a range of passages (it read （，卷一叶十八b）)."""
+    from conv.myst.backmatter.locator import Locator
+    from conv.myst.backmatter.parallels import parallel_body
+
+    (record,) = [e for e in whole_dump["apparatus"] if e["kind"] == "parallel" and e["class"] == "transposition"
+                 and e["anchors"] == ["judou-shiguan-104"]]
+    body = parallel_body(record, Locator(whole))
+    assert body.startswith("移易：经文“宿曰某將加布於某之首吾子將莅之敢…”（卷一叶十八b），通解本移置于")
+    ranged = next(e for e in whole_dump["apparatus"] if e["kind"] == "parallel" and e["class"] == "transposition"
+                  and e["anchors"][0] == "judou-shiguan-101")
+    assert "（本篇101至103段，卷一叶十八a），通解本移置于" in parallel_body(ranged, Locator(whole))
+
+
 def test_notes_compared_where_both_give_them(whole_dump):
     groups = [link for link in whole_dump["parallels"] if link["kind"] == "group"]
     with_notes = [g for g in groups if g["notes_base"] and g["notes_other"]]

@@ -52,8 +52,8 @@ def parallel_body(record: dict, locator: Locator) -> str:
         anchors, witness_anchors = record.get("anchors", []), record.get("witness_anchors", [])
         span = f"{anchors[0].rsplit('-', 1)[-1]}至{anchors[-1].rsplit('-', 1)[-1]}" if len(anchors) > 1 else ""
         moved = cite(locator, witness_anchors[0]) if witness_anchors else link
-        return (escape_inline(f"移易：{layer}“{_short(text)}”" + (f"（本篇{span}段" if span else "（")
-                              + (f"，{base_page}）" if base_page else "）") + f"，{other_name}本移置于")
+        where = "，".join(part for part in (f"本篇{span}段" if span else "", base_page) if part)
+        return (escape_inline(f"移易：{layer}“{_short(text)}”" + (f"（{where}）" if where else "") + f"，{other_name}本移置于")
                 + moved + escape_inline(f"（{other_page}）。" if other_page else "。")
                 + escape_inline("二本文字之异另条出之。"))
     if record.get("class") == "note-in-text":
