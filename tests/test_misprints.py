@@ -145,3 +145,15 @@ def test_the_page_marks_each_emended_misprint_with_its_entry(zhongyong):
         body = pages["apparatus/tongjie.md"].split(f":::{{yl:app}} {entry}\n", 1)[1].split(":::", 1)[0]
         assert ":kind: misprint" in body and f"“{printed}”当作“{adopted}”" in body
         assert "朱子《中庸章句》" in body and body.rstrip().endswith("形近而讹。今改从正字，底本视图照录。")
+
+
+def test_a_misprint_of_the_words_decided_by_the_same_note_elsewhere():
+    """句读 大射仪 (KR1d0038_007:425) prints 郑注 備尚末知當教之也; the same note stands in its 乡射礼 and in the 通解's
+    乡射礼 and 大射仪, each 備尚未知: emended, the page marking it with its entry."""
+    from conv.myst import writer
+
+    edition = assemble.convert([ROOT / "seeds" / "wenyuange" / "KR1d0038" / "KR1d0038_007.txt"])
+    (block,) = [b for w in edition.works for c in w.chapters for s in c.sections for p in s.passages
+                for b in (p, *p.notes) if "備尚末知" in b.text]
+    assert "备尚未知当教之也" in block.normalized
+    assert re.search(r"備尚\{yl:misprint\}`末→未 <judou-dashe-\d+-jiao-\d+>`知當教之也", writer.pages(edition)["judou/dashe.md"])
