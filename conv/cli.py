@@ -1,4 +1,4 @@
-"""The command line (命令行): ``python -m conv dump|build|clean|anchors``.
+"""The command line (命令行): ``python -m conv dump|build|clean|anchors|suspects``.
 
   python -m conv dump [SEED…] --json      the model as JSON (the whole edition when none is given)
   python -m conv build [SEED…] --out DIR  write the MyST pages under DIR (source/)
@@ -8,6 +8,8 @@
   python -m conv anchors --keep OLD NEW | --redirect OLD NEW [--note WHY]
                                           record the decision on a changed or retired anchor
                                           (the workflow: README, "The anchor ledger")
+  python -m conv suspects                 the suspected misprints between the works, for review
+                                          (``conv.collate.suspects``; the reviewed: conv/data/misprints.toml)
 
 With no SEED, the edition is the whole edition of ``seeds/`` (``conv.edition.build.edition_in``:
 the five seeds and every 文渊阁 file the manifest marks ``convert = true``); ``--edition seeds``
@@ -28,6 +30,7 @@ from pathlib import Path
 
 from conv.anchors import decisions
 from conv.anchors.ledger import Ledger, display
+from conv.collate import suspects
 from conv.edition import assemble, build, export
 from conv.errors import ConversionError
 from conv.myst import writer
@@ -70,7 +73,10 @@ def main(argv: list[str] | None = None) -> int:
     anchors_parser.add_argument("--redirect", nargs=2, action="append", default=[], metavar=("OLD", "TARGET"),
                         help="citations of OLD (changed or retired) land on TARGET (a passage, section or chapter anchor)")
     anchors_parser.add_argument("--note", default="", help="why (recorded with --redirect)")
-    for sub in (dump_parser, build_parser, anchors_parser):
+    suspects_parser = commands.add_parser("suspects", help="list suspected misprints between the works")
+    suspects_parser.add_argument("--ledger", help="anchor ledger to read (default: conv/data/anchors.tsv)")
+    suspects_parser.add_argument("seeds", nargs="*")
+    for sub in (dump_parser, build_parser, anchors_parser, suspects_parser):
         sub.add_argument("--edition", choices=build.EDITIONS, default="whole",
                          help="with no SEED: the whole edition (default) or the five seeds alone")
     clean_parser = commands.add_parser("clean", help="remove generated pages")
@@ -96,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
             return anchors_command(args, ledger)
         edition = assemble.convert(seed_paths(args.seeds, args.edition), ledger=ledger,
                                    full=whole_edition(args.seeds, args.edition))
+        if args.command == "suspects":
+            return suspects_command(edition)
         json.dump(export.edition(edition), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
     except ConversionError as error:
@@ -104,6 +112,21 @@ def main(argv: list[str] | None = None) -> int:
     except FileNotFoundError as error:
         print(f"error: {error.filename}: no such file", file=sys.stderr)
         return 2
+    return 0
+
+
+def suspects_command(edition) -> int:
+    """One line per suspected misprint: the file:line:col of the character, its passage, the context as printed,
+    the other reading and the passages that print it; reviewed ones (conv/data/misprints.toml) marked so."""
+    found = suspects.suspects(edition)
+    for suspect in found:
+        line, col = edition.sources[suspect.file].position(suspect.offset)
+        state = "reviewed (the edition reads it otherwise)" if suspect.reviewed else "to review"
+        print(f"{suspect.file}:{line}:{col}: {suspect.anchor}: {suspect.printed} in {suspect.context}; "
+              f"{suspect.other} in {len(suspect.elsewhere)} places ({', '.join(suspect.elsewhere)}): {state}")
+    waiting = sum(1 for suspect in found if not suspect.reviewed)
+    print(f"conv: {len(found)} suspected misprints, {waiting} to review: a misprint goes into conv/data/misprints.toml "
+          "(words = true) with its evidence", file=sys.stderr)
     return 0
 
 
