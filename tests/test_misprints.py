@@ -47,7 +47,8 @@ def test_the_apparatus_says_it_in_chinese(xiangyinjiu):
 
 def test_every_entry_stands_in_its_file_once():
     for entry in data.misprints():
-        text = (ROOT / "seeds" / "wenyuange" / entry["seed"][:8] / entry["seed"]).read_text(encoding="utf-8")
+        witness = ROOT / "seeds" / "wenyuange" / entry["seed"][:8] / entry["seed"]
+        text = (witness if entry["seed"].startswith("KR") else ROOT / "seeds" / entry["seed"]).read_text(encoding="utf-8")
         assert text.count(entry["context"]) == 1 and entry["char"] in entry["context"], entry
 
 
@@ -157,3 +158,15 @@ def test_a_misprint_of_the_words_decided_by_the_same_note_elsewhere():
                 for b in (p, *p.notes) if "備尚末知" in b.text]
     assert "备尚未知当教之也" in block.normalized
     assert re.search(r"備尚\{yl:misprint\}`末→未 <judou-dashe-\d+-jiao-\d+>`知當教之也", writer.pages(edition)["judou/dashe.md"])
+
+
+def test_a_misprint_a_seed_shares_with_its_witness():
+    """The 通解's 大射仪 (seed 004, the 底本 of its stretch) prints 阼阶上司官执烛于西阶上 as its 文渊阁 witness does; the
+    句读's 燕礼 and 大射仪 and the 通解's 燕礼 print 司宫: emended in the seed's stretch (宫 read, 宮 in the 繁体 view)."""
+    from conv.myst import writer
+
+    edition = assemble.convert([next((ROOT / "seeds").glob("004_*.txt"))])
+    (block,) = [b for w in edition.works for c in w.chapters for s in c.sections for p in s.passages
+                for b in (p, *p.notes) if "上司官执烛" in b.text]
+    assert "上司宫执烛" in block.normalized
+    assert re.search(r"上司\{yl:misprint\}`官→宮 <tongjie-dashe-\d+-jiao-\d+>`执烛", writer.pages(edition)["tongjie/dashe.md"])
