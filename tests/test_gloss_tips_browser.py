@@ -220,3 +220,28 @@ def test_an_apparatus_mark_on_a_desktop_tips_on_hover_and_follows_on_click(open_
     page.go_back()
     page.locator(".yl-appmark a", has_text="异1").first.click()
     page.wait_for_url("**/apparatus/judou.html#judou-xiangshe-4-yi-1")
+
+
+# -- 4. an emended character (校改): its entry in the same tip ----------------------------------------------
+
+def test_an_emended_character_shows_its_entry_in_the_tip(open_page, edition_site, screenshots):
+    """大射仪's 司官执烛 (seed 004, emended to 司宫: conv/data/misprints.toml): the underlined character was a link
+    that a tap followed to the 校勘记, leaving the chapter; it opens the tip like an apparatus mark — printed and
+    read form, the entry's words, a link on to the 校勘记 — by tap on a phone and by hover on a desktop."""
+    page = open_page(PHONE, touch=True)
+    page.goto(f"{edition_site}/tongjie/dashe.html")
+    emend = page.locator("a.yl-emend", has_text="官")
+    emend.scroll_into_view_if_needed()
+    emend.tap()
+    box = tip(page)
+    assert box is not None and inside(box), box
+    assert page.url.endswith("tongjie/dashe.html"), "the tap stays on the chapter"
+    assert lines_of(box)[:3] == ["官 → 宮", "底本作“官”，当作“宮”，今改", "见校勘记"], box["text"]
+    href = page.evaluate("document.querySelector('#yl-tip a').getAttribute('href')")
+    assert href.endswith("/apparatus/tongjie.html#tongjie-dashe-98-jiao-1")  # the entry of its passage
+    page.screenshot(path=str(screenshots / "reader-emend-tip-390.png"))
+    desktop = open_page(DESKTOP)
+    desktop.goto(f"{edition_site}/tongjie/dashe.html")
+    desktop.locator("a.yl-emend", has_text="官").hover()
+    box = tip(desktop)
+    assert box and lines_of(box)[:2] == ["官 → 宮", "底本作“官”，当作“宮”，今改"], box

@@ -10,7 +10,9 @@
  * conv/sphinx_ext/backmatter/apparatus.py), its title the entry. Hovering it or focusing it with
  * the keyboard opens the tip with the entry, and a click or Enter follows the link as ever; a tap
  * opens the tip instead (the 校勘记 is a long page to leave the chapter for), whose link goes on.
- * The title moves into the tip (data-entry-text), so that no plain tooltip comes over it.
+ * The title moves into the tip (data-entry-text), so that no plain tooltip comes over it. An emended
+ * character (<a class="yl-emend" data-printed data-adopted title>, conv/sphinx_ext/text/witness_forms.py:
+ * 据改, 当作) is a link to its entry too, and behaves as a mark; its tip's head is printed → read.
  *
  * The tip is the browser's own popover (popover="auto", the Popover API): it lives in the top
  * layer (no container clips it), and Escape or a tap elsewhere closes it (light dismiss) without
@@ -81,7 +83,8 @@
       mark.removeAttribute("title");
     }
     entry = data(mark, "entry-text");
-    var label = mark.textContent;
+    var emended = mark.classList.contains("yl-emend");
+    var label = emended ? (data(mark, "printed") || "脱") + " → " + data(mark, "adopted") : mark.textContent;
     tip.textContent = "";
     tip.setAttribute("aria-label", "校勘记");
     tip.appendChild(element("p", "yl-tip-head", label));
@@ -189,8 +192,8 @@
     closing = setTimeout(close, 250);
   }
 
-  function triggerOf(target) {  // a gloss, or an apparatus mark's link
-    return target && target.closest ? target.closest(".yl-gloss, .yl-appmark a") : null;
+  function triggerOf(target) {  // a gloss, an apparatus mark's link, an emended character's link
+    return target && target.closest ? target.closest(".yl-gloss, .yl-appmark a, a.yl-emend") : null;
   }
 
   document.addEventListener("pointerover", function (event) {
