@@ -44,3 +44,17 @@ def passage_id(dump, text: str) -> str:
     found = [p["id"] for p in all_passages(dump) if p["normalized"] == text]
     assert len(found) == 1, text
     return found[0]
+
+
+def read_right(apparatus) -> dict[tuple[str, int], str]:
+    """(file, offset) → the character the reading text reads for the printed one there: the reviewed misprints of
+    the words (conv/data/misprints.toml, ``words = true``: 003's 召南马有 is read 焉, 004's 司官 宮), from an
+    edition's or a JSON export's apparatus."""
+    return {(record["span"][0], record["span"][1]): record["reading"] for record in apparatus
+            if record.get("kind") == "misprint" and record.get("words")}
+
+
+def as_read(text: str, seed: str, offsets, apparatus) -> str:
+    """``text`` (printed at ``offsets`` of ``seed``) with each reviewed misprint of the words read right."""
+    right = read_right(apparatus)
+    return "".join(right.get((seed, offset), char) for char, offset in zip(text, offsets))

@@ -26,7 +26,8 @@ from conv.analyses import text as indexes
 from conv.analyses import readings
 from conv.parser.corrections import Corrections
 from conv.errors import ConservationError
-from conv.model.tree import TEXT_CHAR
+from conv.model.tree import TEXT_CHAR, text_offsets
+from seedtext import as_read
 
 # Witness characters that fold (賔 乗 説 traditional 說 禮 PUA 玄/弦, spurious U+E14B), ones that do
 # not, markup and whitespace.
@@ -75,10 +76,14 @@ def test_a_spurious_code_point_folds_away_in_a_slice_too(monkeypatch):
 
 
 def test_model_texts_are_folded_like_fold(edition):
+    """The reading text is the printed text folded, a reviewed misprint of the words read right (seedtext.as_read)."""
     for segment, keep in segments_of(edition, kept=True):
-        assert segment.normalized == normalize.fold_keeping(segment.text, keep)
+        read = as_read(segment.text, segment.span[0], segment.offsets, edition.apparatus)
+        assert segment.normalized == normalize.fold_keeping(read, keep)
     for _, _, _, passage in indexes.passages(edition):
-        assert passage.normalized == normalize.fold_keeping(passage.text, frozenset(passage.kept))
+        offsets = text_offsets(edition.sources[passage.span[0]].text, passage.span, passage.text)
+        read = as_read(passage.text, passage.span[0], offsets, edition.apparatus)
+        assert passage.normalized == normalize.fold_keeping(read, frozenset(passage.kept))
     assert [p.id for _, _, _, p in indexes.passages(edition) if p.kept] == ["judou-shaolao-28"]
 
 
@@ -99,9 +104,10 @@ def test_segment_offsets_hold_the_segment_text(edition):
 
 def test_mapped_texts_are_those_of_plain_tuples(edition):
     def plain(seed, witness, offsets, keep=frozenset()):
-        normalized = normalize.fold_keeping(witness, keep)
+        read = as_read(witness, seed, offsets, edition.apparatus)  # a reviewed misprint of the words read right
+        normalized = normalize.fold_keeping(read, keep)
         chars, kept, index = [], [], []
-        for i, (char, offset) in enumerate(zip(witness, offsets)):
+        for i, (char, offset) in enumerate(zip(read, offsets)):
             if normalize.fold_char(char):
                 chars.append(char if char in keep else normalize.fold_char(char))
                 kept.append(offset)

@@ -8,7 +8,7 @@ from conv.analyses import readings
 from conv.model.tree import is_markup
 from conv.normalize import fold_char, fold_keeping
 
-from seedtext import all_passages, passage_id, seed_text
+from seedtext import all_passages, as_read, passage_id, seed_text
 
 
 @pytest.fixture(scope="module")
@@ -167,7 +167,8 @@ def zhu_statements(dump):
             seed, start, end = seg["span"]
             text = seed_text(seed)
             offsets = [i for i in range(start, end) if not is_markup(text[i]) and fold_char(text[i])]
-            normalized = "".join(text[i] if text[i] in p["kept"] else fold_char(text[i]) for i in offsets)
+            read = as_read("".join(text[i] for i in offsets), seed, offsets, dump["apparatus"])  # 召南马有: 焉
+            normalized = "".join(char if char in p["kept"] else fold_char(char) for char in read)
             assert normalized == seg["normalized"]
             for word in ("今文", "古文"):
                 at = normalized.find(word)
