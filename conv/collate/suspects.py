@@ -70,7 +70,7 @@ class Finder:
 
     def __init__(self, found: list[Block], width: int = WIDTH) -> None:
         self.blocks, self.width = found, width
-        folded = ["".join(key(char) for char in block.text) for block in found]
+        folded = [_folded(block.text) for block in found]
         self.corpus = "\x00".join(folded)  # every block's folded text, apart
         self.starts = [0]  # where each block begins in the corpus
         for text in folded[:-1]:
@@ -108,14 +108,18 @@ class Finder:
         if at < width or at + width >= len(text):
             return None
         left, printed, right = text[at - width:at], text[at], text[at + 1:at + 1 + width]
-        fold = lambda chars: "".join(key(char) for char in chars)  # noqa: E731
-        if fold(printed) == fold(other) or len(self.places(fold(left + printed + right))) != 1:
+        if _folded(printed) == _folded(other) or len(self.places(_folded(left + printed + right))) != 1:
             return None
-        elsewhere = self.places(fold(left + other + right))
+        elsewhere = self.places(_folded(left + other + right))
         if len(elsewhere) < 2:  # the other work's own passage, and once more at least
             return None
         return Suspect(file, offset, self.blocks[index].anchor, printed, other, left + printed + right,
                        tuple(elsewhere), (file, offset) in reviewed)
+
+
+def _folded(text: str) -> str:
+    """``text`` as compared: each character's reading form (``fold.key``)."""
+    return "".join(key(char) for char in text)
 
 
 def reviewed_places(edition: Edition) -> set[tuple[str, int]]:

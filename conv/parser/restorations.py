@@ -10,8 +10,10 @@ changed; the phonology of a gloss reads the restored characters (``restore``: �
 
 :class:`Misprints` places the same way the misprints of the 文渊阁 text's own 音义 (形讹之字,
 ``conv/data/misprints.toml``: 觶之鼔反 read 之豉反): an apparatus entry ``misprint`` each, the printed
-character kept; a misprint of the words (``words = true``: 中庸章句's 故閒道 for 聞道) is emended in the reading text. A witness file is parsed in pieces around the seeds' stretches, so a piece without an
-entry's context passes it by; :meth:`Misprints.check_placed` stops the conversion when no piece held it.
+character kept; a misprint of the words (``words = true``: 中庸章句's 故閒道 for 聞道; also a seed's own, where its
+witness prints the same) is emended in the reading text. A witness file is parsed in pieces around the seeds'
+stretches, so a piece without an entry's context passes it by; :meth:`Misprints.check_placed` stops the
+conversion when no piece held it.
 """
 from __future__ import annotations
 
@@ -87,7 +89,7 @@ class Restorations:
 
 class Misprints(Restorations):
     """Misprints of the 文渊阁 text's 音义 (形讹之字, ``conv/data/misprints.toml``): the same placing, in the
-    witness file itself; the entry records no other witness's page. One marked ``words`` is a misprint of the words
+    witness file itself (or a seed); the entry records no other witness's page. One marked ``words`` is a misprint of the words
     (经, 注 …), which the reading text emends (``conv.collate.forms.emendations``)."""
 
     kind, file, fields = "misprint", "conv/data/misprints.toml", ("seed", "context", "char", "form", "reason")

@@ -84,8 +84,9 @@ def page_marks(doctree: nodes.document) -> tuple[list[str] | None, bool]:
             layers.add(node["layer"])
         elif isinstance(node, (yl_passage, yl_title, yl_chaptertitle)):
             text = True
-        elif isinstance(node, yl_trad) or node.get("trad") or (isinstance(node, yl_emend) and node.get("basis") != "misprint"):
-            forms = True  # (a misprint of the witness's words is read right in the 规范 view, not a 文渊阁 form)
+        elif isinstance(node, yl_trad) or node.get("trad") or (
+                isinstance(node, yl_emend) and node.get("basis") != "misprint"):  # a misprint: read right, no 文渊阁 form
+            forms = True
     return ([layer for layer in SEGMENT_LAYERS if layer in layers] if text else None), forms
 
 
