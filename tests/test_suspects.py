@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conv.collate.fold import key
-from conv.collate.suspects import WIDTH, Block, Finder, suspects
+from conv.collate.suspects import REPEATED, WIDTH, Block, Finder, suspects
 
 ROOT = Path(__file__).resolve().parents[1]
 WITNESS = ROOT / "seeds" / "wenyuange"
@@ -27,8 +27,11 @@ def test_the_suspects_of_the_whole_edition(whole_edition):
     wen = found[("tongjie-yanli-161", "問")]
     assert (wen.other, wen.reviewed) == ("間", True) and len(wen.elsewhere) == 3
     assert ("tongjie-dashe-333", "未") not in found and ("judou-yanli-108", "間") not in found
+    weng = found[("tongjie-zhuhouxiangchao-23", "甕")]  # repeated words, no reading between the works: 飱饔餼
+    assert (weng.other, weng.context, weng.reviewed) == ("饔", "人宰史皆有飱甕餼以其爵等為", True)
     for suspect in found.values():
-        assert suspect.context[WIDTH] == suspect.printed and len(suspect.context) == 2 * WIDTH + 1
+        width = len(suspect.context) // 2
+        assert suspect.context[width] == suspect.printed and width in (WIDTH, REPEATED)
 
 
 def test_the_command_lists_them_with_their_place():
@@ -69,3 +72,22 @@ def test_a_perturbed_copy_of_a_repeated_phrase_is_found_exactly(phrase, data):
     assert found.context == (left + phrase[:at] + changed + phrase[at + 1:])[len(left) + at - WIDTH:len(left) + at + WIDTH + 1]
     assert finder.suspect("b.txt", offset, changed, set()) is None  # the copy the others agree with
     assert finder.suspect("b.txt", offset, phrase[at], set()) is None  # the same character: no reading at all
+
+
+@settings(max_examples=60, deadline=None)
+@given(phrase=st.lists(st.sampled_from(PHRASE), unique=True, min_size=2 * REPEATED + 1, max_size=20).map("".join),
+       data=st.data())
+def test_a_perturbed_copy_among_repeated_words_is_found_exactly(phrase, data):
+    """The same without any reading between the works: three copies of a phrase in one work's blocks, one
+    changed at ``at`` — that character alone is the repeated words' suspect; unchanged, there is none."""
+    at = data.draw(st.integers(REPEATED, len(phrase) - REPEATED - 1))
+    changed = data.draw(st.sampled_from(OTHER))
+    left, right = data.draw(st.text(alphabet=FILLER, max_size=6)), data.draw(st.text(alphabet=FILLER, max_size=6))
+    texts = {"a": left + phrase[:at] + changed + phrase[at + 1:] + right, "b": right + phrase, "c": phrase + left}
+    blocks = [Block(name, text, name + ".txt", tuple(range(len(text)))) for name, text in texts.items()]
+    found = Finder(blocks).repeated(REPEATED, set())
+    assert [(s.anchor, s.offset, s.printed, s.other, s.elsewhere) for s in found] == [
+        ("a", len(left) + at, changed, phrase[at], ("b", "c"))]
+    texts["a"] = left + phrase + right
+    assert Finder([Block(name, text, name + ".txt", tuple(range(len(text)))) for name, text in texts.items()]
+                  ).repeated(REPEATED, set()) == []

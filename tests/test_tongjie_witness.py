@@ -229,9 +229,9 @@ def test_no_intervention_but_the_unencoded_characters_and_the_reviewed_layers(to
     assert {a["kind"] for a in dump["apparatus"]} == {"unencoded", "note-words", "correction", "misprint"} and not dump["dropped"]
     assert sorted(a["witness"] + a["reading"] for a in dump["apparatus"] if a["kind"] == "misprint") == [
         "下丁", "佳隹", "佳隹", "佳隹", "佳隹", "佳隹", "佳隹", "佳隹", "偕階", "兒見", "千干", "南面", "及反", "司同", "問間",
-        "問間", "地吐", "執祭", "失先", "尸户", "尸户", "末未", "王五", "秦泰", "者音", "若苦", "若苦", "若苦", "衣依", "鄪鄭", "釋實",
-        "閒聞", "雖難", "鼔豉"]
-    # (問間 閒聞 雖難 末未: 中庸章句's words; 執祭 偕階 問間 釋實 南面: words the 句读 and the 通解 print elsewhere —
+        "問間", "地吐", "執祭", "失先", "尸户", "尸户", "末未", "王五", "甕饔", "秦泰", "者音", "若苦", "若苦", "若苦", "衣依",
+        "鄪鄭", "釋實", "閒聞", "雖難", "鼔豉"]
+    # (問間 閒聞 雖難 末未: 中庸章句's words; 執祭 偕階 問間 釋實 南面 甕饔: words the edition prints otherwise elsewhere —
     # emended in the reading text, tests/test_misprints.py, tests/test_suspects.py)
     # the layer decisions of 音义 the note runs put in their notes (c8–c16 in conv/data/corrections.toml; c15,
     # 隃式注式朱二反, went when the grammar learnt two 反切 with one 反; c17, 曲禮's 圂與豢同音患, when it learnt 與Y同

@@ -7,6 +7,8 @@ passage and one more), the first is a suspect:
 句读 大射仪's 郑注 備尚末知當教 stands once, 備尚未知當教 three times (the 通解's 大射仪, the 句读's and the 通解's
 乡射礼). A suspect is evidence for a reviewer, not a decision: the reviewed misprints of the words are in
 ``conv/data/misprints.toml`` (``words = true``), and each suspect says whether one stands there.
+Beyond the works' readings, the edition's repeated words are searched the same way with a longer context
+(``REPEATED``): a 郑注 the 句读 gives in 乡射礼 and 大射仪, a 经 the 通解 quotes twice.
 ``python -m conv suspects`` lists them, with the places that print the other reading.
 """
 from __future__ import annotations
@@ -20,6 +22,7 @@ from conv.model.tree import Edition, text_offsets
 from .fold import key
 
 WIDTH = 4  # characters either side: 8 in all, enough to be one phrase, few enough to recur
+REPEATED = 6  # either side, for words repeated anywhere (no reading between the works to start from): 12 in all
 
 
 @dataclass(frozen=True)
@@ -70,7 +73,7 @@ class Finder:
 
     def __init__(self, found: list[Block], width: int = WIDTH) -> None:
         self.blocks, self.width = found, width
-        folded = [_folded(block.text) for block in found]
+        self.folded = folded = [_folded(block.text) for block in found]
         self.corpus = "\x00".join(folded)  # every block's folded text, apart
         self.starts = [0]  # where each block begins in the corpus
         for text in folded[:-1]:
@@ -116,6 +119,33 @@ class Finder:
         return Suspect(file, offset, self.blocks[index].anchor, printed, other, left + printed + right,
                        tuple(elsewhere), (file, offset) in reviewed)
 
+    def repeated(self, width: int, reviewed: set[tuple[str, int]]) -> list[Suspect]:
+        """Suspects among the edition's repeated words, the works' readings aside: a character whose context,
+        ``width`` characters either side, the edition prints once, where the same context around another character
+        stands in two places or more (the 通解's 有飱甕餼 once, 有飱饔餼 three times)."""
+        centres: dict[str, dict[str, list[tuple[int, int]]]] = {}  # context → centre → (block, index) of each
+        for index, text in enumerate(self.folded):
+            for at in range(width, len(text) - width):
+                around = text[at - width:at] + "\x00" + text[at + 1:at + 1 + width]
+                centres.setdefault(around, {}).setdefault(text[at], []).append((index, at))
+        out = []
+        for around, found in centres.items():
+            if len(found) < 2:
+                continue
+            other, places = max(found.items(), key=lambda item: len(item[1]))
+            if len(places) < 2:
+                continue
+            for centre, (place, *more) in found.items():
+                if more or centre == other:
+                    continue
+                index, at = place
+                block = self.blocks[index]
+                out.append(Suspect(block.file, block.offsets[at], block.anchor, block.text[at], other,
+                                   block.text[at - width:at + width + 1],
+                                   tuple(self.blocks[i].anchor for i, _ in places),
+                                   (block.file, block.offsets[at]) in reviewed))
+        return out
+
 
 def _folded(text: str) -> str:
     """``text`` as compared: each character's reading form (``fold.key``)."""
@@ -130,9 +160,10 @@ def reviewed_places(edition: Edition) -> set[tuple[str, int]]:
             for offset in range(record["span"][1], max(record["span"][2], record["span"][1] + 1))}
 
 
-def suspects(edition: Edition, width: int = WIDTH) -> list[Suspect]:
+def suspects(edition: Edition, width: int = WIDTH, repeated: int = REPEATED) -> list[Suspect]:
     """The suspects of the single-character readings between the works (the edition's ``parallel`` records),
-    each side tried, in the order of the records."""
+    each side tried, in the order of the records; then those of the repeated words (:meth:`Finder.repeated`, with
+    the longer context ``repeated``), in the order of the text, each character once."""
     finder = Finder(blocks(edition), width)
     reviewed = reviewed_places(edition)
     out: list[Suspect] = []
@@ -142,7 +173,10 @@ def suspects(edition: Edition, width: int = WIDTH) -> list[Suspect]:
             found = finder.suspect(file, start, other, reviewed)
             if found is not None and found.printed == printed and found not in out:
                 out.append(found)
-    return out
+    seen = {(found.file, found.offset) for found in out}
+    order = {block.file: index for index, block in enumerate(finder.blocks)}
+    more = sorted(finder.repeated(repeated, reviewed), key=lambda found: (order[found.file], found.offset))
+    return out + [found for found in more if (found.file, found.offset) not in seen]
 
 
 def single_readings(apparatus: Iterable[dict]) -> list[dict]:
