@@ -121,12 +121,13 @@ def suspects_command(edition) -> int:
     found = suspects.suspects(edition)
     for suspect in found:
         line, col = edition.sources[suspect.file].position(suspect.offset)
-        state = "reviewed (the edition reads it otherwise)" if suspect.reviewed else "to review"
+        state = ("reviewed (the edition reads it otherwise)" if suspect.reviewed
+                 else f"stands ({suspect.stands})" if suspect.stands else "to review")
         print(f"{suspect.file}:{line}:{col}: {suspect.anchor}: {suspect.printed} in {suspect.context}; "
               f"{suspect.other} in {len(suspect.elsewhere)} places ({', '.join(suspect.elsewhere)}): {state}")
-    waiting = sum(1 for suspect in found if not suspect.reviewed)
+    waiting = sum(1 for suspect in found if not suspect.reviewed and not suspect.stands)
     print(f"conv: {len(found)} suspected misprints, {waiting} to review: a misprint goes into conv/data/misprints.toml "
-          "(words = true) with its evidence", file=sys.stderr)
+          "(words = true) with its evidence, one that stands into its [[stands]] with the reason", file=sys.stderr)
     return 0
 
 

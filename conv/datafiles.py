@@ -277,6 +277,11 @@ def misprints() -> list[dict]:
     return _toml("misprints.toml").get("misprint", [])
 
 
+def stands() -> list[dict]:
+    """Suspected misprints reviewed as standing (``[[stands]]`` of misprints.toml: a form, a real difference)."""
+    return _toml("misprints.toml").get("stands", [])
+
+
 @cache
 def drops() -> list[dict]:
     """Lines to drop (watermarks), each with its pattern and reason."""

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,6 +33,22 @@ def test_the_suspects_of_the_whole_edition(whole_edition):
     for suspect in found.values():
         width = len(suspect.context) // 2
         assert suspect.context[width] == suspect.printed and width in (WIDTH, REPEATED)
+
+
+def test_a_suspect_reviewed_as_standing_says_so(whole_edition, monkeypatch):
+    """A reviewed decision that a suspect stands (misprints.toml ``[[stands]]``: a form, a real difference) marks it
+    with its reason, and it is no longer to review; a decision whose context is not in its file stops, naming the
+    data file's line."""
+    from conv import datafiles as data
+    from conv.errors import ConversionError
+
+    found = {(s.anchor, s.printed): s for s in suspects(whole_edition)}
+    assert found[("judou-yanli-104", "襍")].stands == "襍为雜之异体"  # conv/data/misprints.toml
+    assert not found[("judou-dashe-177", "末")].stands
+    monkeypatch.setattr(data, "stands", lambda: [{"seed": "KR1d0038_006.txt", "context": "復重襍亂不在此", "char": "襍",
+                                                   "reason": "测试"}])
+    with pytest.raises(ConversionError, match="misprints.toml:1:1: .*not found once"):
+        suspects(whole_edition)
 
 
 def test_the_command_lists_them_with_their_place():

@@ -6,7 +6,8 @@ prints one side's context in that passage only, and the other side's in two plac
 passage and one more), the first is a suspect:
 句读 大射仪's 郑注 備尚末知當教 stands once, 備尚未知當教 three times (the 通解's 大射仪, the 句读's and the 通解's
 乡射礼). A suspect is evidence for a reviewer, not a decision: the reviewed misprints of the words are in
-``conv/data/misprints.toml`` (``words = true``), and each suspect says whether one stands there.
+``conv/data/misprints.toml`` (``words = true``), and each suspect says whether one stands there; a suspect
+reviewed as standing (a form, a real difference) is recorded in the same file's ``[[stands]]`` with its reason.
 Beyond the works' readings, the edition's repeated words are searched the same way with a longer context
 (``REPEATED``): a 郑注 the 句读 gives in 乡射礼 and 大射仪, a 经 the 通解 quotes twice.
 ``python -m conv suspects`` lists them, with the places that print the other reading.
@@ -15,13 +16,16 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from conv import datafiles as data
+from conv.errors import ConversionError
 from conv.model.tree import Edition, text_offsets
 
 from .fold import key
 
 WIDTH = 4  # characters either side: 8 in all, enough to be one phrase, few enough to recur
+STANDS_FILE = "conv/data/misprints.toml"
 REPEATED = 6  # either side, for words repeated anywhere (no reading between the works to start from): 12 in all
 
 
@@ -39,7 +43,8 @@ class Block:
 class Suspect:
     """``printed`` at ``offset`` of ``file`` (passage ``anchor``), where the other work prints ``other``.
     ``context``: the passage's words around it, as printed; ``elsewhere``: the passages printing the context with
-    ``other``; ``reviewed``: the edition already reads that character otherwise (:func:`reviewed_places`)."""
+    ``other``; ``reviewed``: the edition already reads that character otherwise (:func:`reviewed_places`);
+    ``stands``: the reason of a reviewed decision that the character stands (:func:`standing`)."""
 
     file: str
     offset: int
@@ -49,6 +54,7 @@ class Suspect:
     context: str
     elsewhere: tuple[str, ...]
     reviewed: bool
+    stands: str = ""
 
 
 def blocks(edition: Edition) -> list[Block]:
@@ -160,6 +166,25 @@ def reviewed_places(edition: Edition) -> set[tuple[str, int]]:
             for offset in range(record["span"][1], max(record["span"][2], record["span"][1] + 1))}
 
 
+def standing(edition: Edition) -> dict[tuple[str, int], str]:
+    """(file, offset) → reason of each reviewed decision that a suspect stands (``[[stands]]`` of
+    ``conv/data/misprints.toml``: seed, context, char, reason) in a file of the edition. A context not found once in
+    its file, or holding its character other than once, stops with the data file's line: update or remove it."""
+    out = {}
+    for entry in data.stands():
+        source = edition.sources.get(entry["seed"])
+        if source is None:
+            continue
+        context, char = entry["context"], entry["char"]
+        at = source.text.find(context)
+        if at == -1 or source.text.find(context, at + 1) != -1 or context.count(char) != 1:
+            raise ConversionError(STANDS_FILE, data.line_of("misprints.toml", f'context = "{context}"'), 1,
+                                  f"stands {context!r} is not found once in {entry['seed']}, or holds {char!r} other than once",
+                                  "update or remove the decision after checking the witness")
+        out[(entry["seed"], at + context.index(char))] = entry["reason"]
+    return out
+
+
 def suspects(edition: Edition, width: int = WIDTH, repeated: int = REPEATED) -> list[Suspect]:
     """The suspects of the single-character readings between the works (the edition's ``parallel`` records),
     each side tried, in the order of the records; then those of the repeated words (:meth:`Finder.repeated`, with
@@ -176,7 +201,9 @@ def suspects(edition: Edition, width: int = WIDTH, repeated: int = REPEATED) -> 
     seen = {(found.file, found.offset) for found in out}
     order = {block.file: index for index, block in enumerate(finder.blocks)}
     more = sorted(finder.repeated(repeated, reviewed), key=lambda found: (order[found.file], found.offset))
-    return out + [found for found in more if (found.file, found.offset) not in seen]
+    decided = standing(edition)
+    return [replace(found, stands=decided.get((found.file, found.offset), ""))
+            for found in out + [found for found in more if (found.file, found.offset) not in seen]]
 
 
 def single_readings(apparatus: Iterable[dict]) -> list[dict]:
