@@ -199,7 +199,9 @@ def suspects(edition: Edition, width: int = WIDTH, repeated: int = REPEATED) -> 
             if found is not None and found.printed == printed and found not in out:
                 out.append(found)
     seen = {(found.file, found.offset) for found in out}
-    order = {block.file: index for index, block in enumerate(finder.blocks)}
+    order: dict[str, int] = {}  # each file's first block: the files in reading order
+    for index, block in enumerate(finder.blocks):
+        order.setdefault(block.file, index)
     more = sorted(finder.repeated(repeated, reviewed), key=lambda found: (order[found.file], found.offset))
     decided = standing(edition)
     return [replace(found, stands=decided.get((found.file, found.offset), ""))
