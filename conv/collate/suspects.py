@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 from conv import datafiles as data
 from conv.errors import ConversionError
-from conv.model.tree import Edition, text_offsets
+from conv.model.tree import Edition, block_offsets
 
 from .fold import key
 
@@ -66,9 +66,7 @@ def blocks(edition: Edition) -> list[Block]:
             for section in chapter.sections:
                 for passage in section.passages:
                     for block in (passage, *passage.notes):
-                        source = edition.sources.get(block.span[0])
-                        offsets = (getattr(block, "offsets", None) or
-                                   (text_offsets(source.text, block.span, block.text) if source and block.text else None))
+                        offsets = block_offsets(edition.sources, block)
                         if offsets:
                             out.append(Block(passage.id, block.text, block.span[0], tuple(offsets)))
     return out
@@ -88,15 +86,14 @@ class Finder:
         for index, block in enumerate(found):
             chars.setdefault(block.file, []).extend((offset, index, at) for at, offset in enumerate(block.offsets))
         self.chars = {file: sorted(found) for file, found in chars.items()}
-        self.offsets = {file: [offset for offset, _, _ in found] for file, found in self.chars.items()}
 
     def at(self, file: str, offset: int) -> tuple[int, int] | None:
         """The block holding the character at ``offset`` of ``file`` and its index there."""
-        offsets = self.offsets.get(file, [])
-        at = bisect.bisect_left(offsets, offset)
-        if at == len(offsets) or offsets[at] != offset:
+        chars = self.chars.get(file, [])
+        at = bisect.bisect_left(chars, (offset,))
+        if at == len(chars) or chars[at][0] != offset:
             return None
-        _, index, position = self.chars[file][at]
+        _, index, position = chars[at]
         return index, position
 
     def places(self, folded: str) -> list[str]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from conv.collate.align import align
 from conv.collate.forms import emendations, reading_form
 from conv.collate.records import Collation, Side
-from conv.model.tree import Chapter, Edition, text_char_offsets, text_offsets
+from conv.model.tree import Chapter, Edition, block_offsets, text_char_offsets
 from conv.reader.source import Source
 from conv.unencoded import STAND_IN
 
@@ -144,7 +144,7 @@ def emend_readings(edition: Edition) -> None:
 def _emended(edition: Edition, block, emends) -> str:
     """``block.normalized`` with the emendations of its characters (it has one character per
     character of its text, else it is left as it is)."""
-    offsets = getattr(block, "offsets", None) or text_offsets(edition.sources[block.span[0]].text, block.span, block.text)
+    offsets = block_offsets(edition.sources, block)
     normalized = block.normalized
     if offsets is None or len(normalized) != len(block.text):
         return normalized

@@ -46,6 +46,13 @@ def text_offsets(source_text: str, span: Span, text: str) -> list[int] | None:
     return found if len(found) == len(text) and all(source_text[o] == c for o, c in zip(found, text)) else None
 
 
+def block_offsets(sources: dict, block) -> Sequence[int] | None:
+    """The file offset of each character of a passage's or segment's text: a segment's own ``offsets``, else
+    :func:`text_offsets` of its span in ``sources`` (file name → source); None when they are not its text."""
+    source = sources.get(block.span[0])
+    return getattr(block, "offsets", None) or (text_offsets(source.text, block.span, block.text) if source else None)
+
+
 @dataclass
 class Gloss:
     """One 音义 gloss (see ``conv.parser.glosses``) placed in its seed."""
