@@ -139,3 +139,47 @@ def test_timed_commands_cache_bytecode_as_python_does_by_default(tmp_path, monke
     result = runner.run("probe", probe, tmp_path / "probe.log", progress_s=60)
     assert result.returncode == 0
     assert (tmp_path / "probe.log").read_text(encoding="utf-8").splitlines()[-1] == "False None"
+
+
+def test_the_decomposition_cuts_the_copies_and_the_back_matter_only(whole_edition, tmp_path):
+    """bench.decompose: the 'no copies' project loses the chapter pages' yl:parallel blocks and
+    nothing else; the 'chapters' project also keeps of each back-matter page its header, labels
+    and title."""
+    from bench import decompose
+    from conv.myst import writer
+
+    for path, text in writer.pages(whole_edition).items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text, encoding="utf-8")
+    before = {p: p.read_text(encoding="utf-8") for p in tmp_path.rglob("*.md")}
+    blocks = sum(t.count(":::{yl:parallel}") for p, t in before.items() if p.parent.name != "apparatus")
+    assert blocks > 4000  # 互见 and 参见 on the passages of both works
+    assert decompose.without_copies(tmp_path) == blocks
+    for path, text in before.items():
+        assert path.read_text(encoding="utf-8") == _without_blocks(text, path.parent.name != "apparatus"), path
+    pages = decompose.cut_back_matter(tmp_path)
+    assert pages == len([p for p in before if p.parent.name == "apparatus"])
+    judou = (tmp_path / "apparatus" / "judou.md").read_text(encoding="utf-8")
+    assert judou.startswith(projects.GENERATED_HEADER)
+    assert judou.split("\n---\n", 1)[1].split("\n") == ["(apparatus-judou)=", "# 仪礼郑注句读校勘记", "", "（本页从略。）", ""]
+
+
+def _without_blocks(text: str, chapter: bool) -> str:
+    """``text`` without its ``yl:parallel`` blocks (from the fence to its ``:::`` and the blank line
+    after it), read line by line: the decomposition's cut, written another way."""
+    if not chapter:
+        return text
+    out, skipping = [], False
+    *lines, tail = text.split("\n")  # tail: what follows the last line break
+    for line in lines:
+        if line.startswith(":::{yl:parallel}"):
+            skipping = True
+        elif skipping and line == ":::":
+            skipping = "blank"
+        elif skipping == "blank" and line == "":
+            skipping = False
+        else:
+            skipping = False if skipping == "blank" else skipping
+            if not skipping:
+                out.append(line)
+    return "".join(line + "\n" for line in out) + tail
