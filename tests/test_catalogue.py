@@ -49,16 +49,16 @@ def test_every_pian_named_once_in_the_books_order(entries):
     """All 60 篇 of the 目録, in its order, are the 通解's 60 篇 in theirs (tongjie_chapters.toml)."""
     assert len(entries) == 60
     assert [e["number"] for e in entries] == list(range(1, 61))
-    linked = [e for e in entries if e["anchor"]]
-    assert len(linked) == 58
-    assert all(e["anchor"] == f"tongjie-{e['chapter']}" and e["why"] is None for e in linked)
+    assert all(e["anchor"] == f"tongjie-{e['chapter']}" and e["why"] is None for e in entries)
 
 
-def test_lost_and_absent_pian_link_nowhere_with_why(entries):
-    unlinked = [(e["text"], e["chapter"], e["anchor"], e["why"]) for e in entries if not e["anchor"]]
-    assert unlinked == [
-        ("書數第二十六", "shushu", None, "此一篇原闕"),
-        ("卜筮", "bushi", None, "目録列「卜筮(缺)」，正文无此篇"),
+def test_lost_and_absent_pian_link_to_their_pages_which_say_so(entries):
+    """書數 (此一篇原闕) and 卜筮 (printed nowhere) have pages that say they are lost: their
+    titles in the 目録 lead there, as the navigation does."""
+    lost = [(e["text"], e["anchor"], e["lost"]) for e in entries if e["lost"]]
+    assert lost == [
+        ("書數第二十六", "tongjie-shushu", "此一篇原闕"),
+        ("卜筮", "tongjie-bushi", "目録列「卜筮(缺)」，正文无此篇"),
     ]
 
 
@@ -188,8 +188,9 @@ def test_writer_wraps_the_title_in_a_cite(whole_edition):
     assert "\n{yl:cite}`冠義第二 <tongjie-guanyi>`家禮一之下\n" in page
     assert "\n{yl:cite}`王制之己 <tongjie-wangzhiji>`\n" in page
     assert "附之{yl:cite}`士相見義第十 <tongjie-shixiangjianyi>`鄉禮一之下\n" in page  # inside a passage
-    assert "禮樂之義書數第二十六\n" in page and "\n卜筮\n" in page  # lost, absent: no link
-    assert page.count("{yl:cite}") == 58
+    assert "禮樂之義{yl:cite}`書數第二十六 <tongjie-shushu>`\n" in page  # lost: its page says so
+    assert "\n{yl:cite}`卜筮 <tongjie-bushi>`\n" in page  # absent: likewise
+    assert page.count("{yl:cite}") == 60
 
 
 def _links(html: str) -> dict[str, str]:
@@ -206,7 +207,7 @@ def test_html_links(whole_html):
     assert links["士冠禮第一"] == "shiguan.html#tongjie-shiguan"
     assert links["大射禮第三十五"] == "dashe.html#tongjie-dashe"
     assert links["王制之癸"] == "wangzhigui.html#tongjie-wangzhigui"
-    assert "書數第二十六" not in links and "卜筮" not in links
+    assert links["書數第二十六"] == "shushu.html#tongjie-shushu" and links["卜筮"] == "bushi.html#tongjie-bushi"
     assert 'id="tongjie-shiguan"' in whole_html.html("tongjie/shiguan")
     assert "yl.markup" not in whole_html.warnings and "yl.cite" not in whole_html.warnings
     # the search's data of the page hold the passage's characters as before: the link adds none

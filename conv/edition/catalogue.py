@@ -16,15 +16,16 @@ runs into it (…附之¶士相見義第十鄉禮一之下); the prose's own 第
 
 A title found once, whose 第N and label (when printed) are that 篇's, is a link: the converter
 (``conv.myst.chapter``) writes ``{yl:cite}`士冠禮第一 <tongjie-shiguan>``` around the title and its
-number — the witness's characters, nothing added — and Sphinx resolves it to the chapter. A 篇
-that is lost (``lost``: 此一篇原闕, 卜筮) or not in the edition links nowhere: its entry says why
-(``why``). Two 篇 with one title, a number or label that is not the 篇's, a numbered or labelled
+number — the witness's characters, nothing added — and Sphinx resolves it to the chapter. A lost
+篇 links to its page, which says it is lost (書數: 此一篇原闕; 卜筮, printed nowhere: the 目録 gives it
+and a small 缺), and its entry says so (``lost``); a 篇 not in the edition links nowhere, and its
+entry says why (``why``). Two 篇 with one title, a number or label that is not the 篇's, a numbered or labelled
 line that names no 篇: a problem at the line (``catalogue-ambiguous``, ``catalogue-number``,
 ``catalogue-label``, ``catalogue-unmatched``), never a guess.
 
 ``Edition.catalogue`` holds one entry per title line, in the 目録's order (the dump's top-level
 ``catalogue``): ``{work, passage, at (the index of ``text`` in the passage's), text, span, chapter,
-anchor, number, alias, why}``.
+anchor, number, alias, why, lost}``.
 """
 from __future__ import annotations
 
@@ -149,8 +150,6 @@ def book_of(work: Work, table: dict) -> Book:
         titles.setdefault(title, []).append(chapter_id)
         if chapter is None:
             unlinked[chapter_id] = "not in this edition"
-        elif chapter.lost:
-            unlinked[chapter_id] = chapter.lost
     aliases = {}
     for alias, line in zip(table.get("alias", []), data.catalogue_alias_lines()):
         if set(alias) != {"printed", "chapter", "reason"} or alias["chapter"] not in rows or not alias["reason"]:
@@ -219,9 +218,11 @@ def _add(edition: Edition, work: Work, book: Book, passage: Passage, at: int, of
         return
     text = found.reading.text
     why = (book.unlinked or {}).get(found.chapter)
+    chapter = next((c for c in work.chapters if c.id == found.chapter), None)
     edition.catalogue.append({
         "work": work.id, "passage": passage.id, "at": at, "text": text,
         "span": [seed, offsets[at], offsets[at + len(text) - 1] + 1],
         "chapter": found.chapter, "anchor": None if why else f"{work.id}-{found.chapter}",
         "number": book.numbers.get(found.chapter), "alias": found.alias or None, "why": why,
+        "lost": (chapter.lost or None) if chapter is not None else None,
     })

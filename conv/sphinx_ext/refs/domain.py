@@ -11,9 +11,9 @@ and the redirected anchors::
     redirects: {old anchor: {"docname" (the page of its target), "to" (the target anchor)}}
 
 Object types (``get_objects``, so they land in ``objects.inv``): ``passage``, ``section`` and
-``chapter`` (a level-1 section of a page with passages), each named by its anchor, priority 1,
-with the display name ``《句读·乡射礼》司马出于下射之南还其后降…`` (work and chapter, then the
-opening words in the reading text, or the section heading). A redirected anchor is an object of
+``chapter`` (a level-1 section of a page of the text: with passages, or a lost 篇's), each named
+by its anchor, priority 1, with the display name ``《句读·乡射礼》司马出于下射之南还其后降…`` (work
+and chapter, then the opening words in the reading text, or the section heading). A redirected anchor is an object of
 its target's type with priority -1, pointing at the target (the old id is on the target's node
 too, see ``conv.sphinx_ext.refs.cite``).
 

@@ -22,7 +22,7 @@ from conv.sphinx_ext.text.body import LineDirective
 from conv.sphinx_ext.text.chars import UNKNOWN_MARK
 from conv.sphinx_ext.util import add_node, BLOCK, ANCHOR_RE, AUTO_ID_RE, replace_child, warn
 from conv.sphinx_ext.warnings_ import YlWarning
-from conv.sphinx_ext.nodes import yl_chaptertitle, yl_passage, yl_title
+from conv.sphinx_ext.nodes import yl_chaptertitle, yl_lacuna, yl_passage, yl_title
 
 
 def setup_titles(app: Sphinx) -> None:
@@ -129,13 +129,15 @@ class HeadingText(SphinxTransform):
 
 
 def _is_yl_page(document: nodes.document) -> bool:
+    """A page of the edition's text: it has passages or titles, or it is a lost 篇's (its lacuna alone: 卜筮)."""
     return any(True for _ in document.findall(
-        lambda n: isinstance(n, (yl_passage, yl_title, yl_chaptertitle))))
+        lambda n: isinstance(n, (yl_passage, yl_title, yl_chaptertitle, yl_lacuna))))
 
 
 class SectionAnchors(SphinxTransform):
-    """On pages with passages: every section heading has an explicit label, which is its only
-    id; each ``yl:title`` names the section it stands in; sections go to the ``yl`` domain."""
+    """On pages of the text (:func:`_is_yl_page`): every section heading has an explicit label,
+    which is its only id; each ``yl:title`` names the section it stands in; sections go to the
+    ``yl`` domain."""
 
     default_priority = 800
 
