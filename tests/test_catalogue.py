@@ -239,3 +239,22 @@ def test_a_reader_follows_a_title(page, whole_html, http_server, screenshots):
     link.click()
     page.wait_for_url("**/tongjie/dashe.html#tongjie-dashe")
     assert page.locator("h1").first.inner_text().startswith("大射仪")
+
+
+def test_the_absent_pian_cites_the_catalogue_line_it_is_known_from(entries, whole_edition, whole_html):
+    """卜筮 is printed nowhere: its page says where the book lists it — the 目録's line, with its
+    page, one click away."""
+    from conv.myst.chapter import PageWriter
+
+    (bushi,) = [e for e in entries if e["chapter"] == "bushi"]
+    assert (bushi["passage"], bushi["page"]) == ("tongjie-juanshou-131", {"juan": 0, "leaf": 20, "side": "b"})
+    assert all(e["page"]["juan"] == 0 and 4 <= e["page"]["leaf"] <= 21 for e in entries)  # 卷首叶四b–二十一b
+    work = next(w for w in whole_edition.works if w.id == "tongjie")
+    chapter = next(c for c in work.chapters if c.id == "bushi")
+    page = PageWriter(whole_edition, work, chapter).page()
+    assert ":::{yl:lacuna} lost\n:::\n\n:::{yl:meta} witnesses\n" \
+           "{yl:cite}`目录 <tongjie-juanshou-131>`有此篇（卷首叶二十b），正文无。\n:::\n" in page
+    html = whole_html.html("tongjie/bushi")
+    line = re.search(r'<p class="yl-meta yl-meta-witnesses"[^>]*>(.*?)</p>', html, re.S).group(1)
+    assert 'href="juanshou.html#tongjie-juanshou-131"' in line
+    assert re.sub(r"<[^>]+>", "", line) == "目录有此篇（卷首叶二十b），正文无。"

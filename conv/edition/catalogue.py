@@ -24,8 +24,8 @@ line that names no 篇: a problem at the line (``catalogue-ambiguous``, ``catalo
 ``catalogue-label``, ``catalogue-unmatched``), never a guess.
 
 ``Edition.catalogue`` holds one entry per title line, in the 目録's order (the dump's top-level
-``catalogue``): ``{work, passage, at (the index of ``text`` in the passage's), text, span, chapter,
-anchor, number, alias, why, lost}``.
+``catalogue``): ``{work, passage, page (the passage's 文渊阁 page), at (the index of ``text`` in the
+passage's), text, span, chapter, anchor, number, alias, why, lost}``.
 """
 from __future__ import annotations
 
@@ -220,7 +220,7 @@ def _add(edition: Edition, work: Work, book: Book, passage: Passage, at: int, of
     why = (book.unlinked or {}).get(found.chapter)
     chapter = next((c for c in work.chapters if c.id == found.chapter), None)
     edition.catalogue.append({
-        "work": work.id, "passage": passage.id, "at": at, "text": text,
+        "work": work.id, "passage": passage.id, "page": passage.page, "at": at, "text": text,
         "span": [seed, offsets[at], offsets[at + len(text) - 1] + 1],
         "chapter": found.chapter, "anchor": None if why else f"{work.id}-{found.chapter}",
         "number": book.numbers.get(found.chapter), "alias": found.alias or None, "why": why,

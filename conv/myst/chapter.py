@@ -221,6 +221,12 @@ class PageWriter:
             self.emit(":::{yl:meta} witnesses", escape_inline(witnesses), ":::", "")
         if chapter.lost and not any(kind == "meta" and item.kind == "lost" for kind, item in chapter.order):
             self.emit(":::{yl:lacuna} lost", ":::", "")  # listed in the book, printed nowhere (卜筮)
+            listed = next((e for e in self.edition.catalogue if (e["work"], e["chapter"]) == (self.work.id, chapter.id)),
+                          None)  # where the book lists it: the 目録's line
+            if listed:
+                page = f"（{page_label(listed['page'])}）" if listed["page"] else ""
+                line = f"{{yl:cite}}`目录 <{listed['passage']}>`有此篇{page}，正文无。"
+                self.emit(":::{yl:meta} witnesses", line, ":::", "")
         for kind, item in chapter.order:
             if kind == "meta":
                 self.emit(f":::{{yl:meta}} {item.kind}", escape_inline(item.text), ":::", "")
