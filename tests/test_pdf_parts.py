@@ -89,13 +89,13 @@ def test_the_contents_page_shows_the_parts_above_their_pian(book):
 
 def test_the_juanshou_catalogue_links_the_pian_of_the_edition(book):
     """The 卷首's 目録 (conv/edition/catalogue.py) in the PDF: a title naming a 篇 of this edition is
-    a link to its chapter (hyperref), followed by its page as every citation is; the lost 书数 and
-    the 篇 not in this small edition are plain text."""
+    a link to its chapter (hyperref), followed by its page as every citation is, the lost 书数 too
+    (its page says it is lost); the 篇 not in this small edition are plain text."""
     tex = (book / "yili.tex").read_text(encoding="utf-8")
     links = re.findall(r"\\hyperref\[\\detokenize\{tongjie/(\w+):tongjie-(\w+)\}\]\{\\sphinxcrossref\{"
                        r"(?:\\DUrole\{[\w-]+\}\{)+([^{}]+)\}", tex)
     assert [(page, text) for page, anchor, text in links if page == anchor] == [
-        ("xiangyinjiu", "乡饮酒礼第十二"), ("dashe", "大射礼第三十五")]
+        ("xiangyinjiu", "乡饮酒礼第十二"), ("shushu", "书数第二十六"), ("dashe", "大射礼第三十五")]
     assert "书数第二十六" in tex and "士冠礼第一" in tex
     pdf = book / "yili.pdf"
     text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True, text=True,
