@@ -128,6 +128,22 @@ def test_domain_data_after_parallel_read(edition, export):
     assert {old: entry["to"] for old, entry in data["redirects"].items()} == FINAL
 
 
+def test_apparatus_entries_are_citable_objects(edition, inventory):
+    """Each 校勘记 entry is a ``yl:entry`` object under its id, named as the 校勘记 says to cite it:
+    citable (``yl:cite``, other projects' intersphinx), never a search result (priority -1: the
+    search finds its words on its page)."""
+    import pickle
+
+    assert item(inventory, "yl:entry", "judou-xiangshe-18-jiao-1") == (
+        "apparatus/judou.html#judou-xiangshe-18-jiao-1", "句读·乡射礼18校1")
+    with (edition.doctreedir / "environment.pickle").open("rb") as handle:
+        entries = pickle.load(handle).domaindata["yl"]["entries"]
+    assert entries["judou-xiangshe-18-jiao-1"] == {"docname": "apparatus/judou", "title": "乡射礼18校1",
+                                                   "locus": "judou-xiangshe-18"}
+    assert set(inventory["yl:entry"]) == set(entries) and len(entries) > 100
+    assert "judou-xiangshe-18-jiao-1" not in (edition.outdir / "searchindex.js").read_text(encoding="utf-8")
+
+
 # -- yl:cite and {ref} ---------------------------------------------------------------------------
 
 def cites(edition) -> list:

@@ -170,3 +170,35 @@ def test_a_misprint_a_seed_shares_with_its_witness():
                 for b in (p, *p.notes) if "上司官执烛" in b.text]
     assert "上司宫执烛" in block.normalized
     assert re.search(r"上司\{yl:misprint\}`官→宮 <tongjie-dashe-\d+-jiao-\d+>`执烛", writer.pages(edition)["tongjie/dashe.md"])
+
+
+def _entry(page: str, entry_id: str) -> str:
+    """The body of the 校勘记 entry ``entry_id`` on an apparatus page's MyST."""
+    return page.split(f":::{{yl:app}} {entry_id}\n", 1)[1].split("\n:::", 1)[0].strip().split("\n")[-1]
+
+
+def test_a_misprint_and_the_difference_it_makes_between_the_works_cite_each_other(whole_edition, whole_html):
+    """句读 乡饮酒礼's 郑注 prints 孔于曰 where its 燕礼 and the 通解 read 孔子曰: emended as a misprint, and, the
+    texts of the two works differing there, an entry between them (异文). Each entry cites the other, so that
+    neither reads alone; the 通解's misprints (士昏礼 右執脯醢 for 右祭) cite the difference on the 句读's page."""
+    from conv.myst import writer
+
+    pages = writer.pages(whole_edition)
+    judou, tongjie = pages["apparatus/judou.md"], pages["apparatus/tongjie.md"]
+    assert _entry(judou, "judou-xiangyinjiu-96-jiao-2").endswith(
+        "通解本作“子”（{yl:cite}`通解·乡饮酒礼30 <tongjie-xiangyinjiu-30>`，卷七叶二十a）。"
+        "“于”为讹字，见{yl:cite}`句读·乡饮酒礼96校1 <judou-xiangyinjiu-96-jiao-1>`。")
+    assert _entry(judou, "judou-xiangyinjiu-96-jiao-1").endswith(
+        "今改从正字，底本视图照录。二本之异见{yl:cite}`句读·乡饮酒礼96校2 <judou-xiangyinjiu-96-jiao-2>`。")
+    assert _entry(judou, "judou-shihun-76-jiao-1").endswith(
+        "“執”为讹字，见{yl:cite}`通解·士昏礼194校1 <tongjie-shihun-194-jiao-1>`。")
+    assert _entry(tongjie, "tongjie-shihun-194-jiao-1").endswith(
+        "二本之异见{yl:cite}`句读·士昏礼76校1 <judou-shihun-76-jiao-1>`。")
+    crossed = [m[0] for m in re.finditer(r"为讹字，见\{yl:cite\}", judou + tongjie)]
+    assert len(crossed) == 13  # every misprint of the words where the works differ, once
+    assert "二本之异见" not in _entry(tongjie, "tongjie-zhongyong-77-jiao-2")  # no second work there
+    html = whole_html.html("apparatus/tongjie")
+    entry = html[html.index('id="tongjie-shihun-194-jiao-1"'):]
+    entry = entry[:entry.index("</div>")]
+    assert re.search(r'二本之异见<span class="yl-cite"[^>]*><a class="reference internal" '
+                     r'href="judou\.html#judou-shihun-76-jiao-1"', entry), entry

@@ -131,6 +131,8 @@ class AppDirective(SphinxDirective):
         else:
             node["ids"].append(entry_id)
             document.ids[entry_id] = node
+            cited = (self.options.get("locus-text") or "") + label  # 乡射礼18校1: citable with yl:cite
+            self.env.get_domain("yl").note_entry(entry_id, self.env.docname, cited, locus, self.get_location())
         if locus:
             text = self.options.get("locus-text") or locus
             xref = addnodes.pending_xref(

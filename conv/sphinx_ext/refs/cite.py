@@ -133,7 +133,7 @@ def report_unknown_anchor(domain, node: nodes.Element) -> bool | None:
         return True
 
     anchor = node.get("reftarget", "")
-    message = f"yl:cite: unknown anchor {anchor!r}: no passage, section or chapter has it"
+    message = f"yl:cite: unknown anchor {anchor!r}: no passage, section, chapter or 校勘记 entry has it"
     near = close_anchors(anchor, domain.anchors())
     if near:
         message += f" (did you mean {', '.join(near)}?)"

@@ -3,23 +3,27 @@ of its anchors, which it makes citable objects.
 
 Components register their directives and roles into it (``app.add_directive_to_domain("yl",
 …)``). The domain data hold every passage and section anchor with its document and a title,
-and the redirected anchors::
+the redirected anchors and the entries of the 校勘记::
 
     passages:  {anchor: {"docname", "layer", "title" (opening words, reading text)}}
     sections:  {anchor: {"docname", "title" (the heading), "printed" (the witness's 右… line or
                 None), "level" (1 = the chapter)}}
     redirects: {old anchor: {"docname" (the page of its target), "to" (the target anchor)}}
+    entries:   {entry id: {"docname", "title" (乡射礼18校1, as it is cited), "locus" (its passage)}}
 
 Object types (``get_objects``, so they land in ``objects.inv``): ``passage``, ``section`` and
 ``chapter`` (a level-1 section of a page of the text: with passages, or a lost 篇's), each named
 by its anchor, priority 1, with the display name ``《句读·乡射礼》司马出于下射之南还其后降…`` (work
-and chapter, then the opening words in the reading text, or the section heading). A redirected anchor is an object of
-its target's type with priority -1, pointing at the target (the old id is on the target's node
-too, see ``conv.sphinx_ext.refs.cite``).
+and chapter, then the opening words in the reading text, or the section heading). A redirected
+anchor is an object of its target's type with priority -1, pointing at the target (the old id is
+on the target's node too, see ``conv.sphinx_ext.refs.cite``). An ``entry`` of the 校勘记 (its id,
+``judou-xiangshe-18-jiao-1``; display name ``句读·乡射礼18校1``) has priority -1: citable, and
+left out of the search's results, which find its words on its page.
 
-The role ``yl:cite`` (all three types) resolves an anchor, following redirects (``{any}`` finds
-them as the ``std`` labels they also are). A cite with no explicit text shows the display name; the link's tooltip is the full
-citation (``citation``). An unknown anchor is a ``yl.cite`` warning at the citing file:line.
+The role ``yl:cite`` (all four types) resolves an anchor, following redirects (``{any}`` finds
+them as the ``std`` labels they also are). A cite with no explicit text shows the display name;
+the link's tooltip is the full citation (``citation``). An unknown anchor is a ``yl.cite``
+warning at the citing file:line.
 
 The data merge across parallel readers (``merge_domaindata``); a duplicate anchor is a warning
 (``yl.anchor``).
@@ -49,6 +53,8 @@ from conv.normalize import PUA_PATTERN
 ANCHOR_PARTS = re.compile(r"(?P<work>[a-z][a-z0-9]*)-(?P<chapter>[a-z][a-z0-9]*)(?:-s?[1-9][0-9]*)?")
 #: Redirect chains longer than this are a cycle (the converter resolves them to the end anyway).
 MAX_REDIRECTS = 20
+#: The domain's tables, each {anchor: {"docname", …}} (the module docstring).
+TABLES = ("passages", "sections", "redirects", "entries")
 
 
 def setup_domain(app: Sphinx) -> None:
@@ -84,6 +90,8 @@ class Target:
         """The short citation: ``《句读·乡射礼》司马出于下射之南还其后降…`` (link text, objects.inv)."""
         if self.kind == "chapter" and self.where:
             return self.where
+        if self.kind == "entry":  # 句读·乡射礼18校1: as the 校勘记 says to cite it
+            return f"{self.short}·{self.title}" if self.short else self.title
         return (self.where + self.title) or self.anchor
 
     @property
@@ -93,6 +101,8 @@ class Target:
         where = f"《{'·'.join(parts)}》" if parts else ""
         if self.kind == "chapter":
             text = where or self.title
+        elif self.kind == "entry":
+            text = (f"《{self.work}》校勘记" if self.work else "") + self.title
         elif self.kind == "section":
             text = where + (self.title or "")
         else:
@@ -146,11 +156,12 @@ class YiliDomain(Domain):
         "passage": ObjType("段落", "cite"),
         "section": ObjType("章", "cite"),
         "chapter": ObjType("篇", "cite"),
+        "entry": ObjType("校勘记条目", "cite"),
     }
     directives: dict = {}
     roles: dict = {"cite": XRefRole(innernodeclass=nodes.inline, warn_dangling=True)}
-    initial_data: dict[str, dict] = {"passages": {}, "sections": {}, "redirects": {}}
-    data_version = 2
+    initial_data: dict[str, dict] = {"passages": {}, "sections": {}, "redirects": {}, "entries": {}}
+    data_version = 3
     dangling_warnings = {"cite": "yl:cite: unknown anchor %(target)s"}
 
     @property
@@ -165,6 +176,10 @@ class YiliDomain(Domain):
     def redirects(self) -> dict[str, dict[str, Any]]:
         return self.data.setdefault("redirects", {})
 
+    @property
+    def entries(self) -> dict[str, dict[str, Any]]:
+        return self.data.setdefault("entries", {})
+
     # -- recording (while reading) -----------------------------------------------------------
     def note_passage(self, anchor: str, docname: str, layer: str, title: str,
                      location: object = None, page: str = "") -> None:
@@ -177,6 +192,11 @@ class YiliDomain(Domain):
                      level: int = 2, location: object = None) -> None:
         entry = {"docname": docname, "title": title, "printed": printed, "level": level}
         self._note("sections", anchor, entry, location)
+
+    def note_entry(self, entry_id: str, docname: str, title: str, locus: str, location: object = None) -> None:
+        """An entry of the 校勘记 (``yl:app``): ``title`` as it is cited (乡射礼18校1), ``locus`` the
+        anchor of its passage."""
+        self._note("entries", entry_id, {"docname": docname, "title": title, "locus": locus}, location)
 
     def note_redirect(self, old: str, docname: str, to: str, location: object = None) -> None:
         """``old`` no longer names anything: its citations land on ``to`` (on page ``docname``)."""
@@ -197,14 +217,14 @@ class YiliDomain(Domain):
 
     def clear_doc(self, docname: str) -> None:
         self._changed()
-        for kind in ("passages", "sections", "redirects"):
+        for kind in TABLES:
             table = self.data.setdefault(kind, {})
             for anchor in [a for a, e in table.items() if e["docname"] == docname]:
                 del table[anchor]
 
     def merge_domaindata(self, docnames: set[str], otherdata: dict[str, Any]) -> None:
         self._changed()
-        for kind in ("passages", "sections", "redirects"):
+        for kind in TABLES:
             table = self.data.setdefault(kind, {})
             for anchor, entry in otherdata.get(kind, {}).items():
                 if entry["docname"] not in docnames:
@@ -224,14 +244,18 @@ class YiliDomain(Domain):
         return ""
 
     def _target(self, anchor: str, cited: str) -> Target | None:
-        """The live passage, section or chapter ``anchor`` (no redirects)."""
+        """The live passage, section, chapter or 校勘记 entry ``anchor`` (no redirects)."""
         entry = self.passages.get(anchor)
         kind = "passage"
         if entry is None:
             entry = self.sections.get(anchor)
+            kind = "chapter" if entry and entry.get("level") == 1 else "section"
+        if entry is None:
+            entry = self.entries.get(anchor)
             if entry is None:
                 return None
-            kind = "chapter" if entry.get("level") == 1 else "section"
+            work, short, _ = work_and_chapter(entry["locus"])
+            return Target("entry", anchor, entry["docname"], entry["title"], cited, work, short)
         work, short, chapter = work_and_chapter(anchor)
         if not chapter:
             chapter = self._chapter_of(entry["docname"])
@@ -292,6 +316,9 @@ class YiliDomain(Domain):
             target = self.find(old)
             if target is not None:
                 yield old, target.dispname, target.kind, target.docname, target.anchor, -1
+        for entry_id in self.entries:  # citable, in objects.inv; not in the search's results (-1)
+            target = self._target(entry_id, entry_id)
+            yield entry_id, target.dispname, "entry", target.docname, entry_id, -1
 
     def get_full_qualified_name(self, node: nodes.Element) -> str | None:
         return node.get("reftarget")
