@@ -273,7 +273,7 @@ def restorations() -> list[dict]:
 
 @cache
 def misprints() -> list[dict]:
-    """Misprints of the 文渊阁 text's 音义 (形讹之字), each reviewed: the form the phonology reads."""
+    """Misprints of the 文渊阁 text's 音义 (讹字), each reviewed: the form the phonology reads."""
     return _toml("misprints.toml").get("misprint", [])
 
 

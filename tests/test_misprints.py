@@ -1,4 +1,4 @@
-"""Misprints of the 文渊阁 text itself (形讹之字: conv/data/misprints.toml, conv.parser.restorations.Misprints):
+"""Misprints of the 文渊阁 text itself (讹字: conv/data/misprints.toml, conv.parser.restorations.Misprints):
 a character the 音义 prints for another of like shape, read as the right one, the text left as printed; one of
 the words (``words = true``), emended in the reading text, the 底本 view showing it as printed."""
 from __future__ import annotations

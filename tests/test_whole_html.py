@@ -299,7 +299,10 @@ def test_a_misprinted_gloss_reads_the_right_form(whole_html):
     assert "音读据正字：觶之豉反" in unescape(span)
     apparatus = (whole_html.outdir / "apparatus" / "tongjie.html").read_text(encoding="utf-8")
     text = unescape(re.sub(r"<[^>]+>", "", apparatus))  # (both views of each body, one after the other)
-    assert "形讹之字" in text and "“鼔”当作“豉”（觶之鼔反）：五宗篇“觶" in text and "形近而讹。底本照录，音读从正字。" in text
+    assert "“鼔”当作“豉”（觶之鼔反）：五宗篇“觶" in text and "形近而讹。底本照录，音读从正字。" in text
+    # 讹字: misprints of like shape (形近), of like sound (明→名, 音同) and of a word above (涉上“執觶”而讹)
+    assert re.search(r'<section id="apparatus-tongjie-misprints">\s*<span id="\w+"></span><h2>讹字<', apparatus)
+    assert '<td data-label="类别"><p>讹字</p></td>' in apparatus and "形讹之字" not in text
 
 
 def test_a_misprint_of_the_words_on_the_page(whole_html):

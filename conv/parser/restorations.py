@@ -8,7 +8,7 @@ ambiguous stops the conversion at its line of the data file: update it after che
 witness) and records each as an apparatus entry (kind ``restoration``). The witness text is not
 changed; the phonology of a gloss reads the restored characters (``restore``: 个音干 → 个音幹).
 
-:class:`Misprints` places the same way the misprints of the 文渊阁 text's own 音义 (形讹之字,
+:class:`Misprints` places the same way the misprints of the 文渊阁 text's own 音义 (讹字,
 ``conv/data/misprints.toml``: 觶之鼔反 read 之豉反): an apparatus entry ``misprint`` each, the printed
 character kept; a misprint of the words (``words = true``: 中庸章句's 故閒道 for 聞道; also a seed's own, where its
 witness prints the same) is emended in the reading text. A witness file is parsed in pieces around the seeds'
@@ -88,7 +88,7 @@ class Restorations:
 
 
 class Misprints(Restorations):
-    """Misprints of the 文渊阁 text's 音义 (形讹之字, ``conv/data/misprints.toml``): the same placing, in the
+    """Misprints of the 文渊阁 text's 音义 (讹字, ``conv/data/misprints.toml``): the same placing, in the
     witness file itself (or a seed); the entry records no other witness's page. One marked ``words`` is a misprint of the words
     (经, 注 …), which the reading text emends (``conv.collate.forms.emendations``)."""
 
