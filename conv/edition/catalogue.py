@@ -19,9 +19,9 @@ A title found once, whose 第N and label (when printed) are that 篇's, is a lin
 number — the witness's characters, nothing added — and Sphinx resolves it to the chapter. A lost
 篇 links to its page, which says it is lost (書數: 此一篇原闕; 卜筮, printed nowhere: the 目録 gives it
 and a small 缺), and its entry says so (``lost``); a 篇 not in the edition links nowhere, and its
-entry says why (``why``). Two 篇 with one title, a number or label that is not the 篇's, a numbered or labelled
-line that names no 篇: a problem at the line (``catalogue-ambiguous``, ``catalogue-number``,
-``catalogue-label``, ``catalogue-unmatched``), never a guess.
+entry says why (``why``). Two 篇 with one title, a number or label that is not the 篇's, a
+numbered or labelled line that names no 篇: a problem at the line (``catalogue-ambiguous``,
+``catalogue-number``, ``catalogue-label``, ``catalogue-unmatched``), never a guess.
 
 ``Edition.catalogue`` holds one entry per title line, in the 目録's order (the dump's top-level
 ``catalogue``): ``{work, passage, page (the passage's 文渊阁 page), at (the index of ``text`` in the

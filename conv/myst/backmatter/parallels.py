@@ -120,7 +120,7 @@ def misprint_links(entries: list) -> None:
     witnesses as printed, the misprint says which of them is wrong. ``entries``: the numbered
     entries of ``apparatus.Apparatus`` (their ``record``, ``locus``, ``label`` and ``id``)."""
     misprints = [e for e in entries if e.kind == "misprint" and e.record.get("words")]
-    for entry in (e for e in entries if e.kind == "parallel" and misprints):
+    for entry in (e for e in entries if e.kind == "parallel"):
         spans = [entry.record["span"], entry.record.get("witness_span")]
         for misprint in misprints:
             if any(span and _overlap(span, misprint.record["span"]) for span in spans):
