@@ -60,6 +60,13 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
+def unused_stem(out: Path, stem: str) -> str:
+    """``stem``, or ``stem-2``, ``stem-3``…: several runs a day never overwrite an earlier results file."""
+    if (out / f"{stem}.json").exists():
+        stem += "-" + str(next(n for n in range(2, 1000) if not (out / f"{stem}-{n}.json").exists()))
+    return stem
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     work = Path(args.workdir).resolve()
@@ -77,9 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_save:
         out = Path(args.results)
         out.mkdir(parents=True, exist_ok=True)
-        stem = dt.date.today().isoformat() + ("-quick" if args.quick else "")
-        if (out / f"{stem}.json").exists():  # several runs a day: never overwrite an earlier one
-            stem += "-" + str(next(n for n in range(2, 1000) if not (out / f"{stem}-{n}.json").exists()))
+        stem = unused_stem(out, dt.date.today().isoformat() + ("-quick" if args.quick else ""))
         (out / f"{stem}.json").write_text(json.dumps(results, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         (out / ("latest-quick.md" if args.quick else "latest.md")).write_text(text, encoding="utf-8")
         _say(f"results: {out / (stem + '.json')}, {out / ('latest-quick.md' if args.quick else 'latest.md')}")

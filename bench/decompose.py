@@ -16,7 +16,8 @@ Each is built cold with ``sphinx-build -b html -j JOBS``, alternating with the f
 times (medians). The cut projects leave references to entries they no longer hold: they are built
 without ``-W`` and their warnings are counted, not fixed. The differences of the medians are what
 each part costs: the conversion, the copies, the back matter, and the chapters' markup over the
-floor. The results go to ``bench/results/decomposition.md`` (and a dated JSON file).
+floor. The results go to ``bench/results/decomposition.md`` (and a dated JSON file, never
+overwriting an earlier one).
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ import time
 from pathlib import Path
 
 from bench import projects
+from bench.cli import unused_stem
 from bench.corpus import FORBIDDEN, ROOT
 from bench.environment import environment
 from bench.harness import PY, sphinx_cmd
@@ -175,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     print(text)
     if not args.no_save:
         out = Path(args.results)
-        stem = f"decomposition-{dt.date.today().isoformat()}"
+        stem = unused_stem(out, f"decomposition-{dt.date.today().isoformat()}")
         (out / f"{stem}.json").write_text(json.dumps(results, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         (out / "decomposition.md").write_text(text, encoding="utf-8")
     return 0
