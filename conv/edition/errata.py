@@ -298,6 +298,8 @@ def _emit(edition: Edition, result: Places | dict) -> None:
         "lemma": (result.decision or {}).get("lemma", reading.lemma), "subject": reading.subject,
         "statement": (result.decision or {}).get("statement", reading.statement),
         "class": reading.cls, "times": reading.times, "text": entry.text, "reference": entry.reference,
+        # what the 监本/石本 prints (授 for 受; 脱肫字: 肫字), as the statement read says (a decision may restate it)
+        **({"printed": reading.printed} if reading.printed and "statement" not in (result.decision or {}) else {}),
         "reference_reading": reference_reading(entry.reference), "page": page_at(edition.sources[seed], start),
         **({"settled_by": result.settled_by} if result.settled_by else {}),
         **({"between": result.between} if result.between else {}),

@@ -16,9 +16,8 @@ from conv.myst.backmatter.locator import (
     KeptForms, datatable, source_of, witness_slice,
 )
 from conv.myst.backmatter.entry_words import collation_body, correction_words, errata_body, note_words_body, reading_body
-from conv.myst.backmatter.parallels import (
-    HEADING as PARALLEL_HEADING, INTRODUCTION as PARALLEL_INTRODUCTION, misprint_links, parallel_body,
-)
+from conv.myst.backmatter.crossrefs import cross_links
+from conv.myst.backmatter.parallels import HEADING as PARALLEL_HEADING, INTRODUCTION as PARALLEL_INTRODUCTION, parallel_body
 from conv.myst.escape import escape_inline
 
 # -- the apparatus of a work --------------------------------------------------------------------
@@ -39,7 +38,7 @@ class Entry:
     source: str = ""  # seed:line:col (for maintainers: the reader's page cites the passage)
     reason: str = ""  # the data file's own reason, as written (for maintainers)
     collation: dict | None = None  # a collation entry's record for maintainers (:func:`collation_row`)
-    record: dict | None = None  # a parallel or misprint entry's record (``parallels.misprint_links``)
+    record: dict | None = None  # the record of a parallel, misprint or 张尔岐 entry (``crossrefs.cross_links``)
 
 
 class Apparatus:
@@ -67,7 +66,7 @@ class Apparatus:
             self._reading({**unparsed, "unparsed": True})
         for work in edition.works:
             self._number(work.id)
-        misprint_links([entry for entries in self.interventions.values() for entry in entries])
+        cross_links([entry for entries in self.interventions.values() for entry in entries])
 
     def _work_of(self, locus: Locus | None) -> str | None:
         if locus is None:
@@ -89,7 +88,7 @@ class Apparatus:
         entry = Entry(kind if kind in KIND_NAMES else "unknown", locus, list(span), body,
                       source=source_of(self.edition, span), reason=maintainer_reason(kind, record),
                       collation=collation_row(record) if kind == "collation" else None,
-                      record=record if kind in ("parallel", "misprint") else None)
+                      record=record if kind in ("parallel", "misprint", *ERRATA_KINDS) else None)
         entry.keep, entry.reads = self.kept(locus.anchor, body, span)  # as its passage shows them
         if kind == "pua":
             entry.code = record.get("witness", "")

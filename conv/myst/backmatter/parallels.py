@@ -112,26 +112,3 @@ def pages(edition: Edition) -> dict[str, str]:
     return {f"{DIR}/{page_name(chapter)}.md": parallel_page(edition, chapter, groups)
             for chapter, groups in groups_by_chapter(edition).items()}
 
-
-def misprint_links(entries: list) -> None:
-    """Where the two works differ because one of them misprints its words (a misprint with
-    ``words``: 讹字, read right in the edition), the entry of the difference (异文, ``parallel``) and
-    the misprint's cite each other, so that neither reads alone: the difference stands between the
-    witnesses as printed, the misprint says which of them is wrong. ``entries``: the numbered
-    entries of ``apparatus.Apparatus`` (their ``record``, ``locus``, ``label`` and ``id``)."""
-    misprints = [e for e in entries if e.kind == "misprint" and e.record.get("words")]
-    for entry in (e for e in entries if e.kind == "parallel"):
-        spans = [entry.record["span"], entry.record.get("witness_span")]
-        for misprint in misprints:
-            if any(span and _overlap(span, misprint.record["span"]) for span in spans):
-                entry.body += escape_inline(f"“{misprint.record['witness']}”为讹字，见") + _cite_entry(misprint) + "。"
-                misprint.body += escape_inline("二本之异见") + _cite_entry(entry) + "。"
-
-
-def _overlap(one: list, other: list) -> bool:
-    return one[0] == other[0] and one[1] < other[2] and other[1] < one[2]
-
-
-def _cite_entry(entry) -> str:
-    """A ``yl:cite`` of an entry of the 校勘记, as its page says to cite it (通解·士昏礼76校1)."""
-    return "{yl:cite}`" + f"{entry.locus.full_label}{entry.label} <{entry.id}>`"
