@@ -20,31 +20,48 @@ from __future__ import annotations
 import re
 
 from conv import datafiles as data
+from conv.myst.backmatter.locator import KIND_NAMES
 from conv.myst.escape import escape_inline
 from conv.normalize import fold
 
-#: 张尔岐's lists: the edition each corrects.
-ERRATA = {"zhang-jianben": ("监本", "张尔岐《监本正误》"), "zhang-shiben": ("石本", "张尔岐《石本误字》")}
+#: 张尔岐's lists (their titles: ``KIND_NAMES``): the edition each corrects.
+CORRECTED = {"zhang-jianben": "监本", "zhang-shiben": "石本"}
 #: What an omitted or added note names, less its counting: 一席字, 下升字 (the second 升), 以耦二字 → 席, 升, 以耦.
 _NAMED = re.compile(r"(?:一|上|下|第[二三四五])?(?P<text>.+?)(?:[二三四五六七八九十]+)?字")
 
 
 def cross_links(entries: list) -> None:
     """Add the cross-references (the module docstring) to the bodies of ``entries``."""
-    differences = [e for e in entries if e.kind == "parallel" and e.record.get("class") != "transposition"]
+    near = _Places(e for e in entries if e.kind == "parallel" and e.record.get("class") != "transposition")
     for misprint in (e for e in entries if e.kind == "misprint" and e.record.get("words")):
-        for difference in differences:
-            if any(_overlap(span, misprint.record["span"]) for span in _spans(difference)):
-                difference.body += escape_inline(f"“{misprint.record['witness']}”为讹字，见") + _cite(misprint) + "。"
-                misprint.body += escape_inline("二本之异见") + _cite(difference) + "。"
-    for note in (e for e in entries if e.kind in ERRATA):
-        edition, title = ERRATA[note.kind]
-        for difference in differences:
-            if _agrees(note.record, difference.record) and any(
-                    _overlap(span, target) for span in _spans(difference) for target in note.record["target_spans"]):
+        for difference in near([misprint.record["span"]]):
+            difference.body += escape_inline(f"“{misprint.record['witness']}”为讹字，见") + _cite(misprint) + "。"
+            misprint.body += escape_inline("二本之异见") + _cite(difference) + "。"
+    for note in (e for e in entries if e.kind in CORRECTED):
+        edition = CORRECTED[note.kind]
+        for difference in near(note.record["target_spans"]):
+            if _agrees(note.record, difference.record):
                 other = data.work_short(difference.record.get("witness_work", ""))  # 通解
-                difference.body += escape_inline(f"{other}本与{edition}同，{title}以为误，见") + _cite(note) + "。"
+                difference.body += (escape_inline(f"{other}本与{edition}同，{KIND_NAMES[note.kind]}以为误，见")
+                                    + _cite(note) + "。")
                 note.body += escape_inline(f"{other}本与{edition}同，见") + _cite(difference) + "。"
+
+
+class _Places:
+    """The differences (异文 entries) by file: ``near(spans)``, those whose text in either work overlaps one
+    of ``spans``, in their order."""
+
+    def __init__(self, differences) -> None:
+        self.by_file: dict[str, list[tuple[int, list, object]]] = {}
+        for index, difference in enumerate(differences):
+            for span in (difference.record["span"], difference.record.get("witness_span")):
+                if span:
+                    self.by_file.setdefault(span[0], []).append((index, span, difference))
+
+    def __call__(self, spans: list[list]) -> list:
+        found = {index: difference for span in spans for index, own, difference in self.by_file.get(span[0], ())
+                 if own[1] < span[2] and span[1] < own[2]}
+        return [found[index] for index in sorted(found)]
 
 
 def _agrees(note: dict, difference: dict) -> bool:
@@ -76,14 +93,6 @@ def _differing(right: str, wrong: str) -> tuple[str, str]:
     while end < min(len(right), len(wrong)) - start and right[-1 - end] == wrong[-1 - end]:
         end += 1
     return right[start:len(right) - end], wrong[start:len(wrong) - end]
-
-
-def _spans(entry) -> list[list]:
-    return [span for span in (entry.record["span"], entry.record.get("witness_span")) if span]
-
-
-def _overlap(one: list, other: list) -> bool:
-    return one[0] == other[0] and one[1] < other[2] and other[1] < one[2]
 
 
 def _cite(entry) -> str:
