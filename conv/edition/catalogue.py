@@ -53,6 +53,7 @@ class Book:
     parts: tuple[str, ...]
     aliases: dict[str, str] | None = None  # printed form → reason
     unlinked: dict[str, str] | None = None  # chapter id → why it links nowhere
+    lost: dict[str, str] | None = None  # chapter id → its note that it is lost (此一篇原闕), for a lost 篇
 
 
 class Reading(NamedTuple):
@@ -160,7 +161,8 @@ def book_of(work: Work, table: dict) -> Book:
         aliases[alias["printed"]] = alias["reason"]
     return Book({t: tuple(ids) for t, ids in titles.items()}, {i: r["number"] for i, r in rows.items()},
                 {i: r.get("label", "") for i, r in rows.items()},
-                tuple(part["printed"] for part in data.tongjie_parts()), aliases, unlinked)
+                tuple(part["printed"] for part in data.tongjie_parts()), aliases, unlinked,
+                {i: c.lost for i, c in present.items() if c.lost})
 
 
 def lines(chapter: Chapter, opens: str, closes: str) -> list[Passage]:
@@ -218,11 +220,10 @@ def _add(edition: Edition, work: Work, book: Book, passage: Passage, at: int, of
         return
     text = found.reading.text
     why = (book.unlinked or {}).get(found.chapter)
-    chapter = next((c for c in work.chapters if c.id == found.chapter), None)
     edition.catalogue.append({
         "work": work.id, "passage": passage.id, "page": passage.page, "at": at, "text": text,
         "span": [seed, offsets[at], offsets[at + len(text) - 1] + 1],
         "chapter": found.chapter, "anchor": None if why else f"{work.id}-{found.chapter}",
         "number": book.numbers.get(found.chapter), "alias": found.alias or None, "why": why,
-        "lost": (chapter.lost or None) if chapter is not None else None,
+        "lost": (book.lost or {}).get(found.chapter),
     })

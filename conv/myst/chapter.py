@@ -85,9 +85,12 @@ class PageWriter:
         self._parallels = parallels  # parallel_index(edition), shared by the pages of one edition
         self.prefix = f"{work.id}-{chapter.id}-"  # the anchors of its passages
         self.links: dict[str, list[tuple[int, str, str]]] = {}  # the 目録's titles (conv.edition.catalogue)
+        self.listed: dict | None = None  # the 目録's line naming this chapter
         for entry in edition.catalogue:
             if entry["anchor"] and entry["passage"].startswith(self.prefix):
                 self.links.setdefault(entry["passage"], []).append((entry["at"], entry["text"], entry["anchor"]))
+            if self.listed is None and (entry["work"], entry["chapter"]) == (work.id, chapter.id):
+                self.listed = entry
 
     def source(self, span) -> str:
         seed, start, _ = span
@@ -221,9 +224,8 @@ class PageWriter:
             self.emit(":::{yl:meta} witnesses", escape_inline(witnesses), ":::", "")
         if chapter.lost and not any(kind == "meta" and item.kind == "lost" for kind, item in chapter.order):
             self.emit(":::{yl:lacuna} lost", ":::", "")  # listed in the book, printed nowhere (卜筮)
-            listed = next((e for e in self.edition.catalogue if (e["work"], e["chapter"]) == (self.work.id, chapter.id)),
-                          None)  # where the book lists it: the 目録's line
-            if listed:
+            listed = self.listed
+            if listed:  # where the book lists it
                 page = f"（{page_label(listed['page'])}）" if listed["page"] else ""
                 line = f"{{yl:cite}}`目录 <{listed['passage']}>`有此篇{page}，正文无。"
                 self.emit(":::{yl:meta} witnesses", line, ":::", "")
