@@ -30,6 +30,15 @@ def inside(box: dict) -> bool:
     return box["left"] >= 0 and box["top"] >= 0 and box["right"] <= box["width"] and box["bottom"] <= box["height"]
 
 
+def tap_for_tip(element) -> dict:
+    """Tap ``element`` (a Playwright locator), scrolled into view: the tip's box, open inside the window."""
+    element.scroll_into_view_if_needed()
+    element.tap()
+    box = tip(element.page)
+    assert box is not None and inside(box), box
+    return box
+
+
 def test_gloss_tip_on_a_phone_opens_by_tap_inside_the_window(open_page, fixture_site, screenshots):
     page = open_page(PHONE, touch=True)
     page.goto(f"{fixture_site}/{CHAPTER}")
@@ -97,10 +106,7 @@ def test_gloss_links_to_its_row_in_the_index(open_page, edition_site):
     page = open_page(PHONE, touch=True)
     page.goto(f"{edition_site}/judou/xiangshe.html")
     gloss = page.locator(".yl-gloss", has_text="弣芳甫反")
-    gloss.scroll_into_view_if_needed()
-    gloss.tap()
-    box = tip(page)
-    assert box is not None and inside(box), box
+    box = tap_for_tip(gloss)
     assert "麌韵 · 滂母 · 上声" in box["text"]
     page.locator("#yl-tip a", has_text="见音义索引").tap()
     page.wait_for_url("**/apparatus/glosses-yu.html#yin-judou-xiangshe-*")  # 麌韵: 遇摄's page
@@ -154,10 +160,7 @@ def test_a_gloss_in_a_counterpart_links_to_its_own_row(open_page, whole_site, sc
     control = page.locator("#judou-shiguan-1 details.yl-counterpart")
     control.locator("summary").tap()
     gloss = control.locator(".yl-gloss", has_text="蓍音尸")
-    gloss.scroll_into_view_if_needed()
-    gloss.tap()
-    box = tip(page)
-    assert box is not None and inside(box), box
+    tap_for_tip(gloss)
     page.screenshot(path=str(screenshots / "counterpart-gloss-tip-phone.png"))
     page.locator("#yl-tip a", has_text="见音义索引").tap()
     page.wait_for_url("**/apparatus/glosses-zhi.html#yin-tongjie-shiguan-*")  # 脂韵: 止摄's page
@@ -180,10 +183,7 @@ def test_an_apparatus_mark_on_a_phone_shows_its_entry_without_leaving_the_page(o
     mark = page.locator(".yl-appmark a", has_text="异1").first
     entry = mark.get_attribute("title")
     assert entry.startswith("异1\u3000今古文异文")
-    mark.scroll_into_view_if_needed()
-    mark.tap()
-    box = tip(page)
-    assert box is not None and inside(box), box
+    box = tap_for_tip(mark)
     assert page.url.endswith(CHAPTER), "the tap stays on the chapter"
     assert lines_of(box)[:3] == ["异1", entry.split("\u3000", 1)[1], "见校勘记"], box["text"]
     assert mark.get_attribute("title") is None, "no plain title tooltip over the tip"
@@ -231,10 +231,7 @@ def test_an_emended_character_shows_its_entry_in_the_tip(open_page, edition_site
     page = open_page(PHONE, touch=True)
     page.goto(f"{edition_site}/tongjie/dashe.html")
     emend = page.locator("a.yl-emend", has_text="官")
-    emend.scroll_into_view_if_needed()
-    emend.tap()
-    box = tip(page)
-    assert box is not None and inside(box), box
+    box = tap_for_tip(emend)
     assert page.url.endswith("tongjie/dashe.html"), "the tap stays on the chapter"
     assert lines_of(box)[:3] == ["官 → 宮", "底本作“官”，当作“宮”，今改", "见校勘记"], box["text"]
     href = page.evaluate("document.querySelector('#yl-tip a').getAttribute('href')")
